@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { runCli } from './run-cli.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+process.exitCode = await runCli(
+  process.argv.slice(2),
+  {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: process.cwd(),
+    env: process.env,
+  },
+  pkg.version,
+);

@@ -1,0 +1,31 @@
+import { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+
+/** Options for {@link createProgram}. */
+export interface ProgramOptions {
+  version: string;
+  io: CliIo;
+}
+
+/** Builds the `docsync` command tree. Commands register themselves here as they arrive. */
+export function createProgram({ version, io }: ProgramOptions): Command {
+  const program = new Command('docsync')
+    .description(
+      'Keep documentation in git and documentation in a docs service in step.\n' +
+        'Exit codes: 0 ok, 1 failure, 2 usage error.',
+    )
+    .version(version, '-v, --version', 'print the docsync version')
+    .helpOption('-h, --help', 'show help for a command')
+    .showHelpAfterError('(run `docsync --help` for usage)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => {
+        io.stdout(text);
+      },
+      writeErr: (text) => {
+        io.stderr(text);
+      },
+    });
+  return program;
+}
