@@ -1,0 +1,108 @@
+import type { Html, PhrasingContent } from 'mdast';
+import type { InlineContent } from '../model/inlines.js';
+import type { Mark } from '../model/text.js';
+import { parseInlineHtml } from './handlers/inline-html.js';
+import { InlineBuilder } from './inline-builder.js';
+import type { ParseContext } from './parse-context.js';
+
+const italic: Mark = { object: 'mark', type: 'italic' };
+const bold: Mark = { object: 'mark', type: 'bold' };
+const strikethrough: Mark = { object: 'mark', type: 'strikethrough' };
+const code: Mark = { object: 'mark', type: 'code' };
+
+/**
+ * mdast phrasing → document inlines. Soft line breaks become spaces (the editor has none); hard
+ * breaks become `\n` in the text, as the editor stores them.
+ */
+export function phrasingToInlines(
+  nodes: readonly PhrasingContent[],
+  marks: readonly Mark[],
+  context: ParseContext,
+): InlineContent[] {
+  const builder = new InlineBuilder();
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index] as PhrasingContent;
+    switch (node.type) {
+      case 'text':
+        builder.text(node.value.replace(/[ \t]*\n[ \t]*/g, ' '), marks);
+        break;
+      case 'emphasis':
+        builder.push(...context.inlines(node.children, [...marks, italic]));
+        break;
+      case 'strong':
+        builder.push(...context.inlines(node.children, [...marks, bold]));
+        break;
+      case 'delete':
+        builder.push(...context.inlines(node.children, [...marks, strikethrough]));
+        break;
+      case 'inlineCode':
+        builder.text(node.value, [...marks, code]);
+        break;
+      case 'break':
+        builder.text('\n', marks);
+        break;
+      case 'inlineMath':
+        builder.push({
+          object: 'inline',
+          type: 'inline-math',
+          isVoid: true,
+          data: { formula: node.value },
+        });
+        break;
+      case 'link': {
+        const ref = { kind: 'url' as const, url: node.url };
+        if (node.title === 'mention') {
+          const text = node.children.map((child) => ('value' in child ? child.value : '')).join('');
+          builder.push({ object: 'inline', type: 'mention', isVoid: true, data: { ref, text } });
+          break;
+        }
+        const children = context
+          .inlines(node.children, marks)
+          .filter((child) => child.object === 'text' || child.type === 'inline-image');
+        builder.push({
+          object: 'inline',
+          type: 'link',
+          data: { ref, ...(node.title ? { title: node.title } : {}) },
+          nodes: children as never,
+        });
+        break;
+      }
+      case 'image':
+        builder.push({
+          object: 'inline',
+          type: 'inline-image',
+          isVoid: true,
+          data: {
+            ref: { kind: 'url', url: node.url },
+            alt: node.alt ?? '',
+            ...(node.title ? { caption: node.title } : {}),
+            markdown: true,
+          },
+        });
+        break;
+      case 'html': {
+        const consumed = parseInlineHtml(nodes, index, marks, context, builder);
+        if (consumed > 0) {
+          index += consumed - 1;
+          break;
+        }
+        keepRawHtml(node, context, builder);
+        break;
+      }
+      default:
+        context.report(node, 'raw-inline', `\`${node.type}\` is kept verbatim`, 'warning');
+        builder.push({
+          object: 'inline',
+          type: 'html',
+          isVoid: true,
+          data: { html: context.sourceOf(node) },
+        });
+    }
+  }
+  return builder.nodes;
+}
+
+function keepRawHtml(node: Html, context: ParseContext, builder: InlineBuilder): void {
+  context.report(node, 'raw-html', `inline HTML \`${node.value}\` is kept verbatim`, 'info');
+  builder.push({ object: 'inline', type: 'html', isVoid: true, data: { html: node.value } });
+}

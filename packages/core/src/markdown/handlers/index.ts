@@ -1,0 +1,44 @@
+import type { RootContent } from 'mdast';
+import type { BlockType } from '../../model/blocks.js';
+import { code } from './code.js';
+import { heading } from './heading.js';
+import { hint } from './hint.js';
+import { list } from './list.js';
+import { paragraph } from './paragraph.js';
+import { references } from './references.js';
+import { simpleBlocks } from './simple-blocks.js';
+import { tabs } from './tabs.js';
+import type { ConstructHandlers, FromMdast, FromTag, ToMdast } from './types.js';
+
+/** Every construct the converter knows; each file handles one family in both directions. */
+export const constructs: readonly ConstructHandlers[] = [
+  paragraph,
+  heading,
+  list,
+  simpleBlocks,
+  code,
+  hint,
+  tabs,
+  references,
+];
+
+/** mdast node type → reader. */
+export const mdastHandlers = new Map<RootContent['type'], FromMdast<never>>(
+  constructs.flatMap((construct) => Object.entries(construct.mdast ?? {})) as [
+    RootContent['type'],
+    FromMdast<never>,
+  ][],
+);
+
+/** Tag name → reader. */
+export const tagHandlers = new Map<string, FromTag>(
+  constructs.flatMap((construct) => Object.entries(construct.tags ?? {})),
+);
+
+/** Block type → writer. */
+export const blockRenderers = new Map<BlockType, ToMdast<never>>(
+  constructs.flatMap((construct) => Object.entries(construct.blocks ?? {})) as [
+    BlockType,
+    ToMdast<never>,
+  ][],
+);

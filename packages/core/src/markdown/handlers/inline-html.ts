@@ -1,0 +1,169 @@
+import type { Html, PhrasingContent } from 'mdast';
+import type { Color, Mark } from '../../model/text.js';
+import type { InlineBuilder } from '../inline-builder.js';
+import { parseHtmlTag, type HtmlTag } from '../html-tag.js';
+import type { ParseContext } from '../parse-context.js';
+
+/** HTML elements that are text marks. */
+const markElements: Record<string, Mark['type']> = {
+  kbd: 'keyboard',
+  sup: 'superscript',
+  sub: 'subscript',
+};
+
+/** Reads `color:red;background-color:$info;` into a color mark. */
+export function colorMarkFromStyle(style: string): Mark | undefined {
+  const data: { text?: Color; background?: Color } = {};
+  for (const declaration of style.split(';')) {
+    const [property, value] = declaration.split(':').map((part) => part.trim());
+    if (!value) continue;
+    if (property === 'color') data.text = value as Color;
+    else if (property === 'background-color') data.background = value as Color;
+    else return undefined;
+  }
+  return data.text || data.background ? { object: 'mark', type: 'color', data } : undefined;
+}
+
+/** Index of the `</name>` that closes the tag at `open`, or -1. */
+function findClose(nodes: readonly PhrasingContent[], open: number, name: string): number {
+  let depth = 0;
+  for (let index = open + 1; index < nodes.length; index++) {
+    const node = nodes[index];
+    if (node?.type !== 'html') continue;
+    const tag = parseHtmlTag(node.value);
+    if (tag?.name !== name) continue;
+    if (!tag.closing) depth++;
+    else if (depth === 0) return index;
+    else depth--;
+  }
+  return -1;
+}
+
+function plainText(nodes: readonly PhrasingContent[]): string | undefined {
+  let text = '';
+  for (const node of nodes) {
+    if (node.type !== 'text') return undefined;
+    text += node.value;
+  }
+  return text;
+}
+
+/**
+ * Reads the inline HTML GitBook writes (colour, keyboard, sup/sub, inline images, icons,
+ * expressions, buttons, mentions, emoji) starting at `nodes[index]`. Returns how many sibling
+ * nodes it consumed, or 0 when the HTML is not one of those forms.
+ */
+export function parseInlineHtml(
+  nodes: readonly PhrasingContent[],
+  index: number,
+  marks: readonly Mark[],
+  context: ParseContext,
+  builder: InlineBuilder,
+): number {
+  const node = nodes[index] as Html;
+  const tag = parseHtmlTag(node.value);
+  if (!tag || tag.closing) return 0;
+  if (tag.name === 'img') return inlineImage(tag, builder) ? 1 : 0;
+
+  const close = findClose(nodes, index, tag.name);
+  if (close < 0) return 0;
+  const inner = nodes.slice(index + 1, close);
+  const consumed = close - index + 1;
+
+  const markType = markElements[tag.name];
+  if (markType && tag.attributes.size === 0) {
+    builder.push(...context.inlines(inner, [...marks, { object: 'mark', type: markType } as Mark]));
+    return consumed;
+  }
+  if (tag.name === 'mark') {
+    const mark = colorMarkFromStyle(tag.attributes.get('style') ?? '');
+    if (!mark || tag.attributes.size !== 1) return 0;
+    builder.push(...context.inlines(inner, [...marks, mark]));
+    return consumed;
+  }
+  const text = plainText(inner);
+  if (text === undefined && !(inner.length === 0)) return 0;
+  const label = text ?? '';
+  const className = tag.attributes.get('class') ?? '';
+
+  if (tag.name === 'i' && /^fa-[\w-]+$/.test(className) && tag.attributes.size === 1) {
+    const icon = className.slice(3);
+    if (label !== '' && label !== `:${icon}:`) return 0;
+    builder.push({ object: 'inline', type: 'icon', isVoid: true, data: { icon } });
+    return consumed;
+  }
+  if (tag.name === 'code' && className === 'expression' && tag.attributes.size === 1) {
+    builder.push({
+      object: 'inline',
+      type: 'expression',
+      isVoid: true,
+      data: { expression: label },
+    });
+    return consumed;
+  }
+  if (tag.name === 'span' && tag.attributes.get('data-tag') === 'emoji') {
+    const code = tag.attributes.get('data-code');
+    if (!code) return 0;
+    builder.push({ object: 'inline', type: 'emoji', isVoid: true, data: { code } });
+    return consumed;
+  }
+  if (tag.name === 'a' && tag.attributes.has('data-mention')) {
+    const href = tag.attributes.get('href') ?? '';
+    builder.push({
+      object: 'inline',
+      type: 'mention',
+      isVoid: true,
+      data: { ref: { kind: 'url', url: href }, text: label, html: true },
+    });
+    return consumed;
+  }
+  const button = /^button (primary|secondary)$/.exec(className);
+  if (button && (tag.name === 'a' || tag.name === 'button')) {
+    const kind = button[1] as 'primary' | 'secondary';
+    const href = tag.attributes.get('href');
+    const icon = tag.attributes.get('data-icon');
+    const action = tag.attributes.get('data-action');
+    const query = tag.attributes.get('data-query');
+    builder.push({
+      object: 'inline',
+      type: 'button',
+      isVoid: true,
+      data: {
+        label,
+        kind,
+        ...(icon === undefined ? {} : { icon }),
+        ...(href === undefined ? {} : { ref: { kind: 'url' as const, url: href } }),
+        ...(tag.name === 'button' && action !== undefined
+          ? {
+              action: {
+                action: action as 'search' | 'ask',
+                ...(query === undefined ? {} : { query }),
+              },
+            }
+          : {}),
+      },
+    });
+    return consumed;
+  }
+  return 0;
+}
+
+function inlineImage(tag: HtmlTag, builder: InlineBuilder): boolean {
+  const src = tag.attributes.get('src');
+  if (src === undefined) return false;
+  const known = new Set(['src', 'alt', 'data-size']);
+  if ([...tag.attributes.keys()].some((key) => !known.has(key))) return false;
+  const size = tag.attributes.get('data-size');
+  const alt = tag.attributes.get('alt');
+  builder.push({
+    object: 'inline',
+    type: 'inline-image',
+    isVoid: true,
+    data: {
+      ref: { kind: 'url', url: src },
+      ...(alt === undefined ? {} : { alt }),
+      ...(size === 'line' || size === 'original' ? { size } : {}),
+    },
+  });
+  return true;
+}

@@ -1,0 +1,217 @@
+import type { PhrasingContent } from 'mdast';
+import type { InlineContent } from '../model/inlines.js';
+import type { Leaf, Mark } from '../model/text.js';
+import { encodeHtml, startTag } from './html-tag.js';
+import { markOrder } from './inline-builder.js';
+import type { RenderContext } from './render-context.js';
+
+const markElement: Partial<Record<Mark['type'], string>> = {
+  keyboard: 'kbd',
+  superscript: 'sup',
+  subscript: 'sub',
+};
+
+function colorStyle(mark: Extract<Mark, { type: 'color' }>): string {
+  return `${mark.data.text ? `color:${mark.data.text};` : ''}${mark.data.background ? `background-color:${mark.data.background};` : ''}`;
+}
+
+/** Text with `\n` (hard breaks) as mdast text and break nodes. */
+function textNodes(text: string): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  text.split('\n').forEach((part, index) => {
+    if (index > 0) out.push({ type: 'break' });
+    if (part !== '') out.push({ type: 'text', value: part });
+  });
+  return out;
+}
+
+function wrap(mark: Mark, children: PhrasingContent[]): PhrasingContent[] {
+  switch (mark.type) {
+    case 'bold':
+      return [{ type: 'strong', children }];
+    case 'italic':
+      return [{ type: 'emphasis', children }];
+    case 'strikethrough':
+      return [{ type: 'delete', children }];
+    case 'code':
+      return [
+        {
+          type: 'inlineCode',
+          value: children.map((child) => (child.type === 'text' ? child.value : '\n')).join(''),
+        },
+      ];
+    case 'color':
+      return [
+        { type: 'html', value: `<mark style="${colorStyle(mark)}">` },
+        ...children,
+        { type: 'html', value: '</mark>' },
+      ];
+    default: {
+      const element = markElement[mark.type] ?? 'span';
+      return [
+        { type: 'html', value: `<${element}>` },
+        ...children,
+        { type: 'html', value: `</${element}>` },
+      ];
+    }
+  }
+}
+
+/**
+ * Leaves → nested mark nodes. Consecutive leaves sharing the outermost mark (in
+ * {@link markOrder}) share one wrapper, so `**a _b_**` survives a round trip.
+ */
+function leavesToPhrasing(leaves: readonly Leaf[]): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  let index = 0;
+  while (index < leaves.length) {
+    const leaf = leaves[index] as Leaf;
+    const outer = markOrder
+      .map((type) => leaf.marks.find((mark) => mark.type === type))
+      .find((mark) => mark !== undefined);
+    if (!outer) {
+      out.push(...textNodes(leaf.text));
+      index++;
+      continue;
+    }
+    const group: Leaf[] = [];
+    while (index < leaves.length) {
+      const next = leaves[index] as Leaf;
+      const same = next.marks.find((mark) => mark.type === outer.type);
+      if (
+        !same ||
+        (outer.type === 'color' && colorStyle(outer) !== colorStyle(same as typeof outer))
+      )
+        break;
+      group.push({ ...next, marks: next.marks.filter((mark) => mark !== same) });
+      index++;
+    }
+    out.push(...wrap(outer, leavesToPhrasing(group)));
+  }
+  return out;
+}
+
+/** Document inlines → mdast phrasing, with GitBook's HTML forms for what markdown lacks. */
+export function inlinesToPhrasing(
+  nodes: readonly InlineContent[],
+  context: RenderContext,
+): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  let leaves: Leaf[] = [];
+  const flush = () => {
+    out.push(...leavesToPhrasing(leaves));
+    leaves = [];
+  };
+  for (const node of nodes) {
+    if (node.object === 'text') {
+      leaves.push(...node.leaves);
+      continue;
+    }
+    flush();
+    switch (node.type) {
+      case 'link':
+        out.push({
+          type: 'link',
+          url: node.data.ref.kind === 'url' ? node.data.ref.url : '',
+          title: node.data.title ?? null,
+          children: context.phrasing(node.nodes),
+        });
+        break;
+      case 'mention': {
+        const url = node.data.ref.kind === 'url' ? node.data.ref.url : '';
+        const text = node.data.text ?? '';
+        if (node.data.html) {
+          out.push({
+            type: 'html',
+            value: `${startTag('a', [
+              ['data-mention', true],
+              ['href', url],
+            ])}${encodeHtml(text)}</a>`,
+          });
+        } else {
+          out.push({
+            type: 'link',
+            url,
+            title: 'mention',
+            children: text === '' ? [] : [{ type: 'text', value: text }],
+          });
+        }
+        break;
+      }
+      case 'inline-image': {
+        const url = node.data.ref.kind === 'url' ? node.data.ref.url : '';
+        if (node.data.markdown) {
+          out.push({
+            type: 'image',
+            url,
+            alt: node.data.alt ?? '',
+            title: node.data.caption ?? null,
+          });
+        } else {
+          out.push({
+            type: 'html',
+            value: startTag('img', [
+              ['src', url],
+              ['alt', node.data.alt ?? ''],
+              ['data-size', node.data.size],
+            ]),
+          });
+        }
+        break;
+      }
+      case 'inline-math':
+        out.push({ type: 'inlineMath', value: node.data.formula });
+        break;
+      case 'icon':
+        out.push({
+          type: 'html',
+          value: `<i class="fa-${node.data.icon}">:${node.data.icon}:</i>`,
+        });
+        break;
+      case 'emoji':
+        out.push({
+          type: 'text',
+          value: String.fromCodePoint(
+            ...node.data.code.split('-').map((part) => parseInt(part, 16)),
+          ),
+        });
+        break;
+      case 'expression':
+        out.push({
+          type: 'html',
+          value: `<code class="expression">${encodeHtml(node.data.expression)}</code>`,
+        });
+        break;
+      case 'button': {
+        const { label, kind, icon, ref, action } = node.data;
+        const element = action ? 'button' : 'a';
+        const attributes: [string, string | true | undefined][] = action
+          ? [
+              ['type', 'button'],
+              ['class', `button ${kind}`],
+              ['data-action', action.action],
+              ['data-query', action.query],
+              ['data-icon', icon],
+            ]
+          : [
+              ['href', ref?.kind === 'url' ? ref.url : undefined],
+              ['class', `button ${kind}`],
+              ['data-icon', icon],
+            ];
+        out.push({
+          type: 'html',
+          value: `${startTag(element, attributes)}${encodeHtml(label)}</${element}>`,
+        });
+        break;
+      }
+      case 'html':
+        out.push({ type: 'html', value: node.data.html });
+        break;
+      case 'annotation':
+        out.push(...context.phrasing(node.nodes));
+        break;
+    }
+  }
+  flush();
+  return out;
+}
