@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { BlockType } from '../../model/blocks.js';
 import { code } from './code.js';
+import { createHtmlBlockReader } from './html-block.js';
 import { heading } from './heading.js';
 import { hint } from './hint.js';
 import { list } from './list.js';
@@ -8,7 +9,7 @@ import { paragraph } from './paragraph.js';
 import { references } from './references.js';
 import { simpleBlocks } from './simple-blocks.js';
 import { tabs } from './tabs.js';
-import type { ConstructHandlers, FromMdast, FromTag, ToMdast } from './types.js';
+import type { ConstructHandlers, FromHtml, FromMdast, FromTag, ToMdast } from './types.js';
 
 /** Every construct the converter knows; each file handles one family in both directions. */
 export const constructs: readonly ConstructHandlers[] = [
@@ -20,6 +21,7 @@ export const constructs: readonly ConstructHandlers[] = [
   hint,
   tabs,
   references,
+  createHtmlBlockReader(() => htmlHandlers),
 ];
 
 /** mdast node type → reader. */
@@ -34,6 +36,14 @@ export const mdastHandlers = new Map<RootContent['type'], FromMdast<never>>(
 export const tagHandlers = new Map<string, FromTag>(
   constructs.flatMap((construct) => Object.entries(construct.tags ?? {})),
 );
+
+/** Root element name of flow HTML → readers (several constructs may read a `div`). */
+export const htmlHandlers = new Map<string, FromHtml[]>();
+for (const construct of constructs) {
+  for (const [name, reader] of Object.entries(construct.html ?? {})) {
+    htmlHandlers.set(name, [...(htmlHandlers.get(name) ?? []), reader]);
+  }
+}
 
 /** Block type → writer. */
 export const blockRenderers = new Map<BlockType, ToMdast<never>>(

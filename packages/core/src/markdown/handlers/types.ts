@@ -1,4 +1,5 @@
-import type { RootContent } from 'mdast';
+import type { Element } from 'hast';
+import type { Html, RootContent } from 'mdast';
 import type { Block, BlockType } from '../../model/blocks.js';
 import type { LiquidBlock, LiquidTag } from '../liquid/mdast.js';
 import type { ParseContext } from '../parse-context.js';
@@ -16,6 +17,12 @@ export type FromMdast<N extends RootContent = RootContent> = (
  */
 export type FromTag = (node: LiquidBlock | LiquidTag, context: ParseContext) => Block[] | undefined;
 
+/**
+ * Reads a flow HTML block whose single root element is handled by this reader (`figure`,
+ * `table`…); `undefined` when the HTML is not a form this reader understands (kept verbatim).
+ */
+export type FromHtml = (element: Element, node: Html, context: ParseContext) => Block[] | undefined;
+
 /** Writes a block as mdast flow nodes. */
 export type ToMdast<B extends Block = Block> = (block: B, context: RenderContext) => RootContent[];
 
@@ -25,6 +32,8 @@ export interface ConstructHandlers {
   mdast?: Partial<Record<RootContent['type'], FromMdast<never>>>;
   /** Tag names this construct reads (`hint`, `embed`, `code-tabs`…). */
   tags?: Record<string, FromTag>;
+  /** Root element names of flow HTML this construct reads (`figure`, `div`, `table`…). */
+  html?: Record<string, FromHtml>;
   /** Block types this construct writes. */
   blocks?: Partial<{ [T in BlockType]: ToMdast<Extract<Block, { type: T }>> }>;
 }
