@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import type { Block } from '../model/blocks.js';
 import { mdastHandlers, tagHandlers } from './handlers/index.js';
+import { integrationTagKey } from './handlers/integration.js';
 import type { ParseContext } from './parse-context.js';
 
 /** Converts one mdast flow node to blocks; what no handler understands is kept verbatim. */
@@ -16,7 +17,8 @@ export function flowToBlocks(node: RootContent, context: ParseContext): Block[] 
         ),
       ];
     }
-    const handler = tagHandlers.get(name);
+    // Integration blocks are named after their integration (`@github-files/…`): one reader.
+    const handler = tagHandlers.get(name.startsWith('@') ? integrationTagKey : name);
     const blocks = handler?.(node, context);
     if (blocks) return blocks;
     if (name.startsWith('end')) {

@@ -1,6 +1,7 @@
 import type { Html, PhrasingContent } from 'mdast';
 import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
+import { annotationFromFootnote } from './handlers/annotation.js';
 import { parseInlineHtml } from './handlers/inline-html.js';
 import { InlineBuilder } from './inline-builder.js';
 import type { ParseContext } from './parse-context.js';
@@ -89,6 +90,9 @@ export function phrasingToInlines(
         keepRawHtml(node, context, builder);
         break;
       }
+      case 'footnoteReference':
+        builder.push(annotationFromFootnote(node, marks, context));
+        break;
       default:
         context.report(node, 'raw-inline', `\`${node.type}\` is kept verbatim`, 'warning');
         builder.push({

@@ -7,8 +7,10 @@ import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { liquidFromMarkdown } from './liquid/from-markdown.js';
 import { pairLiquidTags } from './liquid/pair-tags.js';
+import { splitTagLinesOutOfHtml } from './liquid/split-html.js';
 import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
+import { pairDetails } from './pair-details.js';
 
 const syntaxExtensions = [gfm(), math({ singleDollarTextMath: false }), liquidSyntax()];
 const fromMarkdownExtensions = [gfmFromMarkdown(), mathFromMarkdown(), liquidFromMarkdown()];
@@ -18,11 +20,19 @@ const fromMarkdownExtensions = [gfmFromMarkdown(), mathFromMarkdown(), liquidFro
  * autolinks), `$$` math only (a single `$` is text), and `{% tag %}` lines nested into blocks.
  */
 export function parseMdast(markdown: string): Root {
+  const tree = parseFlat(markdown);
+  pairLiquidTags(tree);
+  pairDetails(tree);
+  return tree;
+}
+
+/** Markdown → mdast with tag lines still flat (split out of HTML blocks), before pairing. */
+function parseFlat(markdown: string): Root {
   const tree = fromMarkdown(markdown, {
     extensions: syntaxExtensions,
     mdastExtensions: fromMarkdownExtensions,
   });
-  pairLiquidTags(tree);
+  splitTagLinesOutOfHtml(tree, parseFlat);
   return tree;
 }
 
@@ -31,6 +41,17 @@ export function parseMdast(markdown: string): Root {
  * after a list marker except in spread items (tab stop), backslash hard breaks, and character
  * references (`&#x20;`) where text would otherwise change meaning.
  */
+declare module 'mdast' {
+  interface Data {
+    /**
+     * Empty paragraphs before this node. They are written as extra blank lines (two per empty
+     * paragraph) by a join rule, rather than as nodes, so that the nodes around them stay
+     * adjacent (two lists separated by an empty paragraph still get different bullets).
+     */
+    emptyParagraphsBefore?: number;
+  }
+}
+
 const exporterOptions: ToMarkdownOptions = {
   bullet: '*',
   bulletOrdered: '.',
@@ -48,6 +69,15 @@ const exporterOptions: ToMarkdownOptions = {
     gfmToMarkdown(),
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
+    // Last, so it is asked first: other extensions' join rules could settle a pair before it.
+    {
+      join: [
+        (_left, right) => {
+          const count = right.data?.emptyParagraphsBefore ?? 0;
+          return count > 0 ? 1 + 2 * count : undefined;
+        },
+      ],
+    },
   ],
 };
 

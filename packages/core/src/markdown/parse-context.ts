@@ -1,4 +1,4 @@
-import type { Nodes, PhrasingContent, RootContent } from 'mdast';
+import type { FootnoteDefinition, Nodes, PhrasingContent, RootContent } from 'mdast';
 import type { Block, RawMarkdown } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
@@ -20,6 +20,8 @@ export interface ParseDispatch {
 /** State of one page conversion: the source for verbatim slices, and the diagnostics so far. */
 export class ParseContext {
   readonly diagnostics: Diagnostic[] = [];
+  /** The footnote definitions the page references, by identifier: the bodies of annotations. */
+  readonly footnoteDefinitions = new Map<string, FootnoteDefinition>();
   readonly #source: string;
   readonly #lineOffset: number;
   readonly #dispatch: ParseDispatch;
@@ -42,7 +44,7 @@ export class ParseContext {
     const out: Block[] = [];
     let previousEnd: number | undefined;
     for (const node of nodes) {
-      if (node.type === 'definition' || node.type === 'footnoteDefinition') continue;
+      if (node.type === 'definition') continue;
       const start = node.position?.start.line;
       if (previousEnd !== undefined && start !== undefined) {
         out.push(...emptyParagraphs(Math.floor((start - previousEnd - 2) / 2)));
@@ -79,8 +81,20 @@ export class ParseContext {
       object: 'block',
       type: 'markdown',
       isVoid: true,
-      data: { markdown: this.sourceOf(node) },
+      // Line endings after the node separate it from the next block; they are not its content.
+      data: { markdown: this.#closeFence(node, this.sourceOf(node).replace(/\n+$/, '')) },
     };
+  }
+
+  /**
+   * A fence left open runs to the end of its container. At the end of the page it is kept as
+   * written; in front of anything else (an `{% endhint %}`, a later sibling of its container) it
+   * would swallow that on the next read, so it gets its closing fence (its content is unchanged).
+   */
+  #closeFence(node: Nodes, markdown: string): string {
+    const end = node.position?.end.offset;
+    if (end === undefined || this.#source.slice(end).trim() === '') return markdown;
+    return closeFence(node, markdown);
   }
 
   /** Records a diagnostic at a node's position. */
@@ -98,6 +112,19 @@ export class ParseContext {
       ...(start ? { line: start.line + this.#lineOffset, column: start.column } : {}),
     });
   }
+}
+
+/** The markdown of a code or math fence, with its closing fence added when it has none. */
+function closeFence(node: Nodes, markdown: string): string {
+  if (node.type !== 'code' && node.type !== 'math') return markdown;
+  const lines = markdown.split('\n');
+  const opening = /^ {0,3}(`{3,}|~{3,}|\${2,})/.exec(lines[0] ?? '')?.[1];
+  if (opening === undefined) return markdown;
+  const closing = new RegExp(
+    `^ {0,3}${opening[0] === '$' ? '\\$' : opening[0]}{${opening.length},}[ \t]*$`,
+  );
+  const last = lines[lines.length - 1] ?? '';
+  return lines.length > 1 && closing.test(last) ? markdown : `${markdown}\n${opening}`;
 }
 
 function stripPrefix(line: string, width: number): string {

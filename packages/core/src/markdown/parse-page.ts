@@ -4,6 +4,7 @@ import type { JSONDocument } from '../model/document.js';
 import type { PageMetadata } from '../model/page-metadata.js';
 import { flowToBlocks } from './flow.js';
 import { parseFrontMatter, splitFrontMatter } from './front-matter.js';
+import { collectFootnoteDefinitions, settleFootnoteDefinitions } from './handlers/annotation.js';
 import { phrasingToInlines } from './from-phrasing.js';
 import { parseMdast } from './mdast-io.js';
 import { emptyParagraphs, ParseContext } from './parse-context.js';
@@ -43,19 +44,28 @@ export function parsePage(markdown: string): ParsedPage {
   const metadata = yaml === undefined ? {} : parseFrontMatter(yaml, context.diagnostics);
 
   const tree = parseMdast(body);
+  collectFootnoteDefinitions(tree, context.footnoteDefinitions);
   let children: RootContent[] = tree.children;
-  const first = children[0];
+  // The title is the first H1 before any content (definitions are written at the end, so a
+  // definition before the H1 does not make it content).
+  const firstIndex = children.findIndex(
+    (node) => node.type !== 'definition' && node.type !== 'footnoteDefinition',
+  );
+  const first = children[firstIndex];
   if (first?.type === 'heading' && first.depth === 1) {
     const title = plainTitle(first);
     if (title !== undefined) {
       metadata.title = title;
-      children = children.slice(1);
+      children = children.filter((_, index) => index !== firstIndex);
     }
   }
   const nodes = context.blocks(children);
+  settleFootnoteDefinitions(nodes, context);
   const last = tree.children[tree.children.length - 1];
   const endOffset = last?.position?.end.offset;
-  if (endOffset !== undefined) {
+  // Blank lines after the last block are empty paragraphs, unless that block was kept verbatim:
+  // it may be an unclosed fence, which would take them in on the next read.
+  if (endOffset !== undefined && nodes[nodes.length - 1]?.type !== 'markdown') {
     const trailing = body.slice(endOffset).split('\n').length - 1;
     nodes.push(...emptyParagraphs(Math.floor(trailing / 2)));
   }

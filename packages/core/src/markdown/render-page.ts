@@ -3,13 +3,48 @@ import type { Block } from '../model/blocks.js';
 import type { JSONDocument } from '../model/document.js';
 import type { PageMetadata } from '../model/page-metadata.js';
 import { renderFrontMatter } from './front-matter.js';
+import { appendFootnoteDefinitions } from './handlers/annotation.js';
 import { blockRenderers } from './handlers/index.js';
 import { stringifyMdast } from './mdast-io.js';
 import { verbatim, type RenderContext } from './render-context.js';
 import { inlinesToPhrasing } from './to-phrasing.js';
 
+/** Whether a block is an empty paragraph (an empty line in the editor). */
+function isEmptyParagraph(block: Block): boolean {
+  return (
+    block.type === 'paragraph' &&
+    block.nodes.every(
+      (node) => node.object === 'text' && node.leaves.every((leaf) => leaf.text === ''),
+    )
+  );
+}
+
+/**
+ * Blocks → mdast. Empty paragraphs followed by another block become a count on that block's
+ * first node (see `emptyParagraphsBefore`); trailing ones stay empty paragraph nodes.
+ */
+function blocksToMdast(blocks: readonly Block[]): RootContent[] {
+  const out: RootContent[] = [];
+  let pending = 0;
+  blocks.forEach((block, index) => {
+    if (
+      isEmptyParagraph(block) &&
+      blocks.slice(index + 1).some((next) => !isEmptyParagraph(next))
+    ) {
+      pending++;
+      return;
+    }
+    const nodes = blockToMdast(block);
+    const [first] = nodes;
+    if (pending > 0 && first) first.data = { ...first.data, emptyParagraphsBefore: pending };
+    pending = 0;
+    out.push(...nodes);
+  });
+  return out;
+}
+
 const context: RenderContext = {
-  blocks: (blocks: readonly Block[]) => blocks.flatMap(blockToMdast),
+  blocks: blocksToMdast,
   phrasing: (nodes) => inlinesToPhrasing(nodes, context),
 };
 
@@ -39,6 +74,7 @@ export function renderPage({ metadata, document }: PageToRender): string {
   }
   children.push(...context.blocks(document.nodes));
   const tree: Root = { type: 'root', children };
+  appendFootnoteDefinitions(tree);
   const body = children.length === 0 ? '' : stringifyMdast(tree);
   return renderFrontMatter(metadata) + body;
 }

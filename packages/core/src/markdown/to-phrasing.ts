@@ -1,6 +1,7 @@
 import type { PhrasingContent } from 'mdast';
 import type { InlineContent } from '../model/inlines.js';
 import type { Leaf, Mark } from '../model/text.js';
+import { annotationToPhrasing } from './handlers/annotation.js';
 import { encodeHtml, startTag } from './html-tag.js';
 import { markOrder } from './inline-builder.js';
 import type { RenderContext } from './render-context.js';
@@ -83,10 +84,19 @@ function leavesToPhrasing(leaves: readonly Leaf[]): PhrasingContent[] {
         (outer.type === 'color' && colorStyle(outer) !== colorStyle(same as typeof outer))
       )
         break;
+      // Inline code holds text only, so it groups only leaves marked with nothing else.
+      if (outer.type === 'code' && next.marks.length > 1) break;
       group.push({ ...next, marks: next.marks.filter((mark) => mark !== same) });
       index++;
     }
-    out.push(...wrap(outer, leavesToPhrasing(group)));
+    // A hard break at either end of a marked run is written outside it: inside, the serializer
+    // would have to encode the line ending (`&#xA;`), which reads back as text.
+    const inner = leavesToPhrasing(group);
+    const before: PhrasingContent[] = [];
+    const after: PhrasingContent[] = [];
+    while (inner[0]?.type === 'break') before.push(inner.shift() as PhrasingContent);
+    while (inner[inner.length - 1]?.type === 'break') after.unshift(inner.pop() as PhrasingContent);
+    out.push(...before, ...(inner.length > 0 ? wrap(outer, inner) : []), ...after);
   }
   return out;
 }
@@ -140,7 +150,7 @@ export function inlinesToPhrasing(
       }
       case 'inline-image': {
         const url = node.data.ref.kind === 'url' ? node.data.ref.url : '';
-        if (node.data.markdown) {
+        if (node.data.markdown && !node.data.refDark) {
           out.push({
             type: 'image',
             url,
@@ -148,14 +158,20 @@ export function inlinesToPhrasing(
             title: node.data.caption ?? null,
           });
         } else {
-          out.push({
-            type: 'html',
-            value: startTag('img', [
-              ['src', url],
-              ['alt', node.data.alt ?? ''],
-              ['data-size', node.data.size],
-            ]),
-          });
+          const img = startTag('img', [
+            ['src', url],
+            ['alt', node.data.alt ?? ''],
+            ['data-size', node.data.size],
+          ]);
+          const dark = node.data.refDark;
+          // A light/dark pair is a `<picture>` with the dark variant as its `<source>`.
+          const value = dark
+            ? `<picture>${startTag('source', [
+                ['srcset', dark.kind === 'url' ? dark.url : dark.file],
+                ['media', '(prefers-color-scheme: dark)'],
+              ])}${img}</picture>`
+            : img;
+          out.push({ type: 'html', value });
         }
         break;
       }
@@ -208,7 +224,7 @@ export function inlinesToPhrasing(
         out.push({ type: 'html', value: node.data.html });
         break;
       case 'annotation':
-        out.push(...context.phrasing(node.nodes));
+        out.push(...annotationToPhrasing(node, context));
         break;
     }
   }

@@ -123,7 +123,10 @@ export interface TableColumn {
   cardRole?: 'target' | 'cover' | 'cover-dark';
   /** Select columns: the options, in order. */
   options?: { value: string; label: string; color?: string }[];
+  /** Select, users and files columns: a cell holds several values. */
   multiple?: boolean;
+  /** Rating columns: the number of stars (`data-max="5"`). */
+  max?: number;
 }
 
 /** A cell value: text cells name their fragment; other types hold data. */
@@ -147,21 +150,42 @@ export interface Table extends VoidBlock<
 > {
   fragments: Fragment<'table-cell'>[];
 }
+/**
+ * An API operation from a spec file or URL (`{% openapi src=… %}`). `label` (docsync) is the
+ * text of the link in its body when it is not the one GitBook writes (the URL, or the file name).
+ */
 export type Swagger = VoidBlock<
   'swagger',
-  { path: string; method: string; ref: FileOrUrlRef; expanded?: boolean; fullWidth?: boolean }
+  {
+    path: string;
+    method: string;
+    ref: FileOrUrlRef;
+    expanded?: boolean;
+    fullWidth?: boolean;
+    label?: string;
+  }
 >;
+/**
+ * docsync extension of the blocks of a spec registered with the organization: the link GitBook
+ * writes in their body, which points at where the spec was fetched from and is not in the model.
+ * `specUrl` is its target (absent when the body is empty); `label` its text when it is not
+ * `OpenAPI <spec>`.
+ */
+export interface OpenApiSpecLink {
+  specUrl?: string;
+  label?: string;
+}
 export type OpenApiOperation = VoidBlock<
   'openapi-operation',
-  { path: string; method: string; ref: { kind: 'openapi'; spec: string } }
+  { path: string; method: string; ref: { kind: 'openapi'; spec: string } } & OpenApiSpecLink
 >;
 export type OpenApiSchemas = VoidBlock<
   'openapi-schemas',
-  { schemas: string[]; grouped?: boolean; ref: { kind: 'openapi'; spec: string } }
+  { schemas: string[]; grouped?: boolean; ref: { kind: 'openapi'; spec: string } } & OpenApiSpecLink
 >;
 export type OpenApiWebhook = VoidBlock<
   'openapi-webhook',
-  { name: string; method: string; ref: { kind: 'openapi'; spec: string } }
+  { name: string; method: string; ref: { kind: 'openapi'; spec: string } } & OpenApiSpecLink
 >;
 /** A link card; `label` (docsync) is the link text written in its body. */
 export type ContentRefBlock = VoidBlock<'content-ref', { ref: ContentRef; label?: string }>;

@@ -1,14 +1,27 @@
 import type { RootContent } from 'mdast';
 import type { BlockType } from '../../model/blocks.js';
+import { annotation } from './annotation.js';
 import { code } from './code.js';
+import { codeHtml } from './code-html.js';
+import { codeTabs } from './code-tabs.js';
+import { columns } from './columns.js';
+import { conditional } from './conditional.js';
+import { expandable } from './expandable.js';
 import { createHtmlBlockReader } from './html-block.js';
 import { heading } from './heading.js';
 import { hint } from './hint.js';
+import { images } from './images.js';
+import { integration } from './integration.js';
 import { list } from './list.js';
+import { openapi } from './openapi.js';
 import { paragraph } from './paragraph.js';
+import { prompt } from './prompt.js';
 import { references } from './references.js';
 import { simpleBlocks } from './simple-blocks.js';
+import { table } from './table.js';
+import { createTableHtml } from './table-html.js';
 import { tabs } from './tabs.js';
+import { updates } from './updates.js';
 import type { ConstructHandlers, FromHtml, FromMdast, FromTag, ToMdast } from './types.js';
 
 /** Every construct the converter knows; each file handles one family in both directions. */
@@ -18,9 +31,22 @@ export const constructs: readonly ConstructHandlers[] = [
   list,
   simpleBlocks,
   code,
+  codeHtml, // after `code`: its `code` writer replaces the fenced one
   hint,
   tabs,
   references,
+  columns,
+  updates,
+  conditional,
+  prompt,
+  openapi,
+  integration,
+  codeTabs,
+  annotation,
+  images,
+  expandable,
+  table,
+  createTableHtml(() => htmlHandlers),
   createHtmlBlockReader(() => htmlHandlers),
 ];
 

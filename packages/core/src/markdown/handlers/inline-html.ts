@@ -69,6 +69,7 @@ export function parseInlineHtml(
   if (close < 0) return 0;
   const inner = nodes.slice(index + 1, close);
   const consumed = close - index + 1;
+  if (tag.name === 'picture') return inlinePicture(tag, inner, builder) ? consumed : 0;
 
   const markType = markElements[tag.name];
   if (markType && tag.attributes.size === 0) {
@@ -148,7 +149,31 @@ export function parseInlineHtml(
   return 0;
 }
 
-function inlineImage(tag: HtmlTag, builder: InlineBuilder): boolean {
+/** `<picture><source srcset="dark.svg" media="(prefers-color-scheme: dark)"><img …></picture>`. */
+function inlinePicture(
+  tag: HtmlTag,
+  inner: readonly PhrasingContent[],
+  builder: InlineBuilder,
+): boolean {
+  const [source, img, ...rest] = inner;
+  if (tag.attributes.size !== 0 || rest.length > 0) return false;
+  const sourceTag = source?.type === 'html' ? parseHtmlTag(source.value) : undefined;
+  const imgTag = img?.type === 'html' ? parseHtmlTag(img.value) : undefined;
+  const srcset = sourceTag?.attributes.get('srcset');
+  if (
+    sourceTag?.name !== 'source' ||
+    sourceTag.closing ||
+    sourceTag.attributes.size !== 2 ||
+    sourceTag.attributes.get('media') !== '(prefers-color-scheme: dark)' ||
+    srcset === undefined ||
+    imgTag?.name !== 'img' ||
+    imgTag.closing
+  )
+    return false;
+  return inlineImage(imgTag, builder, srcset);
+}
+
+function inlineImage(tag: HtmlTag, builder: InlineBuilder, darkSrc?: string): boolean {
   const src = tag.attributes.get('src');
   if (src === undefined) return false;
   const known = new Set(['src', 'alt', 'data-size']);
@@ -161,6 +186,7 @@ function inlineImage(tag: HtmlTag, builder: InlineBuilder): boolean {
     isVoid: true,
     data: {
       ref: { kind: 'url', url: src },
+      ...(darkSrc === undefined ? {} : { refDark: { kind: 'url' as const, url: darkSrc } }),
       ...(alt === undefined ? {} : { alt }),
       ...(size === 'line' || size === 'original' ? { size } : {}),
     },

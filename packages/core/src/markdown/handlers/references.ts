@@ -14,9 +14,15 @@ import {
 import type { ConstructHandlers } from './types.js';
 
 /** The markdown between a block's tags (a caption), or `undefined` for a single tag. */
-function caption(node: LiquidBlock | LiquidTag, context: ParseContext): string | undefined {
-  if (node.type !== 'liquidBlock' || node.children.length === 0) return undefined;
-  return node.children.map((child) => context.sourceOf(child)).join('\n\n');
+function caption(
+  node: LiquidBlock | LiquidTag,
+  context: ParseContext,
+): { text: string | undefined } | undefined {
+  if (node.type !== 'liquidBlock' || node.children.length === 0) return { text: undefined };
+  const [only, ...rest] = node.children;
+  // A caption is one paragraph; anything else is not a form GitBook writes.
+  if (only?.type !== 'paragraph' || rest.length > 0) return undefined;
+  return { text: context.sourceOf(only).replace(/\n+$/, '') };
 }
 
 /** GitBook escapes `#` in embed URLs (`https://example.com/\#/`). */
@@ -61,7 +67,9 @@ export const references: ConstructHandlers = {
       const url = attribute(node, 'url');
       if (url === undefined || !onlyAttributes(node, ['url', 'fullWidth'])) return undefined;
       const fullWidth = booleanAttribute(node, 'fullWidth');
-      const text = caption(node, context);
+      const read = caption(node, context);
+      if (!read) return undefined;
+      const text = read.text;
       const block: Embed = {
         object: 'block',
         type: 'embed',
@@ -77,7 +85,9 @@ export const references: ConstructHandlers = {
     file: (node, context) => {
       const src = attribute(node, 'src');
       if (src === undefined || !onlyAttributes(node, ['src', 'caption'])) return undefined;
-      const text = caption(node, context) ?? attribute(node, 'caption');
+      const read = caption(node, context);
+      if (!read) return undefined;
+      const text = read.text ?? attribute(node, 'caption');
       const block: FileBlock = {
         object: 'block',
         type: 'file',

@@ -1,4 +1,4 @@
-import type { Parent } from 'mdast';
+import type { Data, Parent } from 'mdast';
 import type { ParsedTag } from './tag.js';
 
 /** A tag line's single tag as parsed, before pairing (`{% embed url="…" %}`, `{% endhint %}`). */
@@ -9,6 +9,7 @@ export interface LiquidTag {
   /** The parsed tag; `undefined` when the text between `{%` and `%}` is not a valid tag. */
   tag: ParsedTag | undefined;
   position?: Parent['position'];
+  data?: Data;
 }
 
 /** An opening tag paired with its end tag, holding the blocks between them. */

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { Block } from '../model/blocks.js';
+import { parsePage } from './parse-page.js';
+import { renderPage } from './render-page.js';
+
+const roundTrip = (markdown: string) => renderPage(parsePage(markdown));
+const types = (blocks: Block[]) => blocks.map((block) => block.type);
+
+describe('parsePage', () => {
+  it('takes the title from the first H1 and the options from front matter', () => {
+    const page = parsePage(
+      '---\ndescription: About it\nicon: book\nhidden: true\n---\n\n# Hello\n\nText.\n',
+    );
+    expect(page.metadata).toEqual({
+      title: 'Hello',
+      description: 'About it',
+      icon: 'book',
+      hidden: true,
+    });
+    expect(types(page.document.nodes)).toEqual(['paragraph']);
+    expect(page.diagnostics).toEqual([]);
+  });
+
+  it('reads a page without an H1 and writes it back without one', () => {
+    const markdown = 'Just text.\n\n## A section\n';
+    const page = parsePage(markdown);
+    expect(page.metadata.title).toBeUndefined();
+    expect(types(page.document.nodes)).toEqual(['paragraph', 'heading-1']);
+    expect(renderPage(page)).toBe(markdown);
+  });
+
+  it('accepts CRLF line endings and a byte order mark', () => {
+    const unix = '---\ndescription: d\n---\n\n# Title\n\n* a\n* b\n';
+    const windows = '\ufeff' + unix.replace(/\n/g, '\r\n');
+    expect(parsePage(windows)).toEqual(parsePage(unix));
+    expect(roundTrip(windows)).toBe(unix);
+  });
+
+  it('keeps zero-width characters where they are', () => {
+    const markdown = '# Code\n\n```js\n\u200cimport x from "y";\n```\n\nA\u200bB\u00a0C\n';
+    expect(roundTrip(markdown)).toBe(markdown);
+  });
+
+  it('writes hand-written `-` bullets and 4-space nesting in the exporter form', () => {
+    const page = parsePage('# T\n\n- one\n    - nested\n- two\n');
+    expect(types(page.document.nodes)).toEqual(['list-unordered']);
+    expect(renderPage(page)).toBe('# T\n\n* one\n  * nested\n* two\n');
+  });
+
+  it('keeps %20 paths and angle-bracket paths as written targets', () => {
+    const page = parsePage('[a](my%20page.md) and [b](<my page.md>)\n');
+    const [paragraph] = page.document.nodes;
+    expect(paragraph?.type).toBe('paragraph');
+    const links =
+      paragraph?.type === 'paragraph'
+        ? paragraph.nodes.filter((node) => node.object === 'inline')
+        : [];
+    expect(
+      links.map((link) =>
+        link.type === 'link' && link.data.ref.kind === 'url' ? link.data.ref.url : '',
+      ),
+    ).toEqual(['my%20page.md', 'my page.md']);
+    expect(roundTrip('[b](<my page.md>)\n')).toBe('[b](<my page.md>)\n');
+  });
+
+  it('turns extra blank lines into empty paragraphs, as the exporter writes them', () => {
+    const markdown = 'a\n\n\n\nb\n\n';
+    const page = parsePage(markdown);
+    expect(types(page.document.nodes)).toEqual([
+      'paragraph',
+      'paragraph',
+      'paragraph',
+      'paragraph',
+    ]);
+    expect(renderPage(page)).toBe(markdown);
+  });
+
+  it('reads `\\{% … %\\}` as text and writes it escaped again', () => {
+    const markdown = 'Type \\{% hint %\\} to make a hint.\n';
+    const [paragraph] = parsePage(markdown).document.nodes;
+    expect(
+      paragraph?.type === 'paragraph' && paragraph.nodes[0]?.object === 'text'
+        ? paragraph.nodes[0].leaves[0]?.text
+        : undefined,
+    ).toBe('Type {% hint %} to make a hint.');
+    expect(roundTrip(markdown)).toBe(markdown);
+  });
+});
+
+describe('diagnostics', () => {
+  it('keeps an unknown tag verbatim and reports its line and column', () => {
+    const markdown =
+      '---\ndescription: d\n---\n\n# T\n\n{% frobnicate x="1" %}\nbody\n{% endfrobnicate %}\n';
+    const page = parsePage(markdown);
+    expect(page.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'unknown-tag', severity: 'warning', line: 7, column: 1 }),
+    ]);
+    expect(types(page.document.nodes)).toEqual(['markdown']);
+    expect(renderPage(page)).toBe(markdown);
+  });
+
+  it('keeps an end tag without an opening tag verbatim', () => {
+    const markdown = 'Text\n\n{% endhint %}\n';
+    const page = parsePage(markdown);
+    expect(page.diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['unpaired-tag', 3]]);
+    expect(renderPage(page)).toBe(markdown);
+  });
+
+  it('keeps a hint whose style is unknown verbatim, with its content', () => {
+    const markdown = '{% hint style="fancy" %}\nInside\n{% endhint %}\n';
+    const page = parsePage(markdown);
+    expect(page.diagnostics.map((d) => d.ruleId)).toEqual(['unsupported-tag-form']);
+    expect(renderPage(page)).toBe(markdown);
+  });
+
+  it('keeps invalid front matter verbatim and reports it as an error', () => {
+    const markdown = '---\ndescription: [unclosed\n---\n\n# T\n';
+    const page = parsePage(markdown);
+    expect(page.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'front-matter-yaml', severity: 'error' }),
+    ]);
+    expect(renderPage(page)).toBe(markdown);
+  });
+
+  it('keeps unknown front matter keys and reports them', () => {
+    const markdown = '---\ndescription: d\nslug: custom\n---\n\n# T\n';
+    const page = parsePage(markdown);
+    expect(page.metadata.extraFrontMatter).toEqual({ slug: 'custom' });
+    expect(page.diagnostics.map((d) => d.ruleId)).toEqual(['front-matter-key']);
+    expect(renderPage(page)).toBe(markdown);
+  });
+
+  it('keeps a level-5 heading verbatim', () => {
+    const page = parsePage('# T\n\n##### Deep\n');
+    expect(page.diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['heading-level', 3]]);
+    expect(renderPage(page)).toBe('# T\n\n##### Deep\n');
+  });
+});
