@@ -7,3 +7,16 @@ export type * from './model/text.js';
 export type { Diagnostic, Severity } from './diagnostic.js';
 export { parsePage, normalizeInput, type ParsedPage } from './markdown/parse-page.js';
 export { renderPage, renderDocument, type PageToRender } from './markdown/render-page.js';
+export type * from './model/revision.js';
+export type { TreeFile } from './tree/tree-file.js';
+export { treeToRevision, type ReadTreeOptions, type ReadTreeResult } from './tree/read-tree.js';
+export { revisionToTree, type WriteTreeOptions, type WriteTreeResult } from './tree/write-tree.js';
+export {
+  parseSummary,
+  renderSummary,
+  type Summary,
+  type SummaryEntry,
+  type SummaryGroup,
+} from './tree/summary.js';
+export { parseGitbookConfig, type GitbookConfig } from './tree/gitbook-config.js';
+export { gitBlobId } from './tree/git-blob-id.js';

@@ -1,0 +1,337 @@
+import { load } from 'js-yaml';
+import type { Diagnostic } from '../diagnostic.js';
+import { parsePage } from '../markdown/parse-page.js';
+import type {
+  RevisionContent,
+  RevisionFile,
+  RevisionPage,
+  RevisionPageDocument,
+  RevisionReusableContent,
+} from '../model/revision.js';
+import { resolveRefs, type RefTargets } from './content-refs.js';
+import { contentTypeOf } from './content-type.js';
+import { stableId } from './git-blob-id.js';
+import { defaultConfig, parseGitbookConfig, type GitbookConfig } from './gitbook-config.js';
+import { inferSummary } from './infer-summary.js';
+import { pageFieldsFromMetadata } from './page-metadata-map.js';
+import { basename, decodePath, dirname, joinPath, splitAnchor } from './paths.js';
+import { parseSummary, type SummaryEntry } from './summary.js';
+import type { TreeFile } from './tree-file.js';
+import { flattenPages } from './walk-pages.js';
+
+/** Options for {@link treeToRevision}. */
+export interface ReadTreeOptions {
+  /** The revision this tree was last synced with: its pages and files keep their ids. */
+  base?: RevisionContent;
+  /** Namespace for new ids (a space id), so that two spaces never share ids. */
+  idNamespace?: string;
+}
+
+/** A tree read as a revision. */
+export interface ReadTreeResult {
+  content: RevisionContent;
+  config: GitbookConfig;
+  /** Problems found, each with the file's path. */
+  diagnostics: Diagnostic[];
+  /** Markdown files SUMMARY.md does not list: reported, not imported, and never deleted. */
+  unlisted: string[];
+}
+
+interface Pending {
+  page: RevisionPageDocument;
+  /** The page's file, relative to the space directory. */
+  filePath: string;
+}
+
+/**
+ * Reads a docs tree in the Git Sync layout (relative to the space directory) as revision content:
+ * `.gitbook.yaml`, SUMMARY.md (or the folders when there is none), pages, assets, includes and
+ * variables. Hierarchy comes from SUMMARY.md's indentation, never from paths. Relative links and
+ * asset paths become page, anchor and file refs. Ids come from `base` when a page or file is
+ * found there (by path, then by content), otherwise they are derived from the path.
+ */
+export function treeToRevision(
+  files: readonly TreeFile[],
+  options: ReadTreeOptions = {},
+): ReadTreeResult {
+  const namespace = options.idNamespace ?? '';
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const diagnostics: Diagnostic[] = [];
+
+  const configFile = byPath.get('.gitbook.yaml');
+  const { config, diagnostics: configDiagnostics } =
+    configFile?.text === undefined
+      ? { config: defaultConfig, diagnostics: [] }
+      : parseGitbookConfig(configFile.text);
+  diagnostics.push(...configDiagnostics);
+  const root = config.root;
+  const inRoot = (path: string) => (root === '' ? path : `${root}/${path}`);
+
+  const base = options.base;
+  const basePages = base ? flattenPages(base.pages) : [];
+  const baseByPath = new Map(
+    basePages.flatMap((page) =>
+      page.type === 'document' && page.git ? [[page.git.path, page.id] as const] : [],
+    ),
+  );
+  const baseByOid = new Map(
+    basePages.flatMap((page) =>
+      page.type === 'document' && page.git ? [[page.git.oid, page.id] as const] : [],
+    ),
+  );
+  const usedIds = new Set<string>();
+  /** Groups, links and computed pages keep their base id when their key matches. */
+  const keyOf = (page: RevisionPage): string | undefined =>
+    page.type === 'group'
+      ? `group:${page.slug}`
+      : page.type === 'link'
+        ? `link:${page.title}:${JSON.stringify(page.target)}`
+        : page.type === 'computed'
+          ? `computed:${JSON.stringify(page.computed)}`
+          : undefined;
+  const baseByKey = new Map(
+    basePages.flatMap((page) => {
+      const key = keyOf(page);
+      return key === undefined ? [] : [[key, page.id] as const];
+    }),
+  );
+
+  const pageId = (path: string, oid: string | undefined): string => {
+    const candidates = [baseByPath.get(path), oid === undefined ? undefined : baseByOid.get(oid)];
+    for (const id of candidates) {
+      if (id !== undefined && !usedIds.has(id)) {
+        usedIds.add(id);
+        return id;
+      }
+    }
+    let id = stableId(namespace, 'page', path);
+    for (let n = 1; usedIds.has(id); n++) id = stableId(namespace, 'page', path, String(n));
+    usedIds.add(id);
+    return id;
+  };
+
+  // Files and includes first: pages resolve refs to them.
+  const assetsDir = inRoot('.gitbook/assets/');
+  const baseFiles = base?.files ?? [];
+  const revisionFiles: RevisionFile[] = files
+    .filter((file) => file.path.startsWith(assetsDir))
+    .map((file) => {
+      const known =
+        baseFiles.find((f) => f.git?.path === file.path) ??
+        baseFiles.find((f) => f.git?.oid === file.oid);
+      const name = basename(file.path);
+      return {
+        id: known?.id ?? stableId(namespace, 'file', file.path),
+        name,
+        contentType: contentTypeOf(name),
+        size: file.size,
+        git: { oid: file.oid, path: file.path },
+      };
+    });
+
+  const includesDir = inRoot('.gitbook/includes/');
+  const includeFiles = files.filter(
+    (file) => file.path.startsWith(includesDir) && file.path.endsWith('.md'),
+  );
+  const reusableContents: (RevisionReusableContent & { git: { oid: string; path: string } })[] =
+    includeFiles.map((file) => {
+      const parsed = parsePage(file.text ?? '');
+      diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: file.path })));
+      const known = base?.reusableContents.find((r) => r.git?.path === file.path);
+      return {
+        id: known?.id ?? stableId(namespace, 'reusable', file.path),
+        title: parsed.metadata.frontMatterTitle ?? basename(file.path).replace(/\.md$/, ''),
+        document: parsed.document,
+        git: { oid: file.oid, path: file.path },
+      };
+    });
+
+  // Pages from SUMMARY.md (or from the folders).
+  const summaryPath = inRoot(config.summary);
+  const summaryFile = byPath.get(summaryPath);
+  /** Without SUMMARY.md, entry titles are made up from file names; pages keep their H1. */
+  let inferred = false;
+  let entries: {
+    groups: { title: string; slug: string; entries: SummaryEntry[] }[];
+    entries: SummaryEntry[];
+  };
+  if (summaryFile?.text !== undefined) {
+    const parsed = parseSummary(summaryFile.text);
+    diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: summaryPath })));
+    entries = parsed.summary;
+  } else {
+    inferred = true;
+    entries = inferSummary(
+      files.map((file) => file.path),
+      root,
+      inRoot(config.readme),
+    );
+  }
+  const summaryDir = dirname(summaryPath);
+  const listed = new Set<string>();
+  const pending: Pending[] = [];
+  const anchorLinks: { page: RevisionPage & { type: 'link' }; filePath: string; anchor: string }[] =
+    [];
+
+  const readEntries = (list: readonly SummaryEntry[], parentPath: string): RevisionPage[] =>
+    list.flatMap((entry): RevisionPage[] => {
+      if (entry.kind === 'link') {
+        return [
+          {
+            type: 'link',
+            id: stableId(namespace, 'link', entry.href, entry.title),
+            title: entry.title,
+            target: { kind: 'url', url: entry.href },
+            href: entry.href,
+          },
+        ];
+      }
+      if (entry.kind === 'computed') {
+        const slug =
+          typeof entry.source.type === 'string'
+            ? entry.source.type.replace(/\W+/g, '-')
+            : 'computed';
+        return [
+          {
+            type: 'computed',
+            id: stableId(namespace, 'computed', parentPath, JSON.stringify(entry.source)),
+            title: 'API reference',
+            slug,
+            path: parentPath,
+            computed: entry.source as never,
+            pages: readEntries(entry.children, parentPath),
+          },
+        ];
+      }
+      if (entry.kind === 'text') return readEntries(entry.children, parentPath);
+      const { path, anchor } = splitAnchor(entry.path);
+      const filePath = joinPath(summaryDir, decodePath(path));
+      if (anchor !== undefined && filePath !== undefined) {
+        const link: RevisionPage & { type: 'link' } = {
+          type: 'link',
+          id: stableId(namespace, 'anchor', entry.path, entry.title),
+          title: entry.title,
+          target: { kind: 'url', url: entry.path },
+        };
+        anchorLinks.push({ page: link, filePath, anchor });
+        return [link];
+      }
+      const file = filePath === undefined ? undefined : byPath.get(filePath);
+      if (filePath === undefined || file?.text === undefined) {
+        diagnostics.push({
+          path: summaryPath,
+          ruleId: 'summary-missing-file',
+          severity: 'error',
+          message: `SUMMARY.md lists \`${entry.path}\`, which is not in the tree`,
+        });
+        return readEntries(entry.children, parentPath);
+      }
+      if (listed.has(filePath)) {
+        diagnostics.push({
+          path: summaryPath,
+          ruleId: 'summary-duplicate',
+          severity: 'warning',
+          message: `SUMMARY.md lists \`${entry.path}\` twice; a page has one place`,
+        });
+        return readEntries(entry.children, parentPath);
+      }
+      listed.add(filePath);
+      const parsed = parsePage(file.text);
+      diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: filePath })));
+      const fields = pageFieldsFromMetadata(parsed.metadata, entry.title);
+      const name = basename(filePath);
+      const slug =
+        name === 'README.md' ? basename(dirname(filePath)) || 'readme' : name.replace(/\.md$/, '');
+      // The first page (structure.readme) is the space's landing page: its URL path is empty.
+      const urlPath =
+        filePath === inRoot(config.readme) ? '' : (joinPath(parentPath, slug) ?? slug);
+      const page: RevisionPageDocument = {
+        type: 'document',
+        id: pageId(filePath, file.oid),
+        ...fields,
+        ...(!inferred && entry.title !== fields.title && fields.titleInFile !== false
+          ? { summaryTitle: entry.title }
+          : {}),
+        ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
+        slug,
+        path: urlPath,
+        document: parsed.document,
+        pages: [],
+        git: { oid: file.oid, path: filePath },
+      };
+      pending.push({ page, filePath });
+      page.pages = readEntries(entry.children, urlPath);
+      return [page];
+    });
+
+  const pages: RevisionPage[] = readEntries(entries.entries, '');
+  for (const group of entries.groups) {
+    pages.push({
+      type: 'group',
+      id: stableId(namespace, 'group', group.slug),
+      title: group.title,
+      slug: group.slug,
+      path: group.slug,
+      pages: readEntries(group.entries, group.slug),
+    });
+  }
+
+  // Refs: relative paths → page, anchor and file refs.
+  const targets: RefTargets = {
+    pageByPath: new Map(pending.map(({ page, filePath }) => [filePath, page.id])),
+    fileByPath: new Map(revisionFiles.map((file) => [file.git?.path ?? '', file.id])),
+    reusableByPath: new Map(reusableContents.map((r) => [r.git.path, r.id])),
+  };
+  for (const { page, filePath } of pending) {
+    page.document = resolveRefs(page.document, filePath, targets);
+    if (page.cover) page.cover = resolveRefs(page.cover, filePath, targets);
+  }
+  for (const reusable of reusableContents)
+    reusable.document = resolveRefs(reusable.document, reusable.git.path, targets);
+  for (const { page, filePath, anchor } of anchorLinks) {
+    const target = targets.pageByPath.get(filePath);
+    if (target !== undefined) page.target = { kind: 'anchor', page: target, anchor };
+  }
+
+  // Groups, links and computed pages whose key matches a base page keep its id.
+  for (const page of flattenPages(pages)) {
+    const key = keyOf(page);
+    const id = key === undefined ? undefined : baseByKey.get(key);
+    if (id !== undefined && !usedIds.has(id)) {
+      usedIds.add(id);
+      page.id = id;
+    }
+  }
+
+  // Variables.
+  let variables: RevisionContent['variables'] = {};
+  const varsFile = byPath.get(inRoot('.gitbook/vars.yaml'));
+  if (varsFile?.text !== undefined) {
+    const value = load(varsFile.text);
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      variables = value as RevisionContent['variables'];
+  }
+
+  const unlisted = files
+    .map((file) => file.path)
+    .filter((path) => path.endsWith('.md') && (root === '' || path.startsWith(`${root}/`)))
+    .filter(
+      (path) => !listed.has(path) && path !== summaryPath && !path.startsWith(inRoot('.gitbook/')),
+    )
+    .sort();
+  for (const path of unlisted) {
+    diagnostics.push({
+      path,
+      ruleId: 'unlisted-page',
+      severity: 'info',
+      message: 'not listed in SUMMARY.md: not imported (and not deleted)',
+    });
+  }
+
+  return {
+    content: { pages, files: revisionFiles, reusableContents, variables },
+    config,
+    diagnostics,
+    unlisted,
+  };
+}

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseSummary, renderSummary } from './summary.js';
+
+const corpus = (path: string) =>
+  readFileSync(new URL(`../../fixtures/corpora/${path}`, import.meta.url), 'utf8');
+
+describe('SUMMARY.md', () => {
+  it.each([
+    'git-sync-normalization/SUMMARY.md',
+    'lawnchair-docs/help/SUMMARY.md',
+    'lawnchair-docs/developers/SUMMARY.md',
+    'lawnchair-docs/community/SUMMARY.md',
+  ])('re-exports %s byte for byte', (path) => {
+    const source = corpus(path);
+    const { summary, diagnostics } = parseSummary(source);
+    expect(diagnostics).toEqual([]);
+    expect(renderSummary(summary)).toBe(source);
+  });
+
+  it('reads groups with anchors, nesting, link titles, external links and OpenAPI entries', () => {
+    const source = [
+      '# Table of contents',
+      '',
+      '* [Home](README.md)',
+      '',
+      '## Get Started <a href="#getting-started" id="getting-started"></a>',
+      '',
+      '* [Quickstart](getting-started/quickstart.md)',
+      '* [Structure](structure/README.md)',
+      '  * [Pages](structure/pages.md "Sidebar")',
+      '  * [Buttons](formatting/inline.md#buttons)',
+      '* [Blog](https://example.test/blog)',
+      '* [API reference](api/README.md)',
+      '  * ```yaml',
+      '    props:',
+      '      models: false',
+      '    type: builtin:openapi',
+      '    dependencies:',
+      '      spec:',
+      '        ref:',
+      '          kind: openapi',
+      '          spec: petstore',
+      '    ```',
+      '* [Spaced](<my page (1).md>)',
+      '',
+    ].join('\n');
+    const { summary, diagnostics } = parseSummary(source);
+    expect(diagnostics).toEqual([]);
+    expect(summary.entries).toEqual([
+      { kind: 'page', title: 'Home', path: 'README.md', children: [] },
+    ]);
+    const [group] = summary.groups;
+    expect(group?.slug).toBe('getting-started');
+    expect(group?.entries.map((entry) => entry.kind)).toEqual([
+      'page',
+      'page',
+      'link',
+      'page',
+      'page',
+    ]);
+    expect(group?.entries[1]?.children).toEqual([
+      {
+        kind: 'page',
+        title: 'Pages',
+        path: 'structure/pages.md',
+        linkTitle: 'Sidebar',
+        children: [],
+      },
+      { kind: 'page', title: 'Buttons', path: 'formatting/inline.md#buttons', children: [] },
+    ]);
+    expect(group?.entries[3]?.children[0]).toMatchObject({
+      kind: 'computed',
+      source: {
+        type: 'builtin:openapi',
+        dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } },
+      },
+    });
+    expect(group?.entries[4]).toMatchObject({ path: 'my page (1).md' });
+    expect(renderSummary(summary)).toBe(source);
+  });
+
+  it('accepts hand-written forms: `-` bullets, 4-space nesting, %20 paths, another H1', () => {
+    const { summary } = parseSummary('# Summary\n\n- [A](a.md)\n    - [B](my%20b.md)\n');
+    expect(summary.entries).toEqual([
+      {
+        kind: 'page',
+        title: 'A',
+        path: 'a.md',
+        children: [{ kind: 'page', title: 'B', path: 'my b.md', children: [] }],
+      },
+    ]);
+    expect(renderSummary(summary)).toBe('# Table of contents\n\n* [A](a.md)\n  * [B](<my b.md>)\n');
+  });
+
+  it('reports a bullet that is not a link and keeps its children', () => {
+    const { summary, diagnostics } = parseSummary('# Summary\n\n- Overview\n  - [A](a.md)\n');
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['summary-text-entry', 3]]);
+    expect(summary.entries[0]).toMatchObject({
+      kind: 'text',
+      title: 'Overview',
+      children: [{ path: 'a.md' }],
+    });
+  });
+});

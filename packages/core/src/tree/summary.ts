@@ -1,0 +1,202 @@
+import type { List, ListItem, PhrasingContent, Root, RootContent } from 'mdast';
+import { load, dump } from 'js-yaml';
+import type { Diagnostic } from '../diagnostic.js';
+import { parseHtmlTag } from '../markdown/html-tag.js';
+import { parseMdast, stringifyMdast } from '../markdown/mdast-io.js';
+import { normalizeInput } from '../markdown/parse-page.js';
+import { slugify } from './slugify.js';
+
+/** One bullet of SUMMARY.md. */
+export type SummaryEntry =
+  | {
+      kind: 'page';
+      title: string;
+      /** The link target as written, decoded (`page.md`, `folder/README.md`, `page.md#anchor`). */
+      path: string;
+      /** `* [Title](page.md "Sidebar label")`. */
+      linkTitle?: string;
+      children: SummaryEntry[];
+    }
+  | { kind: 'link'; title: string; href: string; linkTitle?: string; children: SummaryEntry[] }
+  | { kind: 'computed'; source: Record<string, unknown>; children: SummaryEntry[] }
+  | { kind: 'text'; title: string; children: SummaryEntry[] };
+
+/** A `## Group` and its entries. */
+export interface SummaryGroup {
+  title: string;
+  /** The group's URL slug: its anchor when written, else the slugified title. */
+  slug: string;
+  entries: SummaryEntry[];
+}
+
+/** SUMMARY.md: entries before the first group, then the groups. */
+export interface Summary {
+  entries: SummaryEntry[];
+  groups: SummaryGroup[];
+}
+
+/** Whether a link target leaves the space (a URL with a scheme, or protocol-relative). */
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+function plain(nodes: readonly PhrasingContent[]): string {
+  return nodes
+    .map((node) => ('value' in node ? node.value : 'children' in node ? plain(node.children) : ''))
+    .join('');
+}
+
+function readItem(item: ListItem, diagnostics: Diagnostic[]): SummaryEntry | undefined {
+  const [first, ...rest] = item.children;
+  const children = rest.flatMap((child) =>
+    child.type === 'list' ? readList(child, diagnostics) : [],
+  );
+  if (first?.type === 'code' && (first.lang === 'yaml' || first.lang === 'yml')) {
+    const source = load(first.value);
+    if (typeof source === 'object' && source !== null && !Array.isArray(source)) {
+      return { kind: 'computed', source: source as Record<string, unknown>, children };
+    }
+  }
+  if (first?.type === 'paragraph') {
+    const [link, ...more] = first.children;
+    if (
+      link?.type === 'link' &&
+      more.every((node) => node.type === 'text' && node.value.trim() === '')
+    ) {
+      const title = plain(link.children);
+      const linkTitle = link.title ?? undefined;
+      const target = decodeURI(link.url);
+      if (isExternal(link.url)) {
+        return {
+          kind: 'link',
+          title,
+          href: link.url,
+          ...(linkTitle ? { linkTitle } : {}),
+          children,
+        };
+      }
+      return { kind: 'page', title, path: target, ...(linkTitle ? { linkTitle } : {}), children };
+    }
+    diagnostics.push({
+      ruleId: 'summary-text-entry',
+      severity: 'warning',
+      message: `SUMMARY entry \`${plain(first.children)}\` is not a link to a page`,
+      ...(item.position
+        ? { line: item.position.start.line, column: item.position.start.column }
+        : {}),
+    });
+    return { kind: 'text', title: plain(first.children), children };
+  }
+  diagnostics.push({
+    ruleId: 'summary-entry',
+    severity: 'warning',
+    message: 'a SUMMARY entry is neither a link nor an OpenAPI block; ignored',
+    ...(item.position
+      ? { line: item.position.start.line, column: item.position.start.column }
+      : {}),
+  });
+  return children.length > 0 ? { kind: 'text', title: '', children } : undefined;
+}
+
+function readList(list: List, diagnostics: Diagnostic[]): SummaryEntry[] {
+  return list.children.flatMap((item) => readItem(item, diagnostics) ?? []);
+}
+
+/** The title and anchor of `## Title <a href="#slug" id="slug"></a>`. */
+function readGroupHeading(children: readonly PhrasingContent[]): { title: string; slug: string } {
+  const open = children[children.length - 2];
+  const close = children[children.length - 1];
+  if (open?.type === 'html' && close?.type === 'html' && close.value === '</a>') {
+    const id = parseHtmlTag(open.value)?.attributes.get('id');
+    if (id !== undefined) return { title: plain(children.slice(0, -2)).trim(), slug: id };
+  }
+  const title = plain(children).trim();
+  return { title, slug: slugify(title) };
+}
+
+/**
+ * Reads SUMMARY.md: `##` headings start groups, bullets (any marker, any indentation) nest by
+ * indentation, links are pages (or external links), a `yaml` block is a computed (OpenAPI) entry.
+ */
+export function parseSummary(markdown: string): { summary: Summary; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const tree = parseMdast(normalizeInput(markdown));
+  const summary: Summary = { entries: [], groups: [] };
+  let target = summary.entries;
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth === 1) continue;
+    if (node.type === 'heading') {
+      const group: SummaryGroup = { ...readGroupHeading(node.children), entries: [] };
+      summary.groups.push(group);
+      target = group.entries;
+      continue;
+    }
+    if (node.type === 'list') {
+      target.push(...readList(node, diagnostics));
+      continue;
+    }
+    diagnostics.push({
+      ruleId: 'summary-content',
+      severity: 'warning',
+      message: `SUMMARY.md holds a \`${node.type}\` that is not part of the table of contents; ignored`,
+      ...(node.position
+        ? { line: node.position.start.line, column: node.position.start.column }
+        : {}),
+    });
+  }
+  return { summary, diagnostics };
+}
+
+function entryItem(entry: SummaryEntry): ListItem {
+  const children: ListItem['children'] = [];
+  if (entry.kind === 'computed') {
+    children.push({
+      type: 'code',
+      lang: 'yaml',
+      value: dump(entry.source, { lineWidth: -1 }).trimEnd(),
+    });
+  } else if (entry.kind === 'text') {
+    children.push({ type: 'paragraph', children: [{ type: 'text', value: entry.title }] });
+  } else {
+    const url = entry.kind === 'page' ? encodeURI(entry.path).replace(/%20/g, ' ') : entry.href;
+    children.push({
+      type: 'paragraph',
+      children: [
+        {
+          type: 'link',
+          url,
+          title: entry.linkTitle ?? null,
+          children: [{ type: 'text', value: entry.title }],
+        },
+      ],
+    });
+  }
+  if (entry.children.length > 0) children.push(entryList(entry.children));
+  return { type: 'listItem', spread: false, children };
+}
+
+function entryList(entries: readonly SummaryEntry[]): List {
+  return { type: 'list', ordered: false, spread: false, children: entries.map(entryItem) };
+}
+
+/** Writes SUMMARY.md as GitBook's exporter does (`# Table of contents`, `*`, 2-space nesting). */
+export function renderSummary(summary: Summary): string {
+  const children: RootContent[] = [
+    { type: 'heading', depth: 1, children: [{ type: 'text', value: 'Table of contents' }] },
+  ];
+  if (summary.entries.length > 0) children.push(entryList(summary.entries));
+  for (const group of summary.groups) {
+    const heading: PhrasingContent[] = [{ type: 'text', value: group.title }];
+    if (group.slug !== slugify(group.title)) {
+      heading.push(
+        { type: 'text', value: ' ' },
+        { type: 'html', value: `<a href="#${group.slug}" id="${group.slug}">` },
+        { type: 'html', value: '</a>' },
+      );
+    }
+    children.push({ type: 'heading', depth: 2, children: heading });
+    if (group.entries.length > 0) children.push(entryList(group.entries));
+  }
+  const tree: Root = { type: 'root', children };
+  return stringifyMdast(tree);
+}

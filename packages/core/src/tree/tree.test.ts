@@ -1,0 +1,160 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { corpusSpaces, expectedPageDifferences } from '../testing/corpora.js';
+import { gitBlobId } from './git-blob-id.js';
+import { treeToRevision } from './read-tree.js';
+import type { TreeFile } from './tree-file.js';
+import { flattenPages } from './walk-pages.js';
+import { revisionToTree } from './write-tree.js';
+
+const corpora = fileURLToPath(new URL('../../fixtures/corpora/', import.meta.url));
+
+/** Reads a directory as a tree: text for markdown and YAML, blob ids for everything. */
+function readTree(dir: string): TreeFile[] {
+  const walk = (current: string): string[] =>
+    readdirSync(current).flatMap((name) => {
+      const path = join(current, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return walk(dir).map((path) => {
+    const bytes = readFileSync(path);
+    const rel = relative(dir, path);
+    const isText = /\.(md|ya?ml)$/.test(rel);
+    return {
+      path: rel,
+      oid: gitBlobId(bytes),
+      size: bytes.byteLength,
+      ...(isText ? { text: bytes.toString('utf8') } : {}),
+    };
+  });
+}
+
+describe('tree ⇄ revision on the corpora', () => {
+  for (const space of corpusSpaces) {
+    it(`writes ${space} back byte for byte (but the pages the converter normalizes)`, () => {
+      const tree = readTree(join(corpora, space));
+      const read = treeToRevision(tree, { idNamespace: space });
+      expect(read.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const written = revisionToTree(read.content, { config: read.config });
+      const writtenByPath = new Map(written.files.map((file) => [file.path, file]));
+      const differing = tree
+        .filter((file) => !read.unlisted.includes(file.path))
+        .filter((file) => writtenByPath.get(file.path)?.oid !== file.oid)
+        .map((file) => file.path);
+      const expected = Object.keys(expectedPageDifferences)
+        .filter((page) => page.startsWith(`${space}/`))
+        .map((page) => page.slice(space.length + 1));
+      expect(differing.sort()).toEqual(expected.sort());
+      expect(
+        written.files
+          .map((file) => file.path)
+          .filter((path) => !tree.some((file) => file.path === path)),
+      ).toEqual([]);
+    });
+  }
+
+  for (const space of corpusSpaces) {
+    it(`keeps ids, order, hierarchy, metadata and documents of ${space} through tree → revision`, () => {
+      // Start from the canonical tree, so that the pages the converter normalizes are settled.
+      const canonical = revisionToTree(
+        treeToRevision(readTree(join(corpora, space)), { idNamespace: space }).content,
+      );
+      const first = treeToRevision(canonical.files, { idNamespace: space }).content;
+      const written = revisionToTree(first);
+      expect(written.files).toEqual(canonical.files);
+      const again = treeToRevision(written.files, {
+        base: first,
+        idNamespace: 'another namespace',
+      }).content;
+      expect(again).toEqual(first);
+    });
+  }
+});
+
+describe('refs in a tree', () => {
+  const tree = readTree(join(corpora, 'lawnchair-docs/help'));
+  const { content } = treeToRevision(tree, { idNamespace: 'help' });
+  const pages = flattenPages(content.pages);
+  const byGitPath = (path: string) =>
+    pages.find((page) => page.type === 'document' && page.git?.path === path);
+  const json = (path: string) => JSON.stringify(byGitPath(path));
+
+  it('resolves relative links to page and anchor refs', () => {
+    const lawnicons = byGitPath('integrations/lawnicons.md');
+    expect(json('core-features/theming-and-icons.md')).toContain(
+      `{"kind":"page","page":"${lawnicons?.id ?? '?'}"}`,
+    );
+    const search = byGitPath('core-features/search.md');
+    expect(JSON.stringify(content)).toContain(
+      `{"kind":"anchor","page":"${search?.id ?? '?'}","anchor":"what-does-match-dock-search-bar-actions-do"}`,
+    );
+  });
+
+  it('resolves includes to reusable contents', () => {
+    const include = content.reusableContents.find((r) => r.title === 'Turn on themed icons');
+    expect(include).toBeDefined();
+    expect(json('core-features/theming-and-icons.md')).toContain(
+      `{"kind":"reusable-content","reusableContent":"${include?.id ?? '?'}"}`,
+    );
+  });
+
+  it('reads external SUMMARY entries as link pages and groups from `##`', () => {
+    expect(content.pages.map((page) => [page.type, page.title])).toEqual([
+      ['group', 'Getting started'],
+      ['group', 'Core features'],
+      ['group', 'Integrations'],
+      ['group', 'Troubleshooting'],
+    ]);
+    expect(pages.filter((page) => page.type === 'link').map((page) => page.title)).toEqual([
+      'Contribute code',
+      'Get involved',
+    ]);
+  });
+});
+
+describe('a tree without SUMMARY.md', () => {
+  it('infers the table of contents from folders and writes a SUMMARY.md', () => {
+    const text = (path: string, body: string): TreeFile => ({
+      path,
+      text: body,
+      oid: gitBlobId(body),
+      size: body.length,
+    });
+    const tree = [
+      text('README.md', '# Home\n'),
+      text('guide/README.md', '# Guide\n'),
+      text('guide/install.md', '# Install\n\nSee [home](../README.md).\n'),
+      text('faq.md', '# FAQ\n'),
+    ];
+    const read = treeToRevision(tree);
+    expect(read.unlisted).toEqual([]);
+    const written = revisionToTree(read.content);
+    expect(written.files.find((file) => file.path === 'SUMMARY.md')?.text).toBe(
+      '# Table of contents\n\n* [Home](README.md)\n* [FAQ](faq.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n',
+    );
+    expect(written.files.find((file) => file.path === 'guide/install.md')?.text).toBe(
+      '# Install\n\nSee [home](../README.md).\n',
+    );
+  });
+
+  it('reports markdown files SUMMARY.md does not list, and neither imports nor drops them', () => {
+    const text = (path: string, body: string): TreeFile => ({
+      path,
+      text: body,
+      oid: gitBlobId(body),
+      size: body.length,
+    });
+    const read = treeToRevision([
+      text('SUMMARY.md', '# Table of contents\n\n* [Home](README.md)\n'),
+      text('README.md', '# Home\n'),
+      text('notes.md', '# Notes\n'),
+    ]);
+    expect(read.unlisted).toEqual(['notes.md']);
+    expect(read.diagnostics.map((d) => [d.ruleId, d.path])).toEqual([
+      ['unlisted-page', 'notes.md'],
+    ]);
+    expect(flattenPages(read.content.pages).map((page) => page.title)).toEqual(['Home']);
+  });
+});

@@ -1,0 +1,222 @@
+import { dump } from 'js-yaml';
+import type { Diagnostic } from '../diagnostic.js';
+import { renderPage } from '../markdown/render-page.js';
+import type { RevisionContent, RevisionPage, RevisionPageDocument } from '../model/revision.js';
+import { unresolveRef, unresolveRefs, type RefPaths } from './content-refs.js';
+import { gitBlobId } from './git-blob-id.js';
+import {
+  defaultConfig,
+  isDefaultConfig,
+  renderGitbookConfig,
+  type GitbookConfig,
+} from './gitbook-config.js';
+import { metadataFromPage } from './page-metadata-map.js';
+import { basename, dirname, joinPath, relativePath } from './paths.js';
+import { slugify } from './slugify.js';
+import { renderSummary, type SummaryEntry, type SummaryGroup } from './summary.js';
+import type { TreeFile } from './tree-file.js';
+import { flattenPages } from './walk-pages.js';
+
+/** Options for {@link revisionToTree}. */
+export interface WriteTreeOptions {
+  /** `.gitbook.yaml` settings (root, structure, redirects); written when not the defaults. */
+  config?: GitbookConfig;
+}
+
+/** A revision written as a tree. */
+export interface WriteTreeResult {
+  /** Every file, sorted by path. Text files carry `text`; assets only their blob id and size. */
+  files: TreeFile[];
+  diagnostics: Diagnostic[];
+}
+
+const encoder = new TextEncoder();
+
+function textFile(path: string, text: string): TreeFile {
+  return { path, text, oid: gitBlobId(text), size: encoder.encode(text).byteLength };
+}
+
+/** `name (1).png` for the second file called `name.png`. */
+function withSuffix(name: string, n: number): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}
+
+/** The include file name GitBook derives from a title: slugified, cut to 27 characters + `...`. */
+export function includeFileName(title: string): string {
+  const slug = slugify(title) || 'reusable-content';
+  return `${slug.length > 27 ? `${slug.slice(0, 27)}...` : slug}.md`;
+}
+
+/**
+ * Writes revision content as a docs tree in the Git Sync layout: pages (at their `git.path`,
+ * or `slug.md` / `slug/README.md` under their parent's folder), SUMMARY.md, assets (original
+ * names, ` (n)` on collisions, one file per content), includes, `.gitbook/vars.yaml` and
+ * `.gitbook.yaml` when the settings are not the defaults. Page, anchor and file refs become
+ * paths relative to the file that holds them.
+ */
+export function revisionToTree(
+  content: RevisionContent,
+  options: WriteTreeOptions = {},
+): WriteTreeResult {
+  const config = options.config ?? defaultConfig;
+  const inRoot = (path: string) => (config.root === '' ? path : `${config.root}/${path}`);
+  const diagnostics: Diagnostic[] = [];
+  const taken = new Set<string>();
+  const claim = (preferred: string, fallback: () => string): string => {
+    const path = taken.has(preferred) ? fallback() : preferred;
+    taken.add(path);
+    return path;
+  };
+  for (const reserved of [inRoot(config.summary), '.gitbook.yaml']) taken.add(reserved);
+
+  // Pages → file paths.
+  const pagePath = new Map<string, string>();
+  const placePages = (pages: readonly RevisionPage[], dir: string) => {
+    for (const page of pages) {
+      if (page.type === 'group') {
+        placePages(page.pages, joinPath(dir, page.slug) ?? page.slug);
+        continue;
+      }
+      if (page.type !== 'document') {
+        if ('pages' in page) placePages(page.pages, dir);
+        continue;
+      }
+      const slug = page.slug || slugify(page.title) || page.id;
+      const derived =
+        page.path === ''
+          ? inRoot(config.readme)
+          : joinPath(dir, page.pages.length > 0 ? `${slug}/README.md` : `${slug}.md`);
+      const preferred = page.git?.path ?? derived ?? `${slug}.md`;
+      const path = claim(preferred, () => {
+        for (let n = 1; ; n++) {
+          const candidate = joinPath(dir, `${slug}-${n}.md`) ?? `${slug}-${n}.md`;
+          if (!taken.has(candidate)) return candidate;
+        }
+      });
+      pagePath.set(page.id, path);
+      const childDir = basename(path) === 'README.md' ? dirname(path) : path.replace(/\.md$/, '');
+      placePages(page.pages, childDir);
+    }
+  };
+  placePages(content.pages, config.root);
+
+  // Assets: original names, ` (n)` on collisions, one file per content.
+  const filePath = new Map<string, string>();
+  const pathByContent = new Map<string, string>();
+  const assets: TreeFile[] = [];
+  for (const file of content.files) {
+    const oid = file.git?.oid;
+    if (oid === undefined) {
+      diagnostics.push({
+        ruleId: 'file-without-blob',
+        severity: 'error',
+        message: `file \`${file.name}\` has no blob id; not written`,
+      });
+      continue;
+    }
+    const sameContent = pathByContent.get(`${oid}\u0000${file.name}`);
+    if (sameContent !== undefined) {
+      filePath.set(file.id, sameContent);
+      continue;
+    }
+    const preferred = file.git?.path ?? inRoot(`.gitbook/assets/${file.name}`);
+    const path = claim(preferred, () => {
+      for (let n = 1; ; n++) {
+        const candidate = inRoot(`.gitbook/assets/${withSuffix(file.name, n)}`);
+        if (!taken.has(candidate)) return candidate;
+      }
+    });
+    filePath.set(file.id, path);
+    pathByContent.set(`${oid}\u0000${file.name}`, path);
+    assets.push({ path, oid, size: file.size });
+  }
+
+  // Includes.
+  const reusablePath = new Map<string, string>();
+  for (const reusable of content.reusableContents) {
+    const name = includeFileName(reusable.title);
+    const path = claim(reusable.git?.path ?? inRoot(`.gitbook/includes/${name}`), () => {
+      for (let n = 1; ; n++) {
+        const candidate = inRoot(`.gitbook/includes/${withSuffix(name, n)}`);
+        if (!taken.has(candidate)) return candidate;
+      }
+    });
+    reusablePath.set(reusable.id, path);
+  }
+
+  const paths: RefPaths = { pagePath, filePath, reusablePath };
+  const out: TreeFile[] = [...assets];
+
+  for (const page of flattenPages(content.pages)) {
+    if (page.type !== 'document') continue;
+    const path = pagePath.get(page.id) as string;
+    out.push(textFile(path, renderDocumentPage(page, path, paths)));
+  }
+  for (const reusable of content.reusableContents) {
+    const path = reusablePath.get(reusable.id) as string;
+    const document = unresolveRefs(reusable.document, path, paths);
+    out.push(
+      textFile(path, renderPage({ metadata: { frontMatterTitle: reusable.title }, document })),
+    );
+  }
+
+  // SUMMARY.md.
+  const summaryPath = inRoot(config.summary);
+  const summaryDir = dirname(summaryPath);
+  const entry = (page: RevisionPage): SummaryEntry[] => {
+    const children = 'pages' in page ? page.pages.flatMap(entry) : [];
+    switch (page.type) {
+      case 'document': {
+        const link = {
+          kind: 'page' as const,
+          title: page.summaryTitle ?? page.title,
+          path: relativePath(summaryDir, pagePath.get(page.id) as string),
+          children,
+        };
+        return [page.linkTitle === undefined ? link : { ...link, linkTitle: page.linkTitle }];
+      }
+      case 'link': {
+        const target = unresolveRef(page.target, summaryPath, paths);
+        const href = target.kind === 'url' ? target.url : (page.href ?? '');
+        const isPage = target.kind === 'url' && page.target.kind !== 'url';
+        return [
+          isPage
+            ? { kind: 'page', title: page.title, path: href, children }
+            : { kind: 'link', title: page.title, href, children },
+        ];
+      }
+      case 'computed':
+        return [
+          {
+            kind: 'computed',
+            source: page.computed as unknown as Record<string, unknown>,
+            children,
+          },
+        ];
+      case 'group':
+        return children;
+    }
+  };
+  const ungrouped = content.pages.filter((page) => page.type !== 'group').flatMap(entry);
+  const groups: SummaryGroup[] = content.pages.flatMap((page) =>
+    page.type === 'group'
+      ? [{ title: page.title, slug: page.slug, entries: page.pages.flatMap(entry) }]
+      : [],
+  );
+  out.push(textFile(summaryPath, renderSummary({ entries: ungrouped, groups })));
+
+  if (Object.keys(content.variables).length > 0) {
+    out.push(textFile(inRoot('.gitbook/vars.yaml'), dump(content.variables, { lineWidth: 80 })));
+  }
+  if (!isDefaultConfig(config)) out.push(textFile('.gitbook.yaml', renderGitbookConfig(config)));
+
+  out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files: out, diagnostics };
+}
+
+function renderDocumentPage(page: RevisionPageDocument, path: string, paths: RefPaths): string {
+  const cover = page.cover ? unresolveRef(page.cover.ref, path, paths) : undefined;
+  const metadata = metadataFromPage(page, cover?.kind === 'url' ? cover.url : undefined);
+  return renderPage({ metadata, document: unresolveRefs(page.document, path, paths) });
+}
