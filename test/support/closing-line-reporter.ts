@@ -8,7 +8,11 @@ export class ClosingLineReporter implements Reporter {
   onTestRunEnd(testModules: readonly TestModule[]): void {
     const count = (state: 'passed' | 'failed' | 'skipped') =>
       testModules.reduce((n, module) => n + [...module.children.allTests(state)].length, 0);
-    const failedModules = testModules.filter((module) => module.state() === 'failed').length;
+    // A module that failed without a failed test (an import error, a crash) counts once.
+    const failedModules = testModules.filter(
+      (module) =>
+        module.state() === 'failed' && [...module.children.allTests('failed')].length === 0,
+    ).length;
     const failed = count('failed') + failedModules;
     process.stdout.write(
       `\nvitest: ${count('passed')} passed, ${failed} failed, ${count('skipped')} skipped\n`,

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import { text as readAll } from 'node:stream/consumers';
 import { runCli } from './run-cli.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -9,6 +11,9 @@ process.exitCode = await runCli(
   {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    readFile: (path) => fs.readFile(path, 'utf8'),
+    fs,
+    readStdin: () => readAll(process.stdin),
     cwd: process.cwd(),
     env: process.env,
   },

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
+import { registerConvert } from './commands/convert.js';
+import { registerFmt } from './commands/fmt.js';
 
 /** Options for {@link createProgram}. */
 export interface ProgramOptions {
@@ -27,5 +29,7 @@ export function createProgram({ version, io }: ProgramOptions): Command {
         io.stderr(text);
       },
     });
+  registerConvert(program, io);
+  registerFmt(program, io);
   return program;
 }

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';
@@ -11,6 +12,9 @@ function bufferedIo(): CliIo & { out: string[]; err: string[] } {
     err,
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
+    readFile: (path) => Promise.reject(new Error(`no files here: ${path}`)),
+    readStdin: () => Promise.resolve(''),
+    fs,
     cwd: '/',
     env: {},
   };

@@ -1,0 +1,28 @@
+import * as fs from 'node:fs/promises';
+import type { CliIo } from '../cli-io.js';
+import type { ExitCode } from '../exit-codes.js';
+import { runCli } from '../run-cli.js';
+
+/** What an in-process `docsync` run printed and returned. */
+export interface DocsyncRun {
+  code: ExitCode;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `docsync …` in-process in `cwd`, with the real file system and `stdin` as input. */
+export async function runDocsync(args: string[], cwd: string, stdin = ''): Promise<DocsyncRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    readFile: (path) => fs.readFile(path, 'utf8'),
+    readStdin: () => Promise.resolve(stdin),
+    fs,
+    cwd,
+    env: {},
+  };
+  const code = await runCli(args, io, '0.0.0-test');
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
