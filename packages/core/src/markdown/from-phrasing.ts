@@ -1,4 +1,4 @@
-import type { Html, PhrasingContent } from 'mdast';
+import type { Delete, Emphasis, Html, PhrasingContent, Strong } from 'mdast';
 import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
 import { annotationFromFootnote } from './handlers/annotation.js';
@@ -28,13 +28,13 @@ export function phrasingToInlines(
         builder.text(node.value.replace(/[ \t]*\n[ \t]*/g, ' '), marks);
         break;
       case 'emphasis':
-        builder.push(...context.inlines(node.children, [...marks, italic]));
+        builder.push(...markedInlines(node, [...marks, italic], context));
         break;
       case 'strong':
-        builder.push(...context.inlines(node.children, [...marks, bold]));
+        builder.push(...markedInlines(node, [...marks, bold], context));
         break;
       case 'delete':
-        builder.push(...context.inlines(node.children, [...marks, strikethrough]));
+        builder.push(...markedInlines(node, [...marks, strikethrough], context));
         break;
       case 'inlineCode':
         builder.text(node.value, [...marks, code]);
@@ -104,6 +104,32 @@ export function phrasingToInlines(
     }
   }
   return builder.nodes;
+}
+
+/**
+ * The content of a bold, italic or strikethrough span. Raw HTML cannot carry a mark, so a span
+ * holding some is kept verbatim as a whole (`_<kbd>_`): its mark is not lost, and the HTML is not
+ * re-paired differently on the next read.
+ */
+function markedInlines(
+  node: Emphasis | Strong | Delete,
+  marks: readonly Mark[],
+  context: ParseContext,
+): InlineContent[] {
+  const before = context.diagnostics.length;
+  const inlines = context.inlines(node.children, marks);
+  if (!inlines.some((inline) => inline.object === 'inline' && inline.type === 'html')) {
+    return inlines;
+  }
+  context.diagnostics.length = before;
+  const source = context.sourceOf(node);
+  context.report(
+    node,
+    'raw-html',
+    `a styled span with inline HTML \`${source}\` is kept verbatim`,
+    'info',
+  );
+  return [{ object: 'inline', type: 'html', isVoid: true, data: { html: source } }];
 }
 
 function keepRawHtml(node: Html, context: ParseContext, builder: InlineBuilder): void {

@@ -135,4 +135,26 @@ describe('diagnostics', () => {
     expect(page.diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['heading-level', 3]]);
     expect(renderPage(page)).toBe('# T\n\n##### Deep\n');
   });
+
+  it('keeps a styled span holding raw HTML verbatim, mark and all', () => {
+    // The italic cannot sit on raw HTML; dropping it would also re-pair `<kbd></kbd>` next time.
+    const page = parsePage('_<kbd>_</kbd> and ~~a <span>b</span>~~\n');
+    expect(page.document.nodes[0]).toMatchObject({
+      nodes: [{ data: { html: '_<kbd>_' } }, { data: { html: '</kbd>' } }, {}, {}],
+    });
+    expect(page.diagnostics.map((d) => d.ruleId)).toEqual(['raw-html', 'raw-html', 'raw-html']);
+    expect(renderPage(page)).toBe('_<kbd>_</kbd> and ~~a <span>b</span>~~\n');
+  });
+
+  it('escapes a `$` written right after inline math, so the math does not grow', () => {
+    const page = parsePage('Sum $$x$$\\$$ more\n');
+    expect(page.document.nodes[0]).toMatchObject({
+      nodes: [
+        {},
+        { type: 'inline-math', data: { formula: 'x' } },
+        { leaves: [{ text: '$$ more' }] },
+      ],
+    });
+    expect(renderPage(page)).toBe('Sum $$x$$\\$$ more\n');
+  });
 });

@@ -229,5 +229,20 @@ export function inlinesToPhrasing(
     }
   }
   flush();
-  return out;
+  return escapeDollarAfterMath(out);
+}
+
+/**
+ * Text starting with `$` right after inline math would extend its closing `$$` (`$$x$$$$`);
+ * mdast-util-math's escape pattern misses that case, so the first `$` is escaped here.
+ */
+function escapeDollarAfterMath(nodes: PhrasingContent[]): PhrasingContent[] {
+  return nodes.flatMap((node, index) =>
+    node.type === 'text' && node.value.startsWith('$') && nodes[index - 1]?.type === 'inlineMath'
+      ? [
+          { type: 'html', value: '\\$' },
+          ...(node.value.length > 1 ? [{ ...node, value: node.value.slice(1) }] : []),
+        ]
+      : [node],
+  );
 }
