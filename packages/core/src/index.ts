@@ -20,3 +20,25 @@ export {
 } from './tree/summary.js';
 export { parseGitbookConfig, type GitbookConfig } from './tree/gitbook-config.js';
 export { gitBlobId } from './tree/git-blob-id.js';
+/** What changed between two revisions: pages, files, reusable contents and variables. */
+export {
+  diffRevisions,
+  type RevisionDiff,
+  type PageChangeRef,
+} from './merge/diff-revisions.js';
+/** Three-way merge of revisions: page-level and block-level, with conflicts holding both sides. */
+export {
+  mergeRevisions,
+  mergeDocuments,
+  type RevisionMerge,
+  type RevisionConflict,
+} from './merge/merge-revisions.js';
+export { parseDocsConfig, type DocsConfig, type DocsSpace } from './tree/docs-config.js';
+export {
+  treeToSiteRevisions,
+  siteRevisionsToTree,
+  type ReadSiteTreeOptions,
+  type ReadSiteTreeResult,
+  type SiteSpaceRevision,
+  type SiteSpaceContent,
+} from './tree/site-tree.js';

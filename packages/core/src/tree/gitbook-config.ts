@@ -12,6 +12,8 @@ export interface GitbookConfig {
   summary: string;
   /** Old URL path → file path relative to the root. */
   redirects: Record<string, string>;
+  /** The `.gitbook.yaml` text these settings were read from: written back as long as it says the same. */
+  source?: string;
 }
 
 /** The configuration of a space without `.gitbook.yaml`. */
@@ -42,7 +44,9 @@ export function parseGitbookConfig(
     });
     return { config: defaultConfig, diagnostics };
   }
-  if (value === undefined || value === null) return { config: defaultConfig, diagnostics };
+  if (value === undefined || value === null) {
+    return { config: { ...defaultConfig, source: text }, diagnostics };
+  }
   if (typeof value !== 'object' || Array.isArray(value)) {
     diagnostics.push({
       path,
@@ -60,8 +64,17 @@ export function parseGitbookConfig(
   const text_ = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
   const redirects: Record<string, string> = {};
   if (raw.redirects && typeof raw.redirects === 'object') {
-    for (const [from, to] of Object.entries(raw.redirects))
+    for (const [from, to] of Object.entries(raw.redirects)) {
       if (typeof to === 'string') redirects[from] = to;
+      else {
+        diagnostics.push({
+          path,
+          ruleId: 'gitbook-yaml',
+          severity: 'warning',
+          message: `the redirect \`${from}\` has no file path as its target; it is ignored`,
+        });
+      }
+    }
   }
   return {
     config: {
@@ -69,6 +82,7 @@ export function parseGitbookConfig(
       readme: joinPath(text_(raw.structure?.readme, 'README.md')) ?? 'README.md',
       summary: joinPath(text_(raw.structure?.summary, 'SUMMARY.md')) ?? 'SUMMARY.md',
       redirects,
+      source: text,
     },
     diagnostics,
   };
@@ -84,8 +98,24 @@ export function isDefaultConfig(config: GitbookConfig): boolean {
   );
 }
 
-/** Writes `.gitbook.yaml`. */
+/** Whether two configs mean the same (the text they came from aside). */
+function sameSettings(a: GitbookConfig, b: GitbookConfig): boolean {
+  return (
+    a.root === b.root &&
+    a.readme === b.readme &&
+    a.summary === b.summary &&
+    JSON.stringify(a.redirects) === JSON.stringify(b.redirects)
+  );
+}
+
+/** Writes `.gitbook.yaml`: the text it was read from while that still says the same. */
 export function renderGitbookConfig(config: GitbookConfig): string {
+  if (
+    config.source !== undefined &&
+    sameSettings(parseGitbookConfig(config.source).config, config)
+  ) {
+    return config.source;
+  }
   const out: Record<string, unknown> = { root: config.root === '' ? './' : `./${config.root}/` };
   if (config.readme !== 'README.md' || config.summary !== 'SUMMARY.md') {
     out.structure = { readme: config.readme, summary: config.summary };

@@ -8,6 +8,7 @@ import type {
   RevisionPageDocument,
   RevisionReusableContent,
 } from '../model/revision.js';
+import { checkRedirects } from './check-redirects.js';
 import { resolveRefs, type RefTargets } from './content-refs.js';
 import { contentTypeOf } from './content-type.js';
 import { stableId } from './git-blob-id.js';
@@ -307,7 +308,17 @@ export function treeToRevision(
   let variables: RevisionContent['variables'] = {};
   const varsFile = byPath.get(inRoot('.gitbook/vars.yaml'));
   if (varsFile?.text !== undefined) {
-    const value = load(varsFile.text);
+    let value: unknown;
+    try {
+      value = load(varsFile.text);
+    } catch (error) {
+      diagnostics.push({
+        path: varsFile.path,
+        ruleId: 'vars-yaml',
+        severity: 'error',
+        message: `not valid YAML, variables not read: ${(error as Error).message.split('\n')[0] ?? ''}`,
+      });
+    }
     if (value && typeof value === 'object' && !Array.isArray(value))
       variables = value as RevisionContent['variables'];
   }
@@ -327,6 +338,8 @@ export function treeToRevision(
       message: 'not listed in SUMMARY.md: not imported (and not deleted)',
     });
   }
+
+  diagnostics.push(...checkRedirects(config, listed, pages));
 
   return {
     content: { pages, files: revisionFiles, reusableContents, variables },

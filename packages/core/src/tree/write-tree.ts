@@ -209,7 +209,9 @@ export function revisionToTree(
   if (Object.keys(content.variables).length > 0) {
     out.push(textFile(inRoot('.gitbook/vars.yaml'), dump(content.variables, { lineWidth: 80 })));
   }
-  if (!isDefaultConfig(config)) out.push(textFile('.gitbook.yaml', renderGitbookConfig(config)));
+  // A person's `.gitbook.yaml` stays even when it only restates the defaults.
+  if (!isDefaultConfig(config) || config.source !== undefined)
+    out.push(textFile('.gitbook.yaml', renderGitbookConfig(config)));
 
   out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files: out, diagnostics };
