@@ -29,7 +29,7 @@ describe('docsync fmt', () => {
     const run = await runDocsync(['fmt'], dir.path);
     expect(run.code).toBe(ExitCode.ok);
     expect(run.stdout).toBe(
-      'M README.md\nM SUMMARY.md\nM guide.md\n? notes.md (not in SUMMARY.md: left as it is)\n',
+      'M README.md\nM SUMMARY.md\nM guide.md\n? notes.md (not imported by sync: left as it is)\n',
     );
     expect(await dir.read('SUMMARY.md')).toBe(
       '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n',
@@ -40,6 +40,33 @@ describe('docsync fmt', () => {
 
     const again = await runDocsync(['fmt', '--check'], dir.path);
     expect(again.code).toBe(ExitCode.ok);
+  });
+
+  it('formats every space a docs.yaml maps, each in its own directory', async () => {
+    const docsYaml =
+      'site:\n  structure:\n    - {type: space, key: a, content: {directory: ./guides}}\n    - {type: space, key: b, content: {directory: api}}\n';
+    await writeTree({
+      'docs.yaml': docsYaml,
+      ...Object.fromEntries(Object.entries(handWritten).map(([p, t]) => [`guides/${p}`, t])),
+      'api/README.md': '# API\n',
+      'api/SUMMARY.md': '# Table of contents\n\n* [API](README.md)\n',
+      'scratch.md': '# Not in any space\n',
+    });
+    const run = await runDocsync(['fmt'], dir.path);
+    expect(run.code).toBe(ExitCode.ok);
+    expect(run.stdout).toBe(
+      [
+        'M guides/README.md',
+        'M guides/SUMMARY.md',
+        'M guides/guide.md',
+        '? guides/notes.md (not imported by sync: left as it is)',
+        '? scratch.md (not imported by sync: left as it is)',
+        '',
+      ].join('\n'),
+    );
+    expect(await dir.read('guides/README.md')).toBe('# Home\n\n* one\n* two\n');
+    expect(await dir.read('docs.yaml')).toBe(docsYaml);
+    expect((await runDocsync(['fmt', '--check'], dir.path)).code).toBe(ExitCode.ok);
   });
 
   it('--check reports and writes nothing', async () => {

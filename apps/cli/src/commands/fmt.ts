@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
+import { canonicalTree } from '../canonical-tree.js';
 import { readDocsTree } from '../docs-tree.js';
 import { formatDiagnostic } from '../format-diagnostic.js';
 
@@ -19,7 +20,6 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
  * deleted; nothing is written when a file could not be read as written (an error diagnostic).
  */
 async function fmt(io: CliIo, dir: string | undefined, options: FmtOptions): Promise<void> {
-  const { treeToRevision, revisionToTree } = await import('@docsync/core');
   const source = resolve(io.cwd, dir ?? '.');
   let stat;
   try {
@@ -31,23 +31,23 @@ async function fmt(io: CliIo, dir: string | undefined, options: FmtOptions): Pro
     throw new CliError('unreadable-dir', `\`${dir ?? '.'}\` is not a directory`);
 
   const tree = await readDocsTree(io.fs, source);
-  const read = treeToRevision(tree.files);
-  for (const diagnostic of read.diagnostics) {
+  const canonical = await canonicalTree(tree.files);
+  for (const diagnostic of canonical.diagnostics) {
     if (diagnostic.ruleId === 'unlisted-page') continue;
     io.stderr(`${formatDiagnostic(diagnostic.path ?? '.', diagnostic)}\n`);
   }
-  const errors = read.diagnostics.filter((d) => d.severity === 'error').length;
+  const errors = canonical.diagnostics.filter((d) => d.severity === 'error').length;
   if (errors > 0 && options.check === undefined) {
     throw new CliError(
       'fmt-errors',
       `${plural(errors, 'error')} in \`${dir ?? '.'}\`; nothing written`,
     );
   }
-  const written = revisionToTree(read.content, { config: read.config });
   const before = new Map(tree.files.map((file) => [file.path, file]));
-  const changed = written.files.filter((file) => before.get(file.path)?.oid !== file.oid);
+  const changed = canonical.files.filter((file) => before.get(file.path)?.oid !== file.oid);
   for (const file of changed) io.stdout(`${before.has(file.path) ? 'M' : 'A'} ${file.path}\n`);
-  for (const path of read.unlisted) io.stdout(`? ${path} (not in SUMMARY.md: left as it is)\n`);
+  for (const path of canonical.unlisted)
+    io.stdout(`? ${path} (not imported by sync: left as it is)\n`);
 
   if (options.check) {
     if (changed.length > 0 || errors > 0) {
@@ -59,7 +59,7 @@ async function fmt(io: CliIo, dir: string | undefined, options: FmtOptions): Pro
     return;
   }
   const target = options.out === undefined ? source : resolve(io.cwd, options.out);
-  const toWrite = options.out === undefined ? changed : written.files;
+  const toWrite = options.out === undefined ? changed : canonical.files;
   for (const file of toWrite) {
     const path = join(target, file.path);
     await io.fs.mkdir(dirname(path), { recursive: true });
@@ -68,7 +68,7 @@ async function fmt(io: CliIo, dir: string | undefined, options: FmtOptions): Pro
     await io.fs.writeFile(path, content);
   }
   io.stderr(
-    `docsync: ${plural(changed.length, 'file')} ${options.out === undefined ? 'rewritten' : 'differ from the source'}; ${plural(written.files.length, 'file')} in the canonical tree\n`,
+    `docsync: ${plural(changed.length, 'file')} ${options.out === undefined ? 'rewritten' : 'differ from the source'}; ${plural(canonical.files.length, 'file')} in the canonical tree\n`,
   );
 }
 
@@ -82,7 +82,8 @@ export function registerFmt(program: Command, io: CliIo): void {
         'Read a docs tree (SUMMARY.md, pages, .gitbook/) as sync does and write it',
         'back in canonical form: in place, or into --out. Prints one line per file:',
         '  M path   rewritten     A path   created (e.g. SUMMARY.md)',
-        '  ? path   not in SUMMARY.md: reported, never changed or deleted',
+        '  ? path   not imported by sync (not in SUMMARY.md, or in no space of',
+        '           docs.yaml): reported, never changed or deleted',
         '',
         'Exit codes: 0 ok; 1 --check found files not canonical, or a file could',
         'not be read as written (nothing is written then); 2 usage error.',
