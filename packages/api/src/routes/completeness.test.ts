@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { routes } from './index.js';
+
+/** The verbatim copy of the service's API description (the source of the contract). */
+const description = readFileSync(
+  new URL('../../spec/api-description.txt', import.meta.url),
+  'utf8',
+);
+
+const methods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every `METHOD /path` of the description's Endpoints section. The tables abbreviate paths three
+ * ways, resolved here: `{base}` and `(none)`/`/suffix` against the section's `Base(s):` line, and
+ * `.../segment/...` against an earlier full path of the section that contains `segment`.
+ */
+function describedEndpoints(text: string): Set<string> {
+  const start = text.indexOf('\n## Endpoints');
+  const end = text.indexOf('\n## ', start + 1);
+  const found = new Set<string>();
+  let bases: string[] = [];
+  let fullPaths: string[] = [];
+  for (const line of text.slice(start, end).split('\n')) {
+    if (line.startsWith('### ')) {
+      bases = [];
+      fullPaths = [];
+      continue;
+    }
+    if (/^Bases?: /.test(line)) {
+      bases = [...line.matchAll(/`(\/v1\/[^`]+)`/g)].map((match) => match[1] ?? '');
+      continue;
+    }
+    const cells = line.split('|').map((cell) => cell.trim());
+    const method = cells[1] ?? '';
+    if (!methods.has(method)) continue;
+    for (const written of (cells[2] ?? '').split(' and ')) {
+      for (const path of expand(written.trim(), bases, fullPaths)) {
+        if (!path.includes('...')) fullPaths.push(path);
+        found.add(`${method} ${path}`);
+      }
+    }
+  }
+  return found;
+}
+
+function expand(written: string, bases: string[], fullPaths: string[]): string[] {
+  if (written.startsWith('{base}')) return bases.map((base) => base + written.slice(6));
+  if (written === '(none)') return bases;
+  if (written.startsWith('/v1/')) return [written];
+  if (written.startsWith('/')) return bases.map((base) => base + written);
+  if (written.startsWith('.../')) {
+    const suffix = written.slice(3);
+    const firstSegment = suffix.split('/')[1] ?? '';
+    for (const full of fullPaths) {
+      const at = full.indexOf(`/${firstSegment}`);
+      if (at >= 0) return [full.slice(0, at) + suffix];
+    }
+  }
+  throw new Error(`Cannot resolve the path \`${written}\` of the Endpoints section`);
+}
+
+/** docsync's extensions (architecture.md, api-conventions.md), and why each exists. */
+const extensions = [
+  'POST /v1/orgs/{organizationId}/spaces', // create a space
+  'GET /v1/orgs/{organizationId}/spaces', // list the spaces of an organization
+  'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', // content batch
+  'PATCH /v1/orgs/{organizationId}/sites/{siteId}/structure/sort', // replaces section moves
+  'POST /v1/spaces/{spaceId}/git/import',
+  'POST /v1/spaces/{spaceId}/git/export',
+  'GET /v1/spaces/{spaceId}/git/info',
+  'POST /v1/spaces/{spaceId}/git/blobs/missing', // blob negotiation of the inline import
+  'POST /v1/spaces/{spaceId}/git/blobs',
+  // Listed for change requests only; the space variant completes the space comment operations.
+  'GET /v1/spaces/{spaceId}/comments/{commentId}/replies',
+];
+
+describe('the route table against the API description', () => {
+  const described = describedEndpoints(description);
+  const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+  it('reads the abbreviated paths of the Endpoints section in full', () => {
+    expect(described).toContain(
+      'POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections',
+    );
+    expect(described).toContain(
+      'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+    );
+    expect(described).toContain('DELETE /v1/spaces/{spaceId}/comments/{commentId}');
+    expect(described).toContain(
+      'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
+    );
+  });
+
+  it('has every described endpoint, and no other apart from the extensions', () => {
+    const own = routes.filter((route) => route.extension !== true).map(key);
+    expect(new Set(own)).toEqual(described);
+  });
+
+  it('marks exactly the extensions as extensions', () => {
+    const marked = routes.filter((route) => route.extension === true).map(key);
+    expect(new Set(marked)).toEqual(new Set(extensions));
+    for (const extension of extensions) expect(described).not.toContain(extension);
+  });
+});

@@ -1,0 +1,59 @@
+import { ListOf, PaginationQuery } from '../schemas/common.js';
+import {
+  CreateSamlProviderBody,
+  SamlProvider,
+  SsoProviderList,
+  UpdateSamlProviderBody,
+} from '../schemas/saml-provider.js';
+import { defineRoutes } from './define-routes.js';
+
+const providers = '/v1/orgs/{organizationId}/saml';
+
+/** SAML and SSO: identity providers for single sign-on into an organization. */
+export const samlRoutes = defineRoutes('SAML and SSO', [
+  {
+    operationId: 'listOrganizationSamlProviders',
+    method: 'GET',
+    path: providers,
+    summary: 'List the SAML providers of an organization.',
+    query: PaginationQuery,
+    responses: { 200: ListOf(SamlProvider) },
+  },
+  {
+    operationId: 'createOrganizationSamlProvider',
+    method: 'POST',
+    path: providers,
+    summary: 'Add a SAML provider.',
+    body: CreateSamlProviderBody,
+    responses: { 201: SamlProvider },
+  },
+  {
+    operationId: 'getOrganizationSamlProvider',
+    method: 'GET',
+    path: `${providers}/{samlProviderId}`,
+    summary: 'Get a SAML provider.',
+    responses: { 200: SamlProvider },
+  },
+  {
+    operationId: 'deleteOrganizationSamlProvider',
+    method: 'DELETE',
+    path: `${providers}/{samlProviderId}`,
+    summary: 'Remove a SAML provider (succeeds when it does not exist).',
+    responses: { 204: null },
+  },
+  {
+    operationId: 'updateOrganizationSamlProvider',
+    method: 'PATCH',
+    path: `${providers}/{samlProviderId}`,
+    summary: 'Update a SAML provider.',
+    body: UpdateSamlProviderBody,
+    responses: { 200: SamlProvider },
+  },
+  {
+    operationId: 'listOrganizationSsoProviders',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/sso',
+    summary: "List the sign-in entry points of the organization's SSO providers.",
+    responses: { 200: SsoProviderList },
+  },
+]);

@@ -1,0 +1,103 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, Uri } from './common.js';
+import { RevisionGit } from './revision.js';
+
+/** A git object id: SHA-1 (40 hex digits) or SHA-256 (64). */
+export const GitOid = Type.String({ pattern: '^[0-9a-f]{40}([0-9a-f]{24})?$' });
+
+/** Members the public API's import and export share. */
+const remoteProperties = {
+  url: Uri({ description: 'Repository URL.' }),
+  ref: Type.String({ minLength: 1, examples: ['refs/heads/main'] }),
+  repoProjectDirectory: Type.Optional(
+    Type.String({ description: 'Directory of the content in the repository.' }),
+  ),
+  timestamp: Type.Optional(DateTime()),
+  force: Type.Optional(Type.Boolean()),
+};
+
+/** Import from a repository the service fetches (the public API's shape). */
+const RemoteImport = Type.Object({
+  ...remoteProperties,
+  standalone: Type.Optional(Type.Boolean()),
+});
+
+/**
+ * Import a tree the caller sends: every path with the blob id of its content. The blobs must be
+ * on the server first (see `MissingGitBlobsBody`); the commit is recorded on the new revision.
+ */
+const InlineImport = Type.Object({
+  tree: Type.Array(Type.Object({ path: Type.String({ minLength: 1 }), oid: GitOid }), {
+    description: 'Every file of the content directory, paths relative to it.',
+  }),
+  commit: Type.Object({
+    oid: GitOid,
+    message: Type.String(),
+    ref: Type.Optional(Type.String()),
+    author: Type.Optional(Type.Object({ name: Type.String(), email: Type.String() })),
+    timestamp: Type.Optional(DateTime()),
+  }),
+  changeRequest: Type.Optional(
+    Type.String({ description: 'Import into this change request instead of the main content.' }),
+  ),
+  force: Type.Optional(Type.Boolean()),
+});
+
+/** Extension: import content from git, fetched by the service or sent inline. */
+export const GitImportBody = Type.Union([RemoteImport, InlineImport], { title: 'GitImportBody' });
+/** Extension: import content from git. */
+export type GitImportBody = Static<typeof GitImportBody>;
+
+/** Extension: export the content to a repository as a commit. */
+export const GitExportBody = Type.Object(
+  { ...remoteProperties, commitMessage: Type.String({ minLength: 1 }) },
+  { title: 'GitExportBody' },
+);
+/** Extension: export the content to a repository. */
+export type GitExportBody = Static<typeof GitExportBody>;
+
+/** Extension: the Git Sync state of a space. */
+export const GitInfo = Type.Object(
+  {
+    space: Type.String(),
+    revision: Type.String({ description: 'The active revision.' }),
+    lastSync: Type.Optional(
+      Type.Object(
+        { revision: Type.String(), git: RevisionGit },
+        { description: 'The newest revision that was synced with a commit, and that commit.' },
+      ),
+    ),
+  },
+  { title: 'GitInfo' },
+);
+/** Extension: the Git Sync state of a space. */
+export type GitInfo = Static<typeof GitInfo>;
+
+/** Extension: which of these blobs does the server lack? */
+export const MissingGitBlobsBody = Type.Object(
+  { oids: Type.Array(GitOid, { minItems: 1, maxItems: 10000 }) },
+  { title: 'MissingGitBlobsBody' },
+);
+/** Extension: which of these blobs does the server lack? */
+export type MissingGitBlobsBody = Static<typeof MissingGitBlobsBody>;
+
+/** The blob ids the server lacks, among those asked about. */
+export const MissingGitBlobs = Type.Object(
+  { missing: Type.Array(GitOid) },
+  { title: 'MissingGitBlobs' },
+);
+/** The blob ids the server lacks. */
+export type MissingGitBlobs = Static<typeof MissingGitBlobs>;
+
+/** Extension: upload blobs; the server checks each id against the bytes. */
+export const UploadGitBlobsBody = Type.Object(
+  {
+    blobs: Type.Array(
+      Type.Object({ oid: GitOid, base64: Type.String({ contentEncoding: 'base64' }) }),
+      { minItems: 1, maxItems: 1000 },
+    ),
+  },
+  { title: 'UploadGitBlobsBody' },
+);
+/** Extension: upload blobs. */
+export type UploadGitBlobsBody = Static<typeof UploadGitBlobsBody>;

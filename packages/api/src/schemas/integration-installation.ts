@@ -1,0 +1,70 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, ListQuery, StringEnum, Urls } from './common.js';
+import { Site } from './site.js';
+import { Space } from './space.js';
+
+const InstallationStatus = StringEnum(['active', 'pending', 'paused']);
+const Selection = StringEnum(['all', 'selected']);
+const configuration = Type.Object({}, { additionalProperties: true });
+
+/** An integration installed on an organization. */
+export const IntegrationInstallation = Type.Object(
+  {
+    id: Type.String(),
+    status: InstallationStatus,
+    space_selection: Selection,
+    site_selection: Selection,
+    spaces: Type.Number({ description: 'Spaces the installation covers.' }),
+    configuration,
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+    urls: Urls(['location', 'app', 'publicEndpoint']),
+    externalIds: Type.Array(Type.String()),
+    target: Type.Object({ organization: Type.String() }),
+  },
+  { title: 'IntegrationInstallation' },
+);
+/** An integration installed on an organization. */
+export type IntegrationInstallation = Static<typeof IntegrationInstallation>;
+
+/** List installations, optionally by external id. */
+export const ListInstallationsQuery = ListQuery({ externalId: Type.Optional(Type.String()) });
+
+/** List space or site installations; `extended` embeds the space or site instead of its id. */
+export const ListTargetInstallationsQuery = ListQuery({
+  externalId: Type.Optional(Type.String()),
+  extended: Type.Optional(Type.Boolean({ default: false })),
+});
+
+/** Install an integration on an organization. */
+export const InstallIntegrationBody = Type.Object(
+  { organization: Type.String({ minLength: 1, description: 'Organization id.' }) },
+  { title: 'InstallIntegrationBody' },
+);
+/** Install an integration on an organization. */
+export type InstallIntegrationBody = Static<typeof InstallIntegrationBody>;
+
+const targetInstallationProperties = {
+  integration: Type.String(),
+  installation: Type.String(),
+  status: InstallationStatus,
+  configuration,
+  externalIds: Type.Array(Type.String()),
+  urls: Urls(['location', 'publicEndpoint']),
+};
+
+/** An installation's settings for one space. */
+export const IntegrationSpaceInstallation = Type.Object(
+  { ...targetInstallationProperties, space: Type.Union([Type.String(), Space]) },
+  { title: 'IntegrationSpaceInstallation' },
+);
+/** An installation's settings for one space. */
+export type IntegrationSpaceInstallation = Static<typeof IntegrationSpaceInstallation>;
+
+/** An installation's settings for one site. */
+export const IntegrationSiteInstallation = Type.Object(
+  { ...targetInstallationProperties, site: Type.Union([Type.String(), Site]) },
+  { title: 'IntegrationSiteInstallation' },
+);
+/** An installation's settings for one site. */
+export type IntegrationSiteInstallation = Static<typeof IntegrationSiteInstallation>;
