@@ -3,6 +3,13 @@ import * as fs from 'node:fs/promises';
 import { text as readAll } from 'node:stream/consumers';
 import { runCli } from './run-cli.js';
 
+// `docsync serve` runs until interrupted; the first signal asks it to stop cleanly.
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stop.abort();
+  });
+}
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
@@ -16,6 +23,7 @@ process.exitCode = await runCli(
     readStdin: () => readAll(process.stdin),
     cwd: process.cwd(),
     env: process.env,
+    stop: stop.signal,
   },
   pkg.version,
 );

@@ -27,4 +27,6 @@ export interface CliIo {
   cwd: string;
   /** The environment (credentials come from here, never from files in the repo). */
   env: Readonly<Record<string, string | undefined>>;
+  /** Aborted when the process is asked to stop (SIGINT, SIGTERM); long-running commands end then. */
+  stop?: AbortSignal;
 }

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { registerConvert } from './commands/convert.js';
 import { registerFmt } from './commands/fmt.js';
+import { registerServer } from './commands/server.js';
 
 /** Options for {@link createProgram}. */
 export interface ProgramOptions {
@@ -31,5 +32,6 @@ export function createProgram({ version, io }: ProgramOptions): Command {
     });
   registerConvert(program, io);
   registerFmt(program, io);
+  registerServer(program, io);
   return program;
 }

@@ -6,3 +6,10 @@ export {
   type CommitOptions,
   type CreateGitRepoOptions,
 } from './git-repo.js';
+export { ManualClock } from './manual-clock.js';
+export {
+  createHttpClient,
+  type HttpClient,
+  type HttpRequestOptions,
+  type HttpResult,
+} from './http-client.js';

@@ -1,0 +1,69 @@
+import * as fs from 'node:fs/promises';
+import { createHttpClient, makeTempDir, type TempDir } from '@docsync/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CliIo } from '../cli-io.js';
+import { ExitCode } from '../exit-codes.js';
+import { runCli } from '../run-cli.js';
+import { runDocsync } from '../testing/run-docsync.js';
+
+let dir: TempDir;
+beforeEach(async () => {
+  dir = await makeTempDir('cli-server');
+});
+afterEach(async () => {
+  await dir.remove();
+});
+
+describe('docsync server init', () => {
+  it('--json prints the organization, the admin user and a token, once', async () => {
+    const run = await runDocsync(['server', 'init', '--data', 'data', '--json'], dir.path);
+    expect(run.code).toBe(ExitCode.ok);
+    const printed = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(Object.keys(printed).sort()).toEqual(['organizationId', 'token', 'userId']);
+    expect(printed['token']).toMatch(/^dsk_[A-Za-z0-9_-]{43}$/);
+    expect((await fs.stat(dir.join('data/docsync.db'))).isFile()).toBe(true);
+
+    const again = await runDocsync(['server', 'init', '--data', 'data', '--json'], dir.path);
+    expect(again.code).toBe(ExitCode.failure);
+    expect(again.stdout).toBe('');
+  });
+});
+
+describe('docsync serve', () => {
+  it('initialises on first run, prints the URL and token, serves the API and stops on request', async () => {
+    const stop = new AbortController();
+    let stderr = '';
+    let announced: (url: string) => void = () => undefined;
+    const listening = new Promise<string>((resolve) => {
+      announced = resolve;
+    });
+    const io: CliIo = {
+      fs,
+      stdout: () => undefined,
+      stderr: (text) => {
+        stderr += text;
+        const url = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
+        if (url !== undefined) announced(url);
+      },
+      readFile: (path) => fs.readFile(path, 'utf8'),
+      readStdin: () => Promise.resolve(''),
+      cwd: dir.path,
+      env: {},
+      stop: stop.signal,
+    };
+    const running = runCli(['serve', '--port', '0', '--data', 'data'], io, '0.0.0-test');
+    const url = await listening;
+    const token = /token \(shown only this once\): (\S+)/.exec(stderr)?.[1];
+    expect(token).toMatch(/^dsk_/);
+    const response = await createHttpClient(url, token).get('/v1/orgs');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ count: 1 });
+    stop.abort();
+    expect(await running).toBe(ExitCode.ok);
+  });
+
+  it('refuses a port that is not a number', async () => {
+    const run = await runDocsync(['serve', '--port', 'eighty'], dir.path);
+    expect(run.code).toBe(ExitCode.usage);
+  });
+});

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gitBlobId } from '@docsync/core';
+
+/** File bytes keyed by their git blob id, so clients can skip uploading what the server has. */
+export interface BlobStore {
+  /** Whether the bytes with this blob id are stored. */
+  has(id: string): Promise<boolean>;
+  /** Stores the bytes (a no-op when already stored) and returns their git blob id. */
+  put(bytes: Uint8Array): Promise<string>;
+  /** The stored bytes, or undefined when this blob id is not stored. */
+  get(id: string): Promise<Uint8Array | undefined>;
+}
+
+const blobIdPattern = /^[0-9a-f]{40}$/;
+
+/**
+ * A {@link BlobStore} in a directory: `<dir>/<first 2 hex digits>/<remaining 38>`, as git lays
+ * out loose objects, so no directory grows past 256 entries at the top. A write goes to a
+ * temporary file renamed into place, so a reader never sees half a blob and a crash leaves at
+ * worst a stray temporary file.
+ */
+export class DirectoryBlobStore implements BlobStore {
+  readonly #dir: string;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  #path(id: string): string | undefined {
+    // Ids come from URLs: anything but 40 lowercase hex digits would name some other file.
+    if (!blobIdPattern.test(id)) return undefined;
+    return join(this.#dir, id.slice(0, 2), id.slice(2));
+  }
+
+  async has(id: string): Promise<boolean> {
+    const path = this.#path(id);
+    if (path === undefined) return false;
+    try {
+      return (await stat(path)).isFile();
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async put(bytes: Uint8Array): Promise<string> {
+    const id = gitBlobId(bytes);
+    const path = this.#path(id);
+    if (path === undefined) throw new Error(`gitBlobId returned \`${id}\`, not a blob id`);
+    if (await this.has(id)) return id;
+    await mkdir(join(this.#dir, id.slice(0, 2)), { recursive: true });
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return id;
+  }
+
+  async get(id: string): Promise<Uint8Array | undefined> {
+    const path = this.#path(id);
+    if (path === undefined) return undefined;
+    try {
+      return new Uint8Array(await readFile(path));
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}

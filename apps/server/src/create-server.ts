@@ -1,0 +1,89 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { BlobStore } from './blobs/blob-store.js';
+import { systemClock, type Clock } from './clock.js';
+import { useErrorHandler } from './http/error-handler.js';
+import { implement } from './http/implement.js';
+import { useJsonBodyParser } from './http/json-body-parser.js';
+import { createLogger } from './http/logger.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
+import { validatorCompiler } from './http/validator-compiler.js';
+import { randomId, type IdGenerator } from './ids.js';
+import { operations } from './routes/index.js';
+import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
+import type { Db } from './storage/schema.js';
+
+/** The largest request body accepted by default (8 MiB); larger bodies get 413. */
+export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** How often deleted spaces past their restore window are removed for good. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What the server runs on. Everything with I/O is passed in. */
+export interface ServerDeps {
+  db: Db;
+  blobs: BlobStore;
+  /** Default: the machine's clock. */
+  clock?: Clock;
+  /** Default: random 16-character ids. */
+  ids?: IdGenerator;
+  /** Default: JSON logs at `info` to stdout, `Authorization` redacted. */
+  logger?: FastifyBaseLogger;
+  /** Largest accepted request body in bytes. Default {@link DEFAULT_BODY_LIMIT}. */
+  bodyLimit?: number;
+  /** Base of the links in `urls` members; default: the protocol and Host of each request. */
+  publicUrl?: string;
+  /** Trust `X-Forwarded-*` from a reverse proxy. Default false. */
+  trustProxy?: boolean;
+}
+
+/**
+ * Builds the service: every implemented operation of the contract, the one error handler,
+ * request ids, logs and the hourly removal of spaces deleted more than 7 days ago. It does not
+ * listen: the caller binds the port (`app.listen`) or injects requests, and closes it.
+ */
+export function createServer(deps: ServerDeps): FastifyInstance {
+  const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const ctx = {
+    db: deps.db,
+    blobs: deps.blobs,
+    clock: deps.clock ?? systemClock,
+    ids: deps.ids ?? randomId,
+  };
+  const logger: FastifyBaseLogger = deps.logger ?? createLogger();
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit,
+    genReqId: requestIdOf,
+    trustProxy: deps.trustProxy ?? false,
+    // The contract allows unknown query parameters and path ids of any length.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  useJsonBodyParser(app);
+  useErrorHandler(app, bodyLimit);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  for (const op of operations) implement(app, op, { ctx, publicUrl: deps.publicUrl });
+
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const purge = async () => {
+    const removed = await purgeExpiredSpaces(ctx.db, ctx.clock);
+    if (removed > 0) app.log.info({ removed }, 'removed spaces deleted more than 7 days ago');
+  };
+  app.addHook('onReady', async () => {
+    await purge();
+    purgeTimer = setInterval(() => {
+      purge().catch((error: unknown) => {
+        app.log.error({ err: error }, 'removing expired spaces failed');
+      });
+    }, PURGE_INTERVAL_MS);
+    purgeTimer.unref();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(purgeTimer);
+    done();
+  });
+  return app;
+}

@@ -1,0 +1,101 @@
+import { routesById, type RouteSpec } from '@docsync/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import { bearerToken, findCaller, type Caller } from '../auth/api-tokens.js';
+import { UnauthorizedError } from '../errors.js';
+import type { ServerContext } from '../server-context.js';
+import type { Operation } from './operation.js';
+
+/** Converts the contract's `{param}` placeholders to Fastify's `:param`. */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+/** The status an operation answers on success: the first 2xx in its responses. */
+export function successStatus(spec: RouteSpec): number {
+  const statuses = Object.keys(spec.responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300)
+    .sort((a, b) => a - b);
+  const status = statuses[0];
+  if (status === undefined)
+    throw new Error(`operation \`${spec.operationId}\` has no 2xx response`);
+  return status;
+}
+
+const sameSchema = (a: TSchema | null | undefined, b: TSchema | null | undefined): boolean =>
+  a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** Throws when a handler was written against other schemas than the contract's. */
+function assertMatchesContract(operation: Operation, spec: RouteSpec, status: number): void {
+  const { schemas } = operation;
+  const fail = (what: string) => {
+    throw new Error(`handler of \`${spec.operationId}\`: its ${what} differs from the contract`);
+  };
+  const pathParams = [...spec.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
+  if (JSON.stringify([...(schemas.params ?? [])].sort()) !== JSON.stringify(pathParams))
+    fail('path parameters');
+  if (!sameSchema(schemas.query, spec.query)) fail('query schema');
+  if (!sameSchema(schemas.body, spec.body)) fail('body schema');
+  if (!sameSchema(schemas.response, spec.responses[status])) fail(`${status} response schema`);
+}
+
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+/** What {@link implement} needs besides the operation. */
+export interface ImplementOptions {
+  ctx: ServerContext;
+  /** Fixed public base URL; when absent it is taken from each request's protocol and Host. */
+  publicUrl?: string | undefined;
+}
+
+/**
+ * Registers a contract operation: method, path and the params, query, body and success-response
+ * schemas come from the route table (`{param}` becomes `:param`). The token is checked before the
+ * body is read, so a caller without one gets 401 rather than a validation error.
+ */
+export function implement(
+  app: FastifyInstance,
+  operation: Operation,
+  options: ImplementOptions,
+): void {
+  const spec = routesById.get(operation.operationId);
+  if (spec === undefined)
+    throw new Error(`no operation \`${operation.operationId}\` in the contract`);
+  const status = successStatus(spec);
+  assertMatchesContract(operation, spec, status);
+  const responseSchema = spec.responses[status] ?? null;
+  const { ctx } = options;
+  app.route({
+    method: spec.method,
+    url: fastifyPath(spec.path),
+    schema: {
+      ...(spec.params === undefined ? {} : { params: spec.params }),
+      ...(spec.query === undefined ? {} : { querystring: spec.query }),
+      ...(spec.body === undefined ? {} : { body: spec.body }),
+      ...(responseSchema === null ? {} : { response: { [status]: responseSchema } }),
+    },
+    onRequest: async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      const caller = token === undefined ? undefined : await findCaller(ctx.db, token);
+      if (caller === undefined) throw new UnauthorizedError();
+      callers.set(request, caller);
+    },
+    handler: async (request, reply) => {
+      const caller = callers.get(request);
+      if (caller === undefined) throw new UnauthorizedError();
+      const result = await operation.handler({
+        params: request.params as Record<string, string>,
+        query: request.query ?? {},
+        body: request.body,
+        caller,
+        ctx,
+        baseUrl: options.publicUrl ?? `${request.protocol}://${request.host}`,
+        request,
+        reply,
+      });
+      reply.status(status);
+      return responseSchema === null ? reply.send() : result;
+    },
+  });
+}

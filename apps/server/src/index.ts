@@ -1,0 +1,30 @@
+export { createServer, DEFAULT_BODY_LIMIT, type ServerDeps } from './create-server.js';
+export { implementedOperationIds } from './routes/index.js';
+export {
+  initServer,
+  isInitialized,
+  type InitResult,
+  type InitServerOptions,
+} from './bootstrap/init-server.js';
+export { issueApiToken, hashToken, type IssuedToken, type Caller } from './auth/api-tokens.js';
+export {
+  openDatabase,
+  SQLITE_FILE_NAME,
+  type Database,
+  type DatabaseLocation,
+  type DialectName,
+} from './storage/open-database.js';
+export type { Db, DatabaseSchema } from './storage/schema.js';
+export { DirectoryBlobStore, type BlobStore } from './blobs/blob-store.js';
+export { systemClock, type Clock } from './clock.js';
+export { randomId, type IdGenerator } from './ids.js';
+export { createLogger, type LoggerOptions } from './http/logger.js';
+export { purgeExpiredSpaces, RESTORE_WINDOW_MS } from './spaces/space-lifecycle.js';
+export {
+  ApiError,
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  ConflictError,
+} from './errors.js';

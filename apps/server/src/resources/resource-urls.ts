@@ -1,0 +1,23 @@
+/**
+ * Where resources live. `location` is the resource in this API; `app` is where a person opens it
+ * in the service's web app, which is served from the same origin under `/app`.
+ */
+export const resourceUrls = {
+  /** Links of an organization. */
+  organization: (baseUrl: string, id: string) => ({
+    location: `${baseUrl}/v1/orgs/${id}`,
+    app: `${baseUrl}/app/o/${id}`,
+  }),
+  /** Links of a space. */
+  space: (baseUrl: string, id: string) => ({
+    location: `${baseUrl}/v1/spaces/${id}`,
+    app: `${baseUrl}/app/s/${id}`,
+  }),
+  /** Links of a collection. */
+  collection: (baseUrl: string, id: string) => ({
+    location: `${baseUrl}/v1/collections/${id}`,
+    app: `${baseUrl}/app/c/${id}`,
+  }),
+  /** Link of a user. */
+  user: (baseUrl: string, id: string) => ({ location: `${baseUrl}/v1/users/${id}` }),
+};

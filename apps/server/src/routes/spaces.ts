@@ -1,0 +1,209 @@
+import {
+  CreateSpaceBody,
+  GetSpaceQuery,
+  ListOf,
+  PaginationQuery,
+  Space,
+  UpdateSpaceBody,
+} from '@docsync/api';
+import { inheritedDefaultLevel, spaceLevel, contentLevel } from '../access/effective-level.js';
+import { requireLevel, requireOrganization } from '../access/organization-access.js';
+import { atLeast } from '../access/roles.js';
+import { NotFoundError } from '../errors.js';
+import { operation, type Operation } from '../http/operation.js';
+import { afterKey, loadPage } from '../pagination.js';
+import { writeJson } from '../resources/json-column.js';
+import { spaceResource, type SpaceActivity } from '../resources/space-resource.js';
+import { requireSpace } from '../spaces/space-access.js';
+import { levelNeededFor, spaceUpdates } from '../spaces/space-updates.js';
+
+/** Comments and change requests arrive with the content sections; until then a space has none. */
+const noActivity: SpaceActivity = {
+  comments: 0,
+  changeRequests: 0,
+  changeRequestsOpen: 0,
+  changeRequestsDraft: 0,
+};
+
+/** Title of a space created without one. */
+const DEFAULT_SPACE_TITLE = 'Untitled space';
+
+/** The Spaces section (get, patch, delete, restore) and the create and list extensions. */
+export const spaceOperations: readonly Operation[] = [
+  operation(
+    'getSpaceById',
+    { params: ['spaceId'], query: GetSpaceQuery, response: Space },
+    async ({ params, caller, ctx, baseUrl }) => {
+      // `shareKey` resolves published URLs of share-link spaces; no space is published yet, so
+      // there is nothing for it to resolve and the space is the same with or without it.
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      return spaceResource(space, level, noActivity, baseUrl);
+    },
+  ),
+
+  operation(
+    'updateSpaceById',
+    { params: ['spaceId'], body: UpdateSpaceBody, response: Space },
+    async ({ params, body, caller, ctx, baseUrl }) => {
+      const access = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      requireLevel(access.level, levelNeededFor(body), 'change these settings of the space');
+      await ctx.db
+        .updateTable('spaces')
+        .set(spaceUpdates(body, ctx.clock.now()))
+        .where('id', '=', params.spaceId)
+        .execute();
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      return spaceResource(space, level, noActivity, baseUrl);
+    },
+  ),
+
+  operation(
+    'deleteSpaceById',
+    { params: ['spaceId'], response: null },
+    async ({ params, caller, ctx }) => {
+      // Deleting a space that is absent, already deleted or invisible to the caller succeeds
+      // and changes nothing ("deleting a missing space also succeeds with no content").
+      const access = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock }).catch(
+        (error: unknown) => {
+          if (error instanceof NotFoundError) return undefined;
+          throw error;
+        },
+      );
+      if (access === undefined) return undefined;
+      requireLevel(access.level, 'admin', 'delete the space');
+      const now = ctx.clock.now().toISOString();
+      await ctx.db
+        .updateTable('spaces')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', '=', params.spaceId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      return undefined;
+    },
+  ),
+
+  operation(
+    'restoreSpace',
+    { params: ['spaceId'], response: Space },
+    async ({ params, caller, ctx, baseUrl }) => {
+      // Past the 7-day window the space is gone for good: requireSpace answers 404.
+      const access = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+        deleted: true,
+      });
+      requireLevel(access.level, 'admin', 'restore the space');
+      await ctx.db
+        .updateTable('spaces')
+        .set({ deleted_at: null, updated_at: ctx.clock.now().toISOString() })
+        .where('id', '=', params.spaceId)
+        .execute();
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      return spaceResource(space, level, noActivity, baseUrl);
+    },
+  ),
+
+  operation(
+    'createSpace',
+    { params: ['organizationId'], body: CreateSpaceBody, response: Space },
+    async ({ params, body, caller, ctx, baseUrl }) => {
+      const access = await requireOrganization(ctx.db, caller, params.organizationId);
+      if (body.template !== undefined) {
+        // No templates exist on this service yet, so every template id is unknown.
+        throw new NotFoundError('Template', `Template \`${body.template.id}\` not found`);
+      }
+      const parent = body.parent ?? null;
+      if (parent !== null) {
+        const collection = await ctx.db
+          .selectFrom('collections')
+          .select('id')
+          .where('id', '=', parent)
+          .where('organization_id', '=', params.organizationId)
+          .executeTakeFirst();
+        if (collection === undefined) throw new NotFoundError('Collection');
+      }
+      // A collection's default level can lower the caller's role for what goes inside it.
+      const levelHere = contentLevel(access.level, await inheritedDefaultLevel(ctx.db, parent));
+      requireLevel(levelHere, 'create', 'create spaces here');
+      const last = await ctx.db
+        .selectFrom('spaces')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('organization_id', '=', params.organizationId)
+        .$call((q) =>
+          parent === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parent),
+        )
+        .executeTakeFirst();
+      const now = ctx.clock.now().toISOString();
+      const id = ctx.ids();
+      await ctx.db
+        .insertInto('spaces')
+        .values({
+          id,
+          organization_id: params.organizationId,
+          parent_id: parent,
+          title: body.title ?? DEFAULT_SPACE_TITLE,
+          emoji: body.emoji ?? '',
+          visibility: parent === null ? 'private' : 'in-collection',
+          edit_mode: body.editMode ?? 'live',
+          language: body.language ?? null,
+          merge_rules: writeJson({ type: 'inherit' }),
+          default_level: null,
+          revision_id: ctx.ids(),
+          position: (last?.position ?? 0) + 1,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
+        .execute();
+      const { space, level } = await requireSpace(ctx.db, caller, id, { clock: ctx.clock });
+      return spaceResource(space, level, noActivity, baseUrl);
+    },
+  ),
+
+  operation(
+    'listSpacesInOrganization',
+    { params: ['organizationId'], query: PaginationQuery, response: ListOf(Space) },
+    async ({ params, query, caller, ctx, baseUrl }) => {
+      const access = await requireOrganization(ctx.db, caller, params.organizationId);
+      // Default levels lower a member's role to at most `read`, so every member who is not a
+      // guest sees every space; guests see only spaces they are invited to (none yet).
+      if (!atLeast(access.level, 'read')) return { items: [], count: 0 };
+      const active = ctx.db
+        .selectFrom('spaces')
+        .where('organization_id', '=', params.organizationId)
+        .where('deleted_at', 'is', null);
+      const page = await loadPage(
+        query,
+        2,
+        (after, take) =>
+          active
+            .selectAll()
+            .$if(after !== undefined, (q) => q.where(afterKey(['created_at', 'id'], after ?? [])))
+            .orderBy('created_at')
+            .orderBy('id')
+            .limit(take)
+            .execute(),
+        (row) => [row.created_at, row.id],
+      );
+      const counted = await active
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirst();
+      const items = [];
+      for (const row of page.rows) {
+        items.push(
+          spaceResource(row, await spaceLevel(ctx.db, access.level, row), noActivity, baseUrl),
+        );
+      }
+      return {
+        items,
+        count: Number(counted?.count ?? 0),
+        ...(page.next === undefined ? {} : { next: page.next }),
+      };
+    },
+  ),
+];

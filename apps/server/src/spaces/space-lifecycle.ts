@@ -1,0 +1,28 @@
+import type { Clock } from '../clock.js';
+import type { Db } from '../storage/schema.js';
+
+/** How long a deleted space can be restored: 7 days ("Space deletion lifecycle"). */
+export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The oldest deletion time still inside the restore window at `now`, as stored (ISO text). */
+export function restoreCutoff(now: Date): string {
+  return new Date(now.getTime() - RESTORE_WINDOW_MS).toISOString();
+}
+
+/** Whether a space deleted at `deletedAt` can still be restored at `now`. */
+export function isRestorable(deletedAt: string, now: Date): boolean {
+  return deletedAt >= restoreCutoff(now);
+}
+
+/**
+ * Removes for good every space deleted before the restore window and returns how many. Spaces
+ * past the window are treated as absent everywhere even before this runs.
+ */
+export async function purgeExpiredSpaces(db: Db, clock: Clock): Promise<number> {
+  const result = await db
+    .deleteFrom('spaces')
+    .where('deleted_at', 'is not', null)
+    .where('deleted_at', '<', restoreCutoff(clock.now()))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { initial } from './001-initial.js';
+
+/**
+ * Every migration, keyed by name in the order they run. Append new ones with the next number;
+ * never edit one that has shipped.
+ */
+const migrations: Readonly<Record<string, Migration>> = {
+  '001-initial': initial,
+};
+
+/** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

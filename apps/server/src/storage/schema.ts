@@ -1,0 +1,147 @@
+import type { Kysely, SqlBool } from 'kysely';
+
+/**
+ * Column conventions shared by both dialects: ids are text; timestamps are ISO 8601 text in UTC
+ * (`Date#toISOString`, so they sort as text); flags are booleans on PostgreSQL and 0/1 on SQLite
+ * (read them through `Boolean`); structured values are JSON text.
+ */
+export type Timestamp = string;
+
+/** A role as stored: one of the role names, or null for a guest. */
+export type StoredRole = string | null;
+
+/** A person who can hold API tokens and organization memberships. */
+export interface UsersTable {
+  id: string;
+  display_name: string;
+  email: string | null;
+  /** Whether `email` was verified; joining by email domain requires it. */
+  email_verified: SqlBool;
+  photo_url: string | null;
+  created_at: Timestamp;
+}
+
+/** An API token: only its SHA-256 is stored; `prefix` identifies it in listings and logs. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  prefix: string;
+  label: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** An organization and its settings. */
+export interface OrganizationsTable {
+  id: string;
+  title: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** JSON array of lowercase domains whose verified users may join. */
+  email_domains: string;
+  hostname: string | null;
+  type: string;
+  use_case: string | null;
+  community_type: string | null;
+  default_role: StoredRole;
+  /** JSON `{type: 'site', site}` or null. */
+  default_content: string | null;
+  logo: string | null;
+  sso: SqlBool;
+  ai: SqlBool;
+  invite_links: SqlBool;
+  plan: string;
+  /** JSON mergeRules union. */
+  merge_rules: string;
+  /** JSON Document, null until first written. */
+  agent_instructions: string | null;
+  agent_instructions_updated_at: Timestamp | null;
+  agent_instructions_updated_by: string | null;
+}
+
+/** An invite link of an organization: whoever holds it joins with `role`. */
+export interface LinkInvitesTable {
+  id: string;
+  organization_id: string;
+  role: StoredRole;
+  created_at: Timestamp;
+}
+
+/** A user's membership of an organization. The member id in the API is the user id. */
+export interface MembersTable {
+  organization_id: string;
+  user_id: string;
+  role: StoredRole;
+  sso: SqlBool;
+  disabled: SqlBool;
+  joined_at: Timestamp;
+  last_seen_at: Timestamp | null;
+}
+
+/** A team of members within an organization. */
+export interface TeamsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  created_at: Timestamp;
+}
+
+/** A member's place in a team; `role` is `owner` or `member`. */
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  role: string;
+  added_at: Timestamp;
+}
+
+/** A collection of spaces and nested collections. */
+export interface CollectionsTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string | null;
+  default_level: StoredRole;
+  /** Order among siblings (ascending); moves insert between neighbours. */
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A space. `deleted_at` is set while it sits in the 7-day restore window. */
+export interface SpacesTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  emoji: string;
+  visibility: string;
+  edit_mode: string | null;
+  language: string | null;
+  /** JSON mergeRules union. */
+  merge_rules: string;
+  default_level: StoredRole;
+  /** Id of the active revision. */
+  revision_id: string;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** Every table, as Kysely sees them. */
+export interface DatabaseSchema {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  organizations: OrganizationsTable;
+  link_invites: LinkInvitesTable;
+  members: MembersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  collections: CollectionsTable;
+  spaces: SpacesTable;
+}
+
+/** The typed query builder the server uses. */
+export type Db = Kysely<DatabaseSchema>;

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createHttpClient, makeTempDir, ManualClock, type HttpClient } from '@docsync/test-utils';
+import pg from 'pg';
+import { DirectoryBlobStore } from '../blobs/blob-store.js';
+import { initServer, type InitResult } from '../bootstrap/init-server.js';
+import { createServer } from '../create-server.js';
+import { createLogger } from '../http/logger.js';
+import { openDatabase, type DialectName } from '../storage/open-database.js';
+import type { Db } from '../storage/schema.js';
+
+/** The dialects the integration tests run on; PostgreSQL only where `DATABASE_URL` is set. */
+export const testDialects: readonly { dialect: DialectName; skip: boolean }[] = [
+  { dialect: 'sqlite', skip: false },
+  { dialect: 'postgres', skip: process.env['DATABASE_URL'] === undefined },
+];
+
+/** A server listening on an ephemeral loopback port, initialised with an admin and a token. */
+export interface TestServer extends InitResult {
+  /** `http://127.0.0.1:<port>`. */
+  readonly baseUrl: string;
+  /** The database, to arrange what the API cannot (other users, other organizations). */
+  readonly db: Db;
+  /** The server's clock; starts at 2025-01-01T00:00:00Z and moves only when told. */
+  readonly clock: ManualClock;
+  /** Requests as the admin (pass `token` in a request's options to be someone else). */
+  readonly http: HttpClient;
+  /** Stops the server, closes the database and drops its data. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link startTestServer}. */
+export interface StartTestServerOptions {
+  /** Default `sqlite` (in memory). `postgres` uses `DATABASE_URL` with a schema of its own. */
+  dialect?: DialectName;
+  bodyLimit?: number;
+}
+
+/**
+ * Starts a real server for a test: SQLite in memory, or a fresh PostgreSQL schema that is
+ * dropped on close so concurrent test files never see each other's rows.
+ */
+export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
+  const dialect = options.dialect ?? 'sqlite';
+  const url = process.env['DATABASE_URL'];
+  if (dialect === 'postgres' && url === undefined) {
+    throw new Error('the PostgreSQL test server needs `DATABASE_URL`');
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const database =
+    dialect === 'postgres' && url !== undefined
+      ? await openDatabase({ url, schema })
+      : await openDatabase({ memory: true });
+  const blobDir = await makeTempDir('server-blobs');
+  const clock = new ManualClock();
+  const init = await initServer(database.db, { clock, adminEmail: 'admin@example.com' });
+  const app = createServer({
+    db: database.db,
+    blobs: new DirectoryBlobStore(blobDir.path),
+    clock,
+    logger: createLogger({ level: 'silent' }),
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    ...init,
+    baseUrl,
+    db: database.db,
+    clock,
+    http: createHttpClient(baseUrl, init.token),
+    async close() {
+      await app.close();
+      await database.close();
+      await blobDir.remove();
+      if (dialect === 'postgres' && url !== undefined) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        } finally {
+          await client.end();
+        }
+      }
+    },
+  };
+}
