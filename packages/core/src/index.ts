@@ -21,11 +21,7 @@ export {
 export { parseGitbookConfig, type GitbookConfig } from './tree/gitbook-config.js';
 export { gitBlobId } from './tree/git-blob-id.js';
 /** What changed between two revisions: pages, files, reusable contents and variables. */
-export {
-  diffRevisions,
-  type RevisionDiff,
-  type PageChangeRef,
-} from './merge/diff-revisions.js';
+export { diffRevisions, type RevisionDiff, type PageChangeRef } from './merge/diff-revisions.js';
 /** Three-way merge of revisions: page-level and block-level, with conflicts holding both sides. */
 export {
   mergeRevisions,
