@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import { spaceLevel, canView } from '../access/effective-level.js';
-import { findMembership } from '../access/organization-access.js';
 import { levelOf, type Level } from '../access/roles.js';
 import type { Caller } from '../auth/api-tokens.js';
 import type { Clock } from '../clock.js';
@@ -35,21 +34,30 @@ export async function requireSpace(
   spaceId: string,
   options: RequireSpaceOptions,
 ): Promise<SpaceAccess> {
-  const space = await db
+  // One round trip for the space and the caller's membership of its organization.
+  const row = await db
     .selectFrom('spaces')
-    .selectAll()
-    .where('id', '=', spaceId)
+    .leftJoin('members', (join) =>
+      join
+        .onRef('members.organization_id', '=', 'spaces.organization_id')
+        .on('members.user_id', '=', caller.userId)
+        .on('members.disabled', '=', false),
+    )
+    .selectAll('spaces')
+    .select(['members.user_id as member_user_id', 'members.role as member_role'])
+    .where('spaces.id', '=', spaceId)
     .executeTakeFirst();
-  const notFound = new NotFoundError('Space');
-  if (space === undefined) throw notFound;
+  // Built only when thrown: an error captures a stack trace, too dear for every request.
+  const notFound = () => new NotFoundError('Space');
+  if (row === undefined) throw notFound();
+  const { member_user_id: memberUserId, member_role: memberRole, ...space } = row;
   if (space.deleted_at !== null) {
     if (options.deleted !== true || !isRestorable(space.deleted_at, options.clock.now()))
-      throw notFound;
+      throw notFound();
   }
-  const member = await findMembership(db, caller, space.organization_id);
-  if (member === undefined) throw notFound;
-  const organizationLevel = levelOf(member.role);
+  if (memberUserId === null) throw notFound();
+  const organizationLevel = levelOf(memberRole);
   const level = await spaceLevel(db, organizationLevel, space);
-  if (!canView(level)) throw notFound;
+  if (!canView(level)) throw notFound();
   return { space, level, organizationLevel };
 }
