@@ -1,0 +1,48 @@
+export type { RepoOptions } from './repo-options.js';
+export {
+  GitAdapterError,
+  RefNotFoundError,
+  CommitNotFoundError,
+  ObjectNotFoundError,
+  BranchMovedError,
+  RefLockedError,
+  InvalidRefNameError,
+  InvalidTreePathError,
+  BlobMismatchError,
+  MissingContentError,
+  type GitAdapterErrorCode,
+  type GitAdapterErrorOptions,
+} from './errors.js';
+export {
+  readCommit,
+  type ReadCommitOptions,
+  type CommitInfo,
+  type CommitSelector,
+  type GitSignature,
+} from './read-commit.js';
+export {
+  readCommitTree,
+  isSyncText,
+  type ReadCommitTreeOptions,
+  type CommitTree,
+  type GitTreeFile,
+  type GitSubmodule,
+  type FileMode,
+} from './read-commit-tree.js';
+export { readBlobBytes, type ReadBlobBytesOptions } from './read-blob-bytes.js';
+export { type WriteFileInput, type ReadMissingBlob } from './write-blobs.js';
+export { writeTree, type WriteTreeOptions } from './write-tree.js';
+export {
+  writeTreeCommit,
+  type WriteTreeCommitOptions,
+  type WrittenCommit,
+  type SignatureInput,
+} from './write-tree-commit.js';
+export { moveBranch, type MoveBranchOptions } from './move-branch.js';
+export {
+  findMergeBase,
+  isAncestor,
+  type FindMergeBaseOptions,
+  type IsAncestorOptions,
+} from './merge-base.js';
+export { listCommits, type ListCommitsOptions } from './list-commits.js';
