@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { BlobStore } from './blobs/blob-store.js';
 import { systemClock, type Clock } from './clock.js';
 import { useErrorHandler } from './http/error-handler.js';
@@ -57,6 +57,19 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     trustProxy: deps.trustProxy ?? false,
     // The contract allows unknown query parameters and path ids of any length.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A malformed or over-long path reaches no route; it still answers in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply).code(status).send({
+        error: {
+          code: status,
+          message:
+            status === 414
+              ? 'A path id is longer than 500 characters'
+              : 'The path is not a valid URL (bad percent-encoding?)',
+        },
+      });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   useJsonBodyParser(app);

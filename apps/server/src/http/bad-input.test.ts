@@ -42,6 +42,29 @@ for (const { dialect, skip } of testDialects) {
       }
     });
 
+    it('answers a NUL character anywhere in a JSON body with 400 naming where', async () => {
+      for (const [method, path] of writes()) {
+        const response = await server.http.request(method, path, {
+          rawBody: '{"title": "a\\u0000b", "other": {"x": "\\\\u0000 is fine escaped"}}',
+          contentType: 'application/json',
+        });
+        expect(response.status, `${method} ${path}`).toBe(400);
+        expect(response.body).toMatchObject({ error: { code: 400 } });
+        expect((response.body as { error: { message: string } }).error.message).toContain(
+          'body/title',
+        );
+      }
+    });
+
+    it('answers an over-long path id and a malformed path in the API error shape', async () => {
+      const long = await server.http.request('GET', `/v1/spaces/${'x'.repeat(600)}`);
+      expect(long.status).toBe(414);
+      expect(Value.Check(ErrorBody, long.body)).toBe(true);
+      const bad = await server.http.request('GET', '/v1/spaces/%E0%A4%A');
+      expect(bad.status).toBe(400);
+      expect(Value.Check(ErrorBody, bad.body)).toBe(true);
+    });
+
     it('answers a body over the limit with 413', async () => {
       const huge = JSON.stringify({ title: 'x'.repeat(BODY_LIMIT) });
       for (const [method, path] of writes()) {

@@ -25,11 +25,28 @@ export function useJsonBodyParser(app: FastifyInstance): void {
       }
       void parseJson(request, text, (error: Error | null, value?: unknown) => {
         if (error === null) {
-          done(null, value);
+          const at = text.includes('\\u0000') ? nulCharacterAt(value, 'body') : undefined;
+          if (at === undefined) done(null, value);
+          else done(new BadRequestError(`${at} must not contain a NUL character (\\u0000)`));
           return;
         }
         done(new BadRequestError(`body is not valid JSON: ${error.message}`, { cause: error }));
       });
     },
   );
+}
+
+/**
+ * Where a parsed JSON value holds a NUL character, if anywhere. No text the API stores may hold
+ * one (PostgreSQL refuses it), so it is a 400 here rather than a database error later.
+ */
+function nulCharacterAt(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path;
+    const found = nulCharacterAt(item, `${path}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -9,21 +9,15 @@ import {
 import { inheritedDefaultLevel, spaceLevel, contentLevel } from '../access/effective-level.js';
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
 import { atLeast } from '../access/roles.js';
+import { nextPosition } from '../collections/sibling-order.js';
 import { NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import { afterKey, loadPage } from '../pagination.js';
 import { writeJson } from '../resources/json-column.js';
-import { spaceResource, type SpaceActivity } from '../resources/space-resource.js';
+import { spaceResource } from '../resources/space-resource.js';
+import { noActivity } from '../spaces/space-activity.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { levelNeededFor, spaceUpdates } from '../spaces/space-updates.js';
-
-/** Comments and change requests arrive with the content sections; until then a space has none. */
-const noActivity: SpaceActivity = {
-  comments: 0,
-  changeRequests: 0,
-  changeRequestsOpen: 0,
-  changeRequestsDraft: 0,
-};
 
 /** Title of a space created without one. */
 const DEFAULT_SPACE_TITLE = 'Untitled space';
@@ -130,14 +124,11 @@ export const spaceOperations: readonly Operation[] = [
       // A collection's default level can lower the caller's role for what goes inside it.
       const levelHere = contentLevel(access.level, await inheritedDefaultLevel(ctx.db, parent));
       requireLevel(levelHere, 'create', 'create spaces here');
-      const last = await ctx.db
-        .selectFrom('spaces')
-        .select((eb) => eb.fn.max('position').as('position'))
-        .where('organization_id', '=', params.organizationId)
-        .$call((q) =>
-          parent === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parent),
-        )
-        .executeTakeFirst();
+      // Spaces and collections share one sibling order; a new space goes after both.
+      const position = await nextPosition(ctx.db, {
+        organizationId: params.organizationId,
+        parentId: parent,
+      });
       const now = ctx.clock.now().toISOString();
       const id = ctx.ids();
       await ctx.db
@@ -154,7 +145,7 @@ export const spaceOperations: readonly Operation[] = [
           merge_rules: writeJson({ type: 'inherit' }),
           default_level: null,
           revision_id: ctx.ids(),
-          position: (last?.position ?? 0) + 1,
+          position,
           created_at: now,
           updated_at: now,
           deleted_at: null,

@@ -10,9 +10,17 @@ export class MigrationError extends Error {
   readonly code = 'migration-failed';
 }
 
-/** Applies every migration not yet applied, in order. Idempotent. */
-export async function migrateToLatest(db: Kysely<DatabaseSchema>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Applies every migration not yet applied, in order. Idempotent. `schema` names the PostgreSQL
+ * schema the server works in: Kysely's bookkeeping tables go there too (without it, Kysely looks
+ * for them in every schema and trips over another server's in the same database).
+ */
+export async function migrateToLatest(db: Kysely<DatabaseSchema>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error');

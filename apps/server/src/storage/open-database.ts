@@ -90,7 +90,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     dialect = 'sqlite';
   }
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, 'url' in location ? location.schema : undefined);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -5,3 +5,9 @@ export {
   type TestServer,
 } from './start-test-server.js';
 export { seedCollection, seedMember, seedOrganization, seedUser } from './seed.js';
+export { readAllPages, type AllPages } from './read-all-pages.js';
+export {
+  seedOrganizationWithMembers,
+  type SeededOrganization,
+  type SeededPerson,
+} from './seed-organization-with-members.js';

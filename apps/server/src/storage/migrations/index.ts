@@ -1,5 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { initial } from './001-initial.js';
+import { membersTeams } from './002-members-teams.js';
+import { collections } from './003-collections.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -7,6 +9,8 @@ import { initial } from './001-initial.js';
  */
 const migrations: Readonly<Record<string, Migration>> = {
   '001-initial': initial,
+  '002-members-teams': membersTeams,
+  '003-collections': collections,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */

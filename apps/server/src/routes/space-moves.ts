@@ -1,0 +1,90 @@
+import { MoveSpaceOrCollectionBody, Space, TransferSpaceBody } from '@docsync/api';
+import { contentLevel, inheritedDefaultLevel } from '../access/effective-level.js';
+import { requireLevel } from '../access/organization-access.js';
+import { CollectionTree } from '../collections/collection-tree.js';
+import { planMove } from '../collections/plan-move.js';
+import { operation, type Operation } from '../http/operation.js';
+import { spaceResource } from '../resources/space-resource.js';
+import { duplicateSpace } from '../spaces/duplicate-space.js';
+import { noActivity } from '../spaces/space-activity.js';
+import { requireSpace } from '../spaces/space-access.js';
+import { transferSpace } from '../spaces/transfer-space.js';
+import { visibilityUnder } from '../spaces/visibility-under.js';
+import { requireTransferTarget } from '../transfers/require-transfer-target.js';
+
+/** The Spaces operations that make a space elsewhere: duplicate, move and transfer. */
+export const spaceMoveOperations: readonly Operation[] = [
+  operation(
+    'duplicateSpace',
+    { params: ['spaceId'], response: Space },
+    async ({ params, caller, ctx, baseUrl }) => {
+      const { space, organizationLevel } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      // The copy is a new space beside the original, so it takes what creating one there takes.
+      const levelHere = contentLevel(
+        organizationLevel,
+        await inheritedDefaultLevel(ctx.db, space.parent_id),
+      );
+      requireLevel(levelHere, 'create', 'duplicate this space');
+      const id = await ctx.db
+        .transaction()
+        .execute((trx) => duplicateSpace(trx, space, { id: ctx.ids(), now: ctx.clock.now() }));
+      const copy = await requireSpace(ctx.db, caller, id, { clock: ctx.clock });
+      return spaceResource(copy.space, copy.level, noActivity, baseUrl);
+    },
+  ),
+
+  operation(
+    'moveSpace',
+    { params: ['spaceId'], body: MoveSpaceOrCollectionBody, response: Space },
+    async ({ params, body, caller, ctx, baseUrl }) => {
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      // A move changes the default level the space inherits, so who may read it.
+      requireLevel(level, 'admin', 'move the space');
+      await ctx.db.transaction().execute(async (trx) => {
+        const tree = await CollectionTree.load(trx, space.organization_id);
+        const placement = await planMove(
+          trx,
+          tree,
+          {
+            kind: 'space',
+            id: space.id,
+            organizationId: space.organization_id,
+            parentId: space.parent_id,
+          },
+          body,
+        );
+        await trx
+          .updateTable('spaces')
+          .set({
+            parent_id: placement.parentId,
+            position: placement.position,
+            visibility: visibilityUnder(space.visibility, placement.parentId),
+            updated_at: ctx.clock.now().toISOString(),
+          })
+          .where('id', '=', space.id)
+          .execute();
+      });
+      const moved = await requireSpace(ctx.db, caller, space.id, { clock: ctx.clock });
+      return spaceResource(moved.space, moved.level, noActivity, baseUrl);
+    },
+  ),
+
+  operation(
+    'transferSpace',
+    { params: ['spaceId'], body: TransferSpaceBody, response: Space },
+    async ({ params, body, caller, ctx, baseUrl }) => {
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      requireLevel(level, 'admin', 'transfer the space');
+      await requireTransferTarget(ctx.db, caller, body.organization);
+      await ctx.db.transaction().execute((trx) => transferSpace(trx, space, body, ctx.clock.now()));
+      const moved = await requireSpace(ctx.db, caller, space.id, { clock: ctx.clock });
+      return spaceResource(moved.space, moved.level, noActivity, baseUrl);
+    },
+  ),
+];
