@@ -38,3 +38,5 @@ export {
   type SiteSpaceRevision,
   type SiteSpaceContent,
 } from './tree/site-tree.js';
+/** Parses and renders reused between tree conversions, keyed by blob id and by page. */
+export { ConversionCache, type ConversionCacheStats } from './tree/conversion-cache.js';

@@ -1,6 +1,7 @@
 import type { RevisionContent, RevisionPage } from '../model/revision.js';
 import { flattenPages } from '../tree/walk-pages.js';
 import { matchSequences } from './lcs.js';
+import { sameJson } from './same-json.js';
 
 /** A page as a change lists it. */
 export interface PageChangeRef {
@@ -37,14 +38,16 @@ export function pagePlacement(
   return out;
 }
 
-/** A page without its children and without where it came from in git: what an edit changes. */
-export function pageContentKey(page: RevisionPage): string {
-  const {
-    pages: _children,
-    git: _git,
-    ...rest
-  } = page as RevisionPage & { pages?: unknown; git?: unknown };
-  return JSON.stringify(rest);
+/**
+ * Whether two versions of a page have the same content: everything but their children and where
+ * they came from in git, which is what an edit changes. The same object is the same content, so
+ * comparing a revision with a copy that replaced one page walks that page only.
+ */
+export function samePageContent(a: RevisionPage, b: RevisionPage): boolean {
+  if (a === b) return true;
+  const { pages: _a, git: _b, ...x } = a as RevisionPage & { pages?: unknown; git?: unknown };
+  const { pages: _c, git: _d, ...y } = b as RevisionPage & { pages?: unknown; git?: unknown };
+  return sameJson(x, y);
 }
 
 const ref = (page: RevisionPage): PageChangeRef => ({
@@ -94,21 +97,26 @@ export function diffRevisions(base: RevisionContent, next: RevisionContent): Rev
     variablesChanged: JSON.stringify(base.variables) !== JSON.stringify(next.variables),
   };
   // Reordered: among pages that kept their parent, those outside the longest run in the same order.
+  // Siblings are grouped by parent in one pass (placements iterate in page order), so this stays
+  // linear in the number of pages; only parents whose children changed run the matching.
   const reordered = new Set<string>();
-  const siblings = (
-    place: typeof placeBefore,
-    parent: string | null,
-    keep: (id: string) => boolean,
-  ) =>
-    [...place]
-      .filter(([id, p]) => p.parent === parent && keep(id))
-      .sort((x, y) => x[1].index - y[1].index)
-      .map(([id]) => id);
-  for (const parent of new Set([...placeAfter.values()].map((p) => p.parent))) {
-    const stays = (id: string) =>
-      placeBefore.get(id)?.parent === parent && placeAfter.get(id)?.parent === parent;
-    const before = siblings(placeBefore, parent, stays);
-    const after = siblings(placeAfter, parent, stays);
+  const stays = (id: string) => placeBefore.get(id)?.parent === placeAfter.get(id)?.parent;
+  const siblingsByParent = (place: typeof placeBefore) => {
+    const out = new Map<string | null, string[]>();
+    for (const [id, { parent }] of place) {
+      if (!stays(id)) continue;
+      const list = out.get(parent);
+      if (list) list.push(id);
+      else out.set(parent, [id]);
+    }
+    return out;
+  };
+  const siblingsBefore = siblingsByParent(placeBefore);
+  const siblingsAfter = siblingsByParent(placeAfter);
+  for (const [parent, after] of siblingsAfter) {
+    const before = siblingsBefore.get(parent) ?? [];
+    if (before.length === after.length && before.every((id, index) => after[index] === id))
+      continue;
     const matches = matchSequences(before, after);
     before.forEach((id, index) => {
       if (matches[index] === -1) reordered.add(id);
@@ -120,7 +128,7 @@ export function diffRevisions(base: RevisionContent, next: RevisionContent): Rev
       diff.pages.created.push(ref(page));
       continue;
     }
-    if (pageContentKey(old) !== pageContentKey(page)) diff.pages.edited.push(ref(page));
+    if (!samePageContent(old, page)) diff.pages.edited.push(ref(page));
     if (
       placeBefore.get(page.id)?.parent !== placeAfter.get(page.id)?.parent ||
       reordered.has(page.id)

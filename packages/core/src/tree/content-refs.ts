@@ -9,11 +9,14 @@ export interface RefTargets {
   reusableByPath: ReadonlyMap<string, string>;
 }
 
+/** Paths by id; only `get` is needed, so a cache can record which lookups a file depended on. */
+export type PathLookup = Pick<ReadonlyMap<string, string>, 'get'>;
+
 /** Where refs point when written back: paths by id. */
 export interface RefPaths {
-  pagePath: ReadonlyMap<string, string>;
-  filePath: ReadonlyMap<string, string>;
-  reusablePath: ReadonlyMap<string, string>;
+  pagePath: PathLookup;
+  filePath: PathLookup;
+  reusablePath: PathLookup;
 }
 
 type UrlRef = { kind: 'url'; url: string };

@@ -11,6 +11,7 @@ import type {
 import { checkRedirects } from './check-redirects.js';
 import { resolveRefs, type RefTargets } from './content-refs.js';
 import { contentTypeOf } from './content-type.js';
+import type { ConversionCache } from './conversion-cache.js';
 import { stableId } from './git-blob-id.js';
 import { defaultConfig, parseGitbookConfig, type GitbookConfig } from './gitbook-config.js';
 import { inferSummary } from './infer-summary.js';
@@ -26,6 +27,8 @@ export interface ReadTreeOptions {
   base?: RevisionContent;
   /** Namespace for new ids (a space id), so that two spaces never share ids. */
   idNamespace?: string;
+  /** Parses reused from earlier runs by blob id; only files not seen before are parsed. */
+  cache?: ConversionCache;
 }
 
 /** A tree read as a revision. */
@@ -56,6 +59,9 @@ export function treeToRevision(
   options: ReadTreeOptions = {},
 ): ReadTreeResult {
   const namespace = options.idNamespace ?? '';
+  const cache = options.cache;
+  const parse = (file: TreeFile, text: string) =>
+    cache ? cache.parsePage(file.oid, text) : parsePage(text);
   const byPath = new Map(files.map((file) => [file.path, file]));
   const diagnostics: Diagnostic[] = [];
 
@@ -114,12 +120,18 @@ export function treeToRevision(
   // Files and includes first: pages resolve refs to them.
   const assetsDir = inRoot('.gitbook/assets/');
   const baseFiles = base?.files ?? [];
+  // By path and by blob id (first one wins, as a search from the start would find).
+  const baseFileByPath = new Map<string, RevisionFile>();
+  const baseFileByOid = new Map<string, RevisionFile>();
+  for (const f of [...baseFiles].reverse()) {
+    if (!f.git) continue;
+    baseFileByPath.set(f.git.path, f);
+    baseFileByOid.set(f.git.oid, f);
+  }
   const revisionFiles: RevisionFile[] = files
     .filter((file) => file.path.startsWith(assetsDir))
     .map((file) => {
-      const known =
-        baseFiles.find((f) => f.git?.path === file.path) ??
-        baseFiles.find((f) => f.git?.oid === file.oid);
+      const known = baseFileByPath.get(file.path) ?? baseFileByOid.get(file.oid);
       const name = basename(file.path);
       return {
         id: known?.id ?? stableId(namespace, 'file', file.path),
@@ -136,7 +148,7 @@ export function treeToRevision(
   );
   const reusableContents: (RevisionReusableContent & { git: { oid: string; path: string } })[] =
     includeFiles.map((file) => {
-      const parsed = parsePage(file.text ?? '');
+      const parsed = parse(file, file.text ?? '');
       diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: file.path })));
       const known = base?.reusableContents.find((r) => r.git?.path === file.path);
       return {
@@ -237,7 +249,7 @@ export function treeToRevision(
         return readEntries(entry.children, parentPath);
       }
       listed.add(filePath);
-      const parsed = parsePage(file.text);
+      const parsed = parse(file, file.text);
       diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: filePath })));
       const fields = pageFieldsFromMetadata(parsed.metadata, entry.title);
       const name = basename(filePath);

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import { renderPage } from '../markdown/render-page.js';
 import type { RevisionContent, RevisionPage, RevisionPageDocument } from '../model/revision.js';
 import { unresolveRef, unresolveRefs, type RefPaths } from './content-refs.js';
+import type { ConversionCache } from './conversion-cache.js';
 import { gitBlobId } from './git-blob-id.js';
 import {
   defaultConfig,
@@ -21,6 +22,8 @@ import { flattenPages } from './walk-pages.js';
 export interface WriteTreeOptions {
   /** `.gitbook.yaml` settings (root, structure, redirects); written when not the defaults. */
   config?: GitbookConfig;
+  /** Rendered files reused from earlier runs: only pages that changed (or moved) are rendered. */
+  cache?: ConversionCache;
 }
 
 /** A revision written as a tree. */
@@ -60,6 +63,7 @@ export function revisionToTree(
   options: WriteTreeOptions = {},
 ): WriteTreeResult {
   const config = options.config ?? defaultConfig;
+  const cache = options.cache;
   const inRoot = (path: string) => (config.root === '' ? path : `${config.root}/${path}`);
   const diagnostics: Diagnostic[] = [];
   const taken = new Set<string>();
@@ -151,13 +155,25 @@ export function revisionToTree(
   for (const page of flattenPages(content.pages)) {
     if (page.type !== 'document') continue;
     const path = pagePath.get(page.id) as string;
-    out.push(textFile(path, renderDocumentPage(page, path, paths)));
+    const render = (p: RefPaths) => textFile(path, renderDocumentPage(page, path, p));
+    out.push(
+      cache ? cache.renderFile(`page:${page.id}`, page, path, paths, render) : render(paths),
+    );
   }
   for (const reusable of content.reusableContents) {
     const path = reusablePath.get(reusable.id) as string;
-    const document = unresolveRefs(reusable.document, path, paths);
+    const render = (p: RefPaths) =>
+      textFile(
+        path,
+        renderPage({
+          metadata: { frontMatterTitle: reusable.title },
+          document: unresolveRefs(reusable.document, path, p),
+        }),
+      );
     out.push(
-      textFile(path, renderPage({ metadata: { frontMatterTitle: reusable.title }, document })),
+      cache
+        ? cache.renderFile(`reusable:${reusable.id}`, reusable, path, paths, render)
+        : render(paths),
     );
   }
 
@@ -204,7 +220,13 @@ export function revisionToTree(
       ? [{ title: page.title, slug: page.slug, entries: page.pages.flatMap(entry) }]
       : [],
   );
-  out.push(textFile(summaryPath, renderSummary({ entries: ungrouped, groups })));
+  const summary = { entries: ungrouped, groups };
+  const renderSummaryFile = () => textFile(summaryPath, renderSummary(summary));
+  out.push(
+    cache
+      ? cache.renderSummary(JSON.stringify([summaryPath, summary]), renderSummaryFile)
+      : renderSummaryFile(),
+  );
 
   if (Object.keys(content.variables).length > 0) {
     out.push(textFile(inRoot('.gitbook/vars.yaml'), dump(content.variables, { lineWidth: 80 })));

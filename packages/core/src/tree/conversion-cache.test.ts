@@ -1,0 +1,135 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { RevisionContent, RevisionPage } from '../model/revision.js';
+import { corpusSpaces } from '../testing/corpora.js';
+import { ConversionCache } from './conversion-cache.js';
+import { gitBlobId } from './git-blob-id.js';
+import { treeToRevision } from './read-tree.js';
+import type { TreeFile } from './tree-file.js';
+import { flattenPages } from './walk-pages.js';
+import { revisionToTree } from './write-tree.js';
+
+const corpora = fileURLToPath(new URL('../../fixtures/corpora/', import.meta.url));
+
+/** A corpus space as a tree: text for markdown and YAML, blob ids for everything. */
+function readSpace(space: string): TreeFile[] {
+  const dir = join(corpora, space);
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = relative(dir, join(entry.parentPath, entry.name));
+      const bytes = readFileSync(join(dir, path));
+      const isText = /\.(md|ya?ml)$/.test(path);
+      return {
+        path,
+        oid: gitBlobId(bytes),
+        size: bytes.byteLength,
+        ...(isText ? { text: bytes.toString('utf8') } : {}),
+      };
+    });
+}
+
+/** The content with the document page `id` replaced by `edit(page)`; other objects are kept. */
+function withPage(
+  content: RevisionContent,
+  id: string,
+  edit: (page: RevisionPage) => RevisionPage,
+): RevisionContent {
+  const replace = (pages: readonly RevisionPage[]): RevisionPage[] =>
+    pages.map((page) =>
+      page.id === id
+        ? edit(page)
+        : page.type === 'link'
+          ? page
+          : { ...page, pages: replace(page.pages) },
+    );
+  return { ...content, pages: replace(content.pages) };
+}
+
+const markdownCount = (tree: readonly TreeFile[]) =>
+  tree.filter((file) => file.path.endsWith('.md') && !file.path.endsWith('SUMMARY.md')).length;
+
+describe('ConversionCache', () => {
+  for (const space of corpusSpaces) {
+    it(`gives the same revision and the same tree as no cache, cold and warm, for ${space}`, () => {
+      const tree = readSpace(space);
+      const plain = treeToRevision(tree, { idNamespace: space });
+      const written = revisionToTree(plain.content, { config: plain.config });
+      const cache = new ConversionCache();
+      for (let run = 0; run < 2; run++) {
+        const cached = treeToRevision(tree, { idNamespace: space, cache });
+        expect(cached).toEqual(plain);
+        const files = revisionToTree(cached.content, { config: cached.config, cache }).files;
+        expect(files).toEqual(written.files);
+      }
+    });
+  }
+
+  it('does not parse a markdown file again when its blob id was parsed before', () => {
+    const tree = readSpace('lawnchair-docs/help');
+    const cache = new ConversionCache();
+    treeToRevision(tree, { cache });
+    const cold = cache.stats();
+    expect(cold.parseHits).toBe(0);
+    expect(cold.parseMisses).toBe(markdownCount(tree));
+    treeToRevision(tree, { cache });
+    expect(cache.stats().parseMisses).toBe(cold.parseMisses);
+    expect(cache.stats().parseHits).toBe(cold.parseMisses);
+  });
+
+  it('parses only the file that changed in a tree read again', () => {
+    const tree = readSpace('lawnchair-docs/help');
+    const cache = new ConversionCache();
+    const base = treeToRevision(tree, { cache }).content;
+    const changed = tree.map((file) =>
+      file.path === 'core-features/search.md' && file.text !== undefined
+        ? {
+            ...file,
+            text: `${file.text}\nOne more line.\n`,
+            oid: gitBlobId(`${file.text}\nOne more line.\n`),
+          }
+        : file,
+    );
+    const before = cache.stats();
+    const next = treeToRevision(changed, { base, cache });
+    expect(cache.stats().parseMisses - before.parseMisses).toBe(1);
+    expect(next).toEqual(treeToRevision(changed, { base }));
+  });
+
+  it('renders only the page that changed, and gives what an uncached write gives', () => {
+    const { content } = treeToRevision(readSpace('lawnchair-docs/help'));
+    const cache = new ConversionCache();
+    revisionToTree(content, { cache });
+    const page = flattenPages(content.pages).find(
+      (p) => p.type === 'document' && p.title === 'Search',
+    );
+    if (page?.type !== 'document') throw new Error('no Search page');
+    const next = withPage(content, page.id, () => ({ ...page, title: 'Search, renamed' }));
+    const before = cache.stats();
+    const files = revisionToTree(next, { cache }).files;
+    const after = cache.stats();
+    // The page itself and SUMMARY.md, which lists its title.
+    expect(after.renderMisses - before.renderMisses).toBe(2);
+    expect(files).toEqual(revisionToTree(next).files);
+  });
+
+  it('renders again the pages that link to a page that moved', () => {
+    const { content } = treeToRevision(readSpace('lawnchair-docs/help'));
+    const cache = new ConversionCache();
+    revisionToTree(content, { cache });
+    const lawnicons = flattenPages(content.pages).find(
+      (p) => p.type === 'document' && p.git?.path === 'integrations/lawnicons.md',
+    );
+    if (lawnicons?.type !== 'document' || !lawnicons.git) throw new Error('no Lawnicons page');
+    const moved = withPage(content, lawnicons.id, () => ({
+      ...lawnicons,
+      git: { ...lawnicons.git, path: 'integrations/icons.md' } as { oid: string; path: string },
+    }));
+    const files = revisionToTree(moved, { cache }).files;
+    expect(files).toEqual(revisionToTree(moved).files);
+    const linking = files.find((file) => file.path === 'core-features/theming-and-icons.md');
+    expect(linking?.text).toContain('integrations/icons.md');
+  });
+});

@@ -1,0 +1,303 @@
+import {
+  ConversionCache,
+  diffRevisions,
+  gitBlobId,
+  revisionToTree,
+  treeToRevision,
+  type RevisionContent,
+  type RevisionPage,
+  type TreeFile,
+} from '@docsync/core';
+import type { BenchSuite } from './harness.ts';
+
+/**
+ * A generated space the size of the issue's target: 10,000 pages and 2,000 assets, from a fixed
+ * seed so every run measures the same bytes. Pages look like exporter output: front matter, a
+ * title, headings, paragraphs with marks, lists, a code block, a hint, links to other pages and
+ * an image; the hierarchy is up to four levels deep under ten `##` groups of SUMMARY.md.
+ */
+const pageCount = 10_000;
+const assetCount = 2_000;
+const groupCount = 10;
+
+/** mulberry32: a tiny seeded generator, so the space is the same on every run and machine. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const vocabulary = (
+  'sync space page block editor change request branch commit merge review publish content ' +
+  'team member token webhook integration search theme layout cover asset image table column ' +
+  'release version guide install configure deploy account billing access domain api client ' +
+  'server event queue retry limit cache preview draft history export import mapping field'
+).split(' ');
+
+interface PagePlan {
+  title: string;
+  slug: string;
+  group: number;
+  parent: PagePlan | undefined;
+  children: PagePlan[];
+  path: string;
+}
+
+/** The file path of a page: `slug.md`, or `slug/README.md` once it has children. */
+function planPaths(page: PagePlan, dir: string): void {
+  page.path = page.children.length > 0 ? `${dir}/${page.slug}/README.md` : `${dir}/${page.slug}.md`;
+  for (const child of page.children) planPaths(child, `${dir}/${page.slug}`);
+}
+
+/** `../..` from the directory of `from` to `to`. */
+function relative(from: string, to: string): string {
+  const a = from.split('/').slice(0, -1);
+  const b = to.split('/');
+  let common = 0;
+  while (common < a.length && common < b.length - 1 && a[common] === b[common]) common++;
+  return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/');
+}
+
+/** The generated space: its files as the reader takes them, and every file's bytes. */
+interface GeneratedSpace {
+  files: TreeFile[];
+  bytes: Uint8Array[];
+}
+
+/** Generates the space as a tree of files, as a person or an older exporter might have written it. */
+function generateSpace(seed = 20261124): GeneratedSpace {
+  const random = seededRandom(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const words = (n: number) => Array.from({ length: n }, () => pick(vocabulary)).join(' ');
+  const sentence = () => {
+    const text = words(6 + Math.floor(random() * 10));
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  };
+
+  // Hierarchy: each group starts with a few top pages; later pages hang under an earlier page of
+  // their group that is at most three levels deep.
+  const plans: PagePlan[] = [];
+  const depth = (page: PagePlan): number => (page.parent ? 1 + depth(page.parent) : 0);
+  for (let index = 0; index < pageCount - 1; index++) {
+    const group = index % groupCount;
+    const title = `${words(2).replace(/^./, (c) => c.toUpperCase())} ${index}`;
+    const candidates = plans.filter((p) => p.group === group).slice(-60);
+    const parent =
+      candidates.length < 8 || random() < 0.08
+        ? undefined
+        : pick(candidates.filter((p) => depth(p) < 3));
+    const plan: PagePlan = {
+      title,
+      slug: title.toLowerCase().replace(/ /g, '-'),
+      group,
+      parent,
+      children: [],
+      path: '',
+    };
+    parent?.children.push(plan);
+    plans.push(plan);
+  }
+  for (const plan of plans) if (!plan.parent) planPaths(plan, `group-${plan.group}`);
+
+  const assets = Array.from({ length: assetCount }, (_, index) => {
+    const bytes = new Uint8Array(2048 + Math.floor(random() * 4096));
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
+    return { path: `.gitbook/assets/image-${index}.png`, bytes };
+  });
+
+  const pageText = (page: PagePlan): string => {
+    const other = pick(plans);
+    const image = pick(assets);
+    const lines = [
+      '---',
+      `description: ${sentence()}`,
+      '---',
+      '',
+      `# ${page.title}`,
+      '',
+      `${sentence()} See [${other.title}](${relative(page.path, other.path)}) for **${words(2)}**, and _${words(1)}_ with \`${pick(vocabulary)}\`.`,
+      '',
+      `## ${words(3)}`,
+      '',
+      sentence() + ' ' + sentence(),
+      '',
+      `* ${sentence()}`,
+      `* ${words(4)} \`${pick(vocabulary)}\``,
+      `  * ${sentence()}`,
+      `* ${sentence()}`,
+      '',
+      '```js',
+      `const ${pick(vocabulary)} = await client.${pick(vocabulary)}('${pick(vocabulary)}');`,
+      `console.log(${pick(vocabulary)});`,
+      '```',
+      '',
+      '{% hint style="info" %}',
+      sentence(),
+      '{% endhint %}',
+      '',
+      `<figure><img src="${relative(page.path, image.path)}" alt=""><figcaption><p>${words(3)}</p></figcaption></figure>`,
+      '',
+      `### ${words(2)}`,
+      '',
+      `1. ${sentence()}`,
+      `2. ${sentence()}`,
+      '',
+      sentence() + ' ' + sentence(),
+      '',
+    ];
+    return lines.join('\n');
+  };
+
+  const summaryEntries = (list: readonly PagePlan[], indent: string): string[] =>
+    list.flatMap((page) => [
+      `${indent}* [${page.title}](${page.path})`,
+      ...summaryEntries(page.children, `${indent}  `),
+    ]);
+  const summary = [
+    '# Table of contents',
+    '',
+    '* [Home](README.md)',
+    ...Array.from({ length: groupCount }, (_, group) => [
+      '',
+      `## Group ${group} <a href="#group-${group}" id="group-${group}"></a>`,
+      '',
+      ...summaryEntries(
+        plans.filter((p) => p.group === group && !p.parent),
+        '',
+      ),
+    ]).flat(),
+    '',
+  ].join('\n');
+
+  const texts: [string, string][] = [
+    ['SUMMARY.md', summary],
+    ['README.md', `# Home\n\n${sentence()}\n`],
+    ...plans.map((page): [string, string] => [page.path, pageText(page)]),
+  ];
+  return {
+    files: [
+      ...texts.map(([path, text]) => ({
+        path,
+        text,
+        oid: gitBlobId(text),
+        size: Buffer.byteLength(text),
+      })),
+      ...assets.map(({ path, bytes }) => ({ path, oid: gitBlobId(bytes), size: bytes.byteLength })),
+    ],
+    bytes: [...texts.map(([, text]) => Buffer.from(text)), ...assets.map(({ bytes }) => bytes)],
+  };
+}
+
+/** A copy of `pages` with the page `id` replaced by `edit(page)`; every other page object is kept. */
+function replacePage(
+  pages: readonly RevisionPage[],
+  id: string,
+  edit: (page: RevisionPage) => RevisionPage,
+): RevisionPage[] {
+  const out = pages.map((page) => {
+    if (page.id === id) return edit(page);
+    if (page.type === 'link') return page;
+    const children = replacePage(page.pages, id, edit);
+    return children === page.pages ? page : { ...page, pages: children };
+  });
+  return out.every((page, index) => page === pages[index]) ? (pages as RevisionPage[]) : out;
+}
+
+// Setup: the generated tree is read once and written once, so that the cases start from the
+// canonical tree docsync writes and from the revision read from it (with its blob ids).
+const generated = generateSpace();
+const revision: RevisionContent = treeToRevision(generated.files, { idNamespace: 'bench' }).content;
+const tree: TreeFile[] = revisionToTree(revision).files;
+const canonical: RevisionContent = treeToRevision(tree, { base: revision }).content;
+const pages = canonical.pages.flatMap(function all(page): RevisionPage[] {
+  return [page, ...('pages' in page ? page.pages.flatMap(all) : [])];
+});
+const documentPages = pages.filter((page) => page.type === 'document');
+const edited = documentPages[Math.floor(documentPages.length / 2)];
+if (!edited) throw new Error('the generated space has no pages');
+const warmCache = new ConversionCache();
+revisionToTree(canonical, { cache: warmCache });
+let edits = 0;
+
+/** Revision ⇄ tree on the generated space, next to hashing the same files' bytes. */
+export const suite: BenchSuite = {
+  name: `Revision ⇄ tree (${documentPages.length} pages, ${revision.files.length} assets, ${(generated.bytes.reduce((n, b) => n + b.byteLength, 0) / 1e6).toFixed(1)} MB)`,
+  unit: 'file',
+  baseline: {
+    // The floor any reader of a git tree pays: every file's bytes and its blob id. docsync takes
+    // the blob ids from git (a TreeFile carries its oid), so this is work it never does itself;
+    // it puts the conversion figures next to a cost every sync already has.
+    name: 'git blob ids of every file',
+    run: () => {
+      for (const bytes of generated.bytes) gitBlobId(bytes);
+      return generated.bytes.length;
+    },
+  },
+  cases: [
+    {
+      name: 'revision → tree',
+      run: () => revisionToTree(canonical).files.length,
+    },
+    {
+      name: 'tree → revision',
+      run: () => {
+        treeToRevision(tree, { base: canonical });
+        return tree.length;
+      },
+    },
+    {
+      name: 'tree → revision, warm parse cache',
+      run: () => {
+        treeToRevision(tree, { base: canonical, cache: warmCache });
+        return tree.length;
+      },
+    },
+    {
+      // An edit in the hosted editor: a new object for the page (and its ancestors), the rest
+      // shared. Each run edits it anew, so the page is rendered every time.
+      name: 'one-page change: diff + re-render (warm cache)',
+      run: () => {
+        edits++;
+        const next: RevisionContent = {
+          ...canonical,
+          pages: replacePage(canonical.pages, edited.id, (page) =>
+            page.type === 'document'
+              ? {
+                  ...page,
+                  document: {
+                    ...page.document,
+                    nodes: [
+                      ...page.document.nodes,
+                      {
+                        object: 'block',
+                        type: 'paragraph',
+                        data: {},
+                        nodes: [
+                          {
+                            object: 'text',
+                            leaves: [{ object: 'leaf', text: `Edit ${edits}.`, marks: [] }],
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                }
+              : page,
+          ),
+        };
+        const diff = diffRevisions(canonical, next);
+        if (diff.pages.edited.length !== 1) throw new Error('expected one edited page');
+        return revisionToTree(next, { cache: warmCache }).files.length;
+      },
+    },
+  ],
+  // One conversion takes seconds: five measured runs after one warm-up are enough for a median.
+  minTimeMs: 0,
+  warmup: 1,
+  note: 'Targets: revision → tree and tree → revision < 5,000 ms; one-page change < 200 ms.',
+};
