@@ -102,4 +102,29 @@ describe('SUMMARY.md', () => {
       children: [{ path: 'a.md' }],
     });
   });
+
+  it('reports bad entries with their line anywhere in a long table of contents, never throwing', () => {
+    const entries = Array.from({ length: 300 }, (_, i) => `* [Page ${i}](page-${i}.md)`);
+    const markdown = [
+      '# Table of contents',
+      '',
+      ...entries,
+      '* [Bad escape](a%zz.md)',
+      '',
+      '## Group',
+      '',
+      '* Plain text',
+      '* ```yaml',
+      '  key: [unclosed',
+      '  ```',
+      '',
+    ].join('\n');
+    const { summary, diagnostics } = parseSummary(markdown);
+    expect(summary.entries).toHaveLength(301);
+    expect(summary.entries[300]).toMatchObject({ kind: 'page', path: 'a%zz.md' });
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([
+      ['summary-text-entry', 307],
+      ['summary-entry', 308],
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import { parseHtmlTag } from '../markdown/html-tag.js';
 import { parseMdast, stringifyMdast } from '../markdown/mdast-io.js';
 import { normalizeInput } from '../markdown/parse-page.js';
+import { decodePath } from './paths.js';
 import { slugify } from './slugify.js';
 
 /** One bullet of SUMMARY.md. */
@@ -52,7 +53,12 @@ function readItem(item: ListItem, diagnostics: Diagnostic[]): SummaryEntry | und
     child.type === 'list' ? readList(child, diagnostics) : [],
   );
   if (first?.type === 'code' && (first.lang === 'yaml' || first.lang === 'yml')) {
-    const source = load(first.value);
+    let source: unknown;
+    try {
+      source = load(first.value);
+    } catch {
+      // Reported below as an entry that is neither a link nor an OpenAPI block.
+    }
     if (typeof source === 'object' && source !== null && !Array.isArray(source)) {
       return { kind: 'computed', source: source as Record<string, unknown>, children };
     }
@@ -65,7 +71,7 @@ function readItem(item: ListItem, diagnostics: Diagnostic[]): SummaryEntry | und
     ) {
       const title = plain(link.children);
       const linkTitle = link.title ?? undefined;
-      const target = decodeURI(link.url);
+      const target = decodePath(link.url);
       if (isExternal(link.url)) {
         return {
           kind: 'link',
@@ -120,31 +126,60 @@ function readGroupHeading(children: readonly PhrasingContent[]): { title: string
  */
 export function parseSummary(markdown: string): { summary: Summary; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const tree = parseMdast(normalizeInput(markdown));
   const summary: Summary = { entries: [], groups: [] };
   let target = summary.entries;
-  for (const node of tree.children) {
-    if (node.type === 'heading' && node.depth === 1) continue;
-    if (node.type === 'heading') {
-      const group: SummaryGroup = { ...readGroupHeading(node.children), entries: [] };
-      summary.groups.push(group);
-      target = group.entries;
-      continue;
+  for (const chunk of topLevelChunks(normalizeInput(markdown))) {
+    const found: Diagnostic[] = [];
+    for (const node of parseMdast(chunk.text).children) {
+      if (node.type === 'heading' && node.depth === 1) continue;
+      if (node.type === 'heading') {
+        const group: SummaryGroup = { ...readGroupHeading(node.children), entries: [] };
+        summary.groups.push(group);
+        target = group.entries;
+        continue;
+      }
+      if (node.type === 'list') {
+        target.push(...readList(node, found));
+        continue;
+      }
+      found.push({
+        ruleId: 'summary-content',
+        severity: 'warning',
+        message: `SUMMARY.md holds a \`${node.type}\` that is not part of the table of contents; ignored`,
+        ...(node.position
+          ? { line: node.position.start.line, column: node.position.start.column }
+          : {}),
+      });
     }
-    if (node.type === 'list') {
-      target.push(...readList(node, diagnostics));
-      continue;
-    }
-    diagnostics.push({
-      ruleId: 'summary-content',
-      severity: 'warning',
-      message: `SUMMARY.md holds a \`${node.type}\` that is not part of the table of contents; ignored`,
-      ...(node.position
-        ? { line: node.position.start.line, column: node.position.start.column }
-        : {}),
-    });
+    for (const d of found)
+      diagnostics.push(d.line === undefined ? d : { ...d, line: d.line + chunk.line - 1 });
   }
   return { summary, diagnostics };
+}
+
+/**
+ * Splits SUMMARY.md before each heading and each bullet at the start of a line (outside fenced
+ * code): the top-level entries are independent, and micromark's cost grows faster than linearly
+ * with a document's length (a 10,000-entry table of contents took seconds in one piece).
+ */
+function topLevelChunks(markdown: string): { text: string; line: number }[] {
+  const lines = markdown.split('\n');
+  const chunks: { text: string; line: number }[] = [];
+  let start = 0;
+  let fence: string | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker !== undefined) {
+      if (fence === undefined) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+    }
+    if (fence !== undefined || index === start || !/^(?:[*+-] |#{1,6} )/.test(line)) continue;
+    chunks.push({ text: lines.slice(start, index).join('\n'), line: start + 1 });
+    start = index;
+  }
+  chunks.push({ text: lines.slice(start).join('\n'), line: start + 1 });
+  return chunks;
 }
 
 function entryItem(entry: SummaryEntry): ListItem {
