@@ -3,12 +3,13 @@ import type { BlobStore } from './blobs/blob-store.js';
 import { systemClock, type Clock } from './clock.js';
 import { useErrorHandler } from './http/error-handler.js';
 import { implement } from './http/implement.js';
+import { registerServerRoute } from './http/server-route.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { createLogger } from './http/logger.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
-import { operations } from './routes/index.js';
+import { operations, serverRoutes } from './routes/index.js';
 import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
 import type { Db } from './storage/schema.js';
 
@@ -79,6 +80,8 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   });
 
   for (const op of operations) implement(app, op, { ctx, publicUrl: deps.publicUrl });
+  for (const route of serverRoutes)
+    registerServerRoute(app, route, { ctx, publicUrl: deps.publicUrl });
 
   let purgeTimer: NodeJS.Timeout | undefined;
   const purge = async () => {

@@ -1,5 +1,12 @@
 import type { RouteSpec } from '@docsync/api';
 
+/** A route of docsync's own, outside the contract. */
+export interface ServerRouteSummary {
+  readonly method: string;
+  readonly path: string;
+  readonly summary: string;
+}
+
 /**
  * docs/api.md: every operation of the route table, section by section, marked implemented or
  * not yet. Generated (`npm run docs:api -w @docsync/server`); a test keeps it true.
@@ -7,6 +14,7 @@ import type { RouteSpec } from '@docsync/api';
 export function renderApiCoverage(
   routes: readonly RouteSpec[],
   implemented: ReadonlySet<string>,
+  serverRoutes: readonly ServerRouteSummary[] = [],
 ): string {
   const done = routes.filter((route) => implemented.has(route.operationId)).length;
   const lines = [
@@ -33,6 +41,19 @@ export function renderApiCoverage(
         `| ${mark} | ${route.method} | \`${route.path}\` | \`${route.operationId}\`${ext} |`,
       );
     }
+    lines.push('');
+  }
+  if (serverRoutes.length > 0) {
+    lines.push(
+      "## docsync's own routes (not in the contract)",
+      '',
+      'Not JSON operations, so not in the route table or openapi.json; a bearer token is required.',
+      '',
+      '| method | path | what |',
+      '| --- | --- | --- |',
+    );
+    for (const route of serverRoutes)
+      lines.push(`| ${route.method} | \`${route.path}\` | ${route.summary} |`);
     lines.push('');
   }
   return lines.join('\n');

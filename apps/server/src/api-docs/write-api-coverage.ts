@@ -1,9 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { routes } from '@docsync/api';
-import { implementedOperationIds } from '../routes/index.js';
+import { implementedOperationIds, serverRoutes } from '../routes/index.js';
 import { apiCoveragePath } from './api-coverage-path.js';
 import { renderApiCoverage } from './render-api-coverage.js';
 
 // Rewrites docs/api.md from the route table and the implemented operations.
-writeFileSync(apiCoveragePath, renderApiCoverage(routes, new Set(implementedOperationIds)));
+writeFileSync(
+  apiCoveragePath,
+  renderApiCoverage(routes, new Set(implementedOperationIds), serverRoutes),
+);
 console.log(`wrote ${apiCoveragePath}`);

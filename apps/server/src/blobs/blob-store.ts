@@ -11,6 +11,8 @@ export interface BlobStore {
   put(bytes: Uint8Array): Promise<string>;
   /** The stored bytes, or undefined when this blob id is not stored. */
   get(id: string): Promise<Uint8Array | undefined>;
+  /** The size in bytes of a stored blob, or undefined when it is not stored. */
+  size(id: string): Promise<number | undefined>;
 }
 
 const blobIdPattern = /^[0-9a-f]{40}$/;
@@ -35,12 +37,17 @@ export class DirectoryBlobStore implements BlobStore {
   }
 
   async has(id: string): Promise<boolean> {
+    return (await this.size(id)) !== undefined;
+  }
+
+  async size(id: string): Promise<number | undefined> {
     const path = this.#path(id);
-    if (path === undefined) return false;
+    if (path === undefined) return undefined;
     try {
-      return (await stat(path)).isFile();
+      const stats = await stat(path);
+      return stats.isFile() ? stats.size : undefined;
     } catch (error) {
-      if (isNotFound(error)) return false;
+      if (isNotFound(error)) return undefined;
       throw error;
     }
   }

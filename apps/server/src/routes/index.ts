@@ -1,7 +1,11 @@
 import type { Operation } from '../http/operation.js';
+import type { ServerRoute } from '../http/server-route.js';
+import { blobDownloadRoute } from './blob-download.js';
 import { collectionOperations } from './collections.js';
+import { gitSyncOperations } from './git-sync.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
+import { spaceContentOperations } from './space-content.js';
 import { spaceMoveOperations } from './space-moves.js';
 import { spaceOperations } from './spaces.js';
 import { teamOperations } from './teams.js';
@@ -14,7 +18,12 @@ export const operations: readonly Operation[] = [
   ...collectionOperations,
   ...spaceOperations,
   ...spaceMoveOperations,
+  ...spaceContentOperations,
+  ...gitSyncOperations,
 ];
+
+/** docsync's own routes outside the contract (file bytes). */
+export const serverRoutes: readonly ServerRoute[] = [blobDownloadRoute];
 
 /** The operation ids the server implements (for the coverage table in docs/api.md). */
 export const implementedOperationIds: readonly string[] = operations.map((op) => op.operationId);

@@ -130,6 +130,63 @@ export interface SpacesTable {
   deleted_at: Timestamp | null;
 }
 
+/** A page or reusable-content document, stored once by the SHA-256 of its JSON text. */
+export interface ContentDocumentsTable {
+  hash: string;
+  /** JSON `JSONDocument`. */
+  body: string;
+}
+
+/** An immutable revision of a space's content. */
+export interface ContentRevisionsTable {
+  id: string;
+  /** The space the revision was made in (a duplicate may start on another space's revision). */
+  space_id: string;
+  parent_id: string | null;
+  /** edits | merge | update | rollback. */
+  type: string;
+  /** The commit the revision was synced with, for idempotent imports. */
+  git_oid: string | null;
+  /** JSON `RevisionGit`, or null for revisions not made from a commit. */
+  git: string | null;
+  author_id: string | null;
+  created_at: Timestamp;
+  /** JSON variables of the space. */
+  variables: string;
+  /** JSON array of `{id, title, git?, document: <hash>}`. */
+  reusable_contents: string;
+  /** JSON `GitbookConfig` the tree was read with (root, readme, summary, redirects). */
+  config: string;
+}
+
+/** A page of a revision: its place in the tree, its metadata and its document by hash. */
+export interface ContentPagesTable {
+  revision_id: string;
+  page_id: string;
+  parent_id: string | null;
+  /** Order among siblings, from 0. */
+  position: number;
+  /** Full path of the page (`group/parent/page`); null for links. */
+  path: string | null;
+  /** Document pages only. */
+  document_hash: string | null;
+  /** JSON: the core page without `pages` and `document`. */
+  fields: string;
+}
+
+/** A file of a revision; the bytes are in the blob store under `blob_oid`. */
+export interface ContentFilesTable {
+  revision_id: string;
+  file_id: string;
+  /** Order in the revision, from 0. */
+  position: number;
+  name: string;
+  content_type: string;
+  size: number;
+  blob_oid: string | null;
+  git_path: string | null;
+}
+
 /** Every table, as Kysely sees them. */
 export interface DatabaseSchema {
   users: UsersTable;
@@ -141,6 +198,10 @@ export interface DatabaseSchema {
   team_members: TeamMembersTable;
   collections: CollectionsTable;
   spaces: SpacesTable;
+  content_documents: ContentDocumentsTable;
+  content_revisions: ContentRevisionsTable;
+  content_pages: ContentPagesTable;
+  content_files: ContentFilesTable;
 }
 
 /** The typed query builder the server uses. */

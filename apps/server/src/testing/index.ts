@@ -11,3 +11,4 @@ export {
   type SeededOrganization,
   type SeededPerson,
 } from './seed-organization-with-members.js';
+export { commitOid, readTreeFromDisk, sendTree, textBlob, type TreeBlob } from './send-tree.js';

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import { initial } from './001-initial.js';
 import { membersTeams } from './002-members-teams.js';
 import { collections } from './003-collections.js';
+import { content } from './004-content.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -11,6 +12,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '001-initial': initial,
   '002-members-teams': membersTeams,
   '003-collections': collections,
+  '004-content': content,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */

@@ -1,0 +1,59 @@
+import type { TreeFile } from '@docsync/core';
+import type { BlobStore } from '../blobs/blob-store.js';
+import { BadRequestError } from '../errors.js';
+
+/** One entry of an imported tree: a path and the blob id of its bytes. */
+export interface TreeEntry {
+  path: string;
+  oid: string;
+}
+
+/** Files the converter reads as text; every other file is an asset known by blob id and size. */
+const TEXT_FILE = /\.(md|ya?ml)$/i;
+
+/** Keeps a byte order mark: the converter accepts it and a page written back keeps it. */
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Whether a path is relative, without empty, `.` or `..` segments. */
+function isTreePath(path: string): boolean {
+  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/**
+ * Turns a tree sent by a client into the converter's files: sizes from the blob store, text for
+ * markdown and YAML. Every blob must have been uploaded first; a path given twice or one that
+ * leaves the directory is refused. 400 names the first problem (and how many blobs are missing).
+ */
+export async function readTreeBlobs(
+  blobs: BlobStore,
+  entries: readonly TreeEntry[],
+): Promise<TreeFile[]> {
+  const seen = new Set<string>();
+  entries.forEach((entry, index) => {
+    if (!isTreePath(entry.path))
+      throw new BadRequestError(
+        `body/tree/${index}/path \`${entry.path}\` must be relative, without empty, \`.\` or \`..\` segments`,
+      );
+    if (seen.has(entry.path))
+      throw new BadRequestError(`body/tree/${index}/path \`${entry.path}\` is given twice`);
+    seen.add(entry.path);
+  });
+
+  const sizes = await Promise.all(entries.map((entry) => blobs.size(entry.oid)));
+  const missing = entries.filter((_, index) => sizes[index] === undefined);
+  const first = missing[0];
+  if (first !== undefined)
+    throw new BadRequestError(
+      `${missing.length} blob(s) of the tree are not on the server, the first \`${first.oid}\` ` +
+        `for \`${first.path}\`; upload them first (POST .../git/blobs)`,
+    );
+
+  return Promise.all(
+    entries.map(async (entry, index): Promise<TreeFile> => {
+      const file = { path: entry.path, oid: entry.oid, size: sizes[index] ?? 0 };
+      if (!TEXT_FILE.test(entry.path)) return file;
+      const bytes = await blobs.get(entry.oid);
+      return bytes === undefined ? file : { ...file, text: decoder.decode(bytes) };
+    }),
+  );
+}

@@ -1,0 +1,106 @@
+import type { ContentRef, Page } from '@docsync/api';
+import type { PageLayout, RevisionPage } from '@docsync/core';
+
+/** What a page resource carries besides the page's own fields. */
+export interface PageResourceOptions {
+  /** Include the page's children (`pages`). Default true. */
+  children?: boolean;
+  /** Include `git` (the API's `metadata=false` leaves the mutable git metadata out). */
+  metadata: boolean;
+}
+
+/** The object without its `undefined` members, as `T` (`exactOptionalPropertyTypes`). */
+function defined<T>(value: { [K in keyof T]?: T[K] | undefined }): T {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, member]) => member !== undefined),
+  ) as T;
+}
+
+/** Front matter layout (`cover: {visible, size}`, `title: {visible}`) in the API's flat form. */
+function layoutResource(layout: PageLayout): NonNullable<Page['layout']> {
+  return defined<NonNullable<Page['layout']>>({
+    width: layout.width,
+    cover: layout.cover?.visible,
+    coverSize: layout.cover?.size,
+    title: layout.title?.visible,
+    description: layout.description?.visible,
+    tableOfContents: layout.tableOfContents?.visible,
+    outline: layout.outline?.visible,
+    pagination: layout.pagination?.visible,
+    metadata: layout.metadata?.visible,
+  });
+}
+
+/** Front matter meta links are URLs; the API carries them as refs. */
+function urlRef(url: string): ContentRef {
+  return { kind: 'url', url };
+}
+
+/**
+ * A page of a revision as the API shows it, without its document (the single-page read adds
+ * `document` or `markdown`). docsync's own fields (SUMMARY titles, tags, raw front matter) stay
+ * internal: they exist to write the page back byte for byte.
+ */
+export function pageResource(page: RevisionPage, options: PageResourceOptions): Page {
+  const children =
+    options.children === false || !('pages' in page)
+      ? undefined
+      : page.pages.map((child) => pageResource(child, options));
+  const common = { id: page.id, title: page.title, hidden: page.hidden };
+  switch (page.type) {
+    case 'document':
+      return defined<Page>({
+        ...common,
+        type: 'document' as const,
+        slug: page.slug,
+        path: page.path,
+        description: page.description,
+        emoji: page.emoji,
+        icon: page.icon,
+        layout: page.layout === undefined ? undefined : layoutResource(page.layout),
+        cover:
+          page.cover === undefined
+            ? undefined
+            : defined<NonNullable<Page['cover']>>({ ...page.cover }),
+        noIndex: page.noIndex,
+        noRobotsIndex: page.noRobotsIndex,
+        metaLinks:
+          page.metaLinks === undefined
+            ? undefined
+            : defined<NonNullable<Page['metaLinks']>>({
+                canonical:
+                  page.metaLinks.canonical === undefined
+                    ? undefined
+                    : urlRef(page.metaLinks.canonical),
+                alternates: page.metaLinks.alternates?.map(urlRef),
+              }),
+        variables: page.variables,
+        git: options.metadata ? page.git : undefined,
+        pages: children,
+      });
+    case 'group':
+      return defined<Page>({
+        ...common,
+        type: 'group' as const,
+        slug: page.slug,
+        path: page.path,
+        pages: children,
+      });
+    case 'link':
+      return defined<Page>({
+        ...common,
+        type: 'link' as const,
+        target: page.target,
+        href: page.href,
+      });
+    case 'computed':
+      return defined<Page>({
+        ...common,
+        type: 'computed' as const,
+        slug: page.slug,
+        path: page.path,
+        computed: page.computed as NonNullable<Page['computed']>,
+        pages: children,
+      });
+  }
+}

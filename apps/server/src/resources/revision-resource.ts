@@ -1,0 +1,31 @@
+import type { Revision } from '@docsync/api';
+import type { StoredRevision } from '../content/read-revision.js';
+import { fileResource } from './file-resource.js';
+import { pageResource } from './page-resource.js';
+
+/** A revision as the API shows it: its pages as a tree (without documents) and its files. */
+export function revisionResource(
+  revision: StoredRevision,
+  options: { baseUrl: string; spaceId: string; metadata: boolean },
+): Revision {
+  const { content } = revision;
+  return {
+    object: 'revision',
+    id: revision.id,
+    parents: revision.parentId === null ? [] : [revision.parentId],
+    type: revision.type,
+    createdAt: revision.createdAt,
+    pages: content.pages.map((page) => pageResource(page, { metadata: options.metadata })),
+    files: content.files.map((file) => fileResource(file, options)),
+    reusableContents: content.reusableContents.map((item) => ({
+      id: item.id,
+      title: item.title,
+      ...(options.metadata && item.git !== undefined ? { git: item.git } : {}),
+    })),
+    variables: content.variables,
+    ...(options.metadata && revision.git !== undefined ? { git: revision.git } : {}),
+    urls: {
+      app: `${options.baseUrl}/app/s/${encodeURIComponent(options.spaceId)}/~/revisions/${encodeURIComponent(revision.id)}`,
+    },
+  };
+}

@@ -1,0 +1,232 @@
+import { ErrorBody, MissingGitBlobs, type RevisionPages, type Space } from '@docsync/api';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitOid, sendTree, textBlob, type TreeBlob } from '../testing/send-tree.js';
+import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
+
+/** A small space: a README, a SUMMARY and `count` pages. */
+function bookTree(count: number, changed?: { page: number; text: string }): TreeBlob[] {
+  const pages = Array.from({ length: count }, (_, n) =>
+    textBlob(
+      `page-${n}.md`,
+      changed?.page === n ? changed.text : `# Page ${n}\n\nText of page ${n}.\n`,
+    ),
+  );
+  const summary = ['# Table of contents\n', '* [Home](README.md)']
+    .concat(Array.from({ length: count }, (_, n) => `* [Page ${n}](page-${n}.md)`))
+    .join('\n');
+  return [
+    textBlob('README.md', '# Home\n\nWelcome.\n'),
+    textBlob('SUMMARY.md', `${summary}\n`),
+    ...pages,
+  ];
+}
+
+for (const { dialect, skip } of testDialects) {
+  describe.skipIf(skip)(`git import over HTTP (${dialect})`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+    });
+    afterAll(async () => {
+      await server.close();
+    });
+
+    async function createSpace(): Promise<Space> {
+      const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
+      expect(created.status).toBe(201);
+      return created.body as Space;
+    }
+    const revisionOf = async (spaceId: string) =>
+      (
+        await server.db
+          .selectFrom('spaces')
+          .select('revision_id')
+          .where('id', '=', spaceId)
+          .executeTakeFirstOrThrow()
+      ).revision_id;
+    const count = async (table: 'content_revisions' | 'content_documents' | 'content_pages') =>
+      Number(
+        (
+          await server.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const pageIds = async (spaceId: string) => {
+      const listed = await server.http.get(`/v1/spaces/${spaceId}/content/pages`);
+      return (listed.body as RevisionPages).pages.map((page) => page.id);
+    };
+
+    it('tells which blobs are missing and uploads only those', async () => {
+      const space = await createSpace();
+      const [readme] = bookTree(0);
+      const other = textBlob('other.md', 'never uploaded\n');
+      const asked = await server.http.request('POST', `/v1/spaces/${space.id}/git/blobs/missing`, {
+        body: { oids: [readme?.oid, other.oid, other.oid] },
+      });
+      expect(asked.status).toBe(200);
+      expect(Value.Check(MissingGitBlobs, asked.body)).toBe(true);
+      expect(asked.body).toEqual({ missing: [readme?.oid, other.oid] });
+      const uploaded = await server.http.request('POST', `/v1/spaces/${space.id}/git/blobs`, {
+        body: {
+          blobs: [
+            { oid: readme?.oid, base64: Buffer.from(readme?.bytes ?? []).toString('base64') },
+          ],
+        },
+      });
+      expect(uploaded.status).toBe(204);
+      const again = await server.http.request('POST', `/v1/spaces/${space.id}/git/blobs/missing`, {
+        body: { oids: [readme?.oid, other.oid] },
+      });
+      expect(again.body).toEqual({ missing: [other.oid] });
+    });
+
+    it('imports the same commit twice as one revision', async () => {
+      const space = await createSpace();
+      const before = await count('content_revisions');
+      expect(
+        (await sendTree(server.http, space.id, bookTree(3), { oid: commitOid(10), message: 'a' }))
+          .status,
+      ).toBe(204);
+      const first = await revisionOf(space.id);
+      expect(
+        (await sendTree(server.http, space.id, bookTree(3), { oid: commitOid(10), message: 'a' }))
+          .status,
+      ).toBe(204);
+      expect(await revisionOf(space.id)).toBe(first);
+      expect(await count('content_revisions')).toBe(before + 1);
+    });
+
+    it('stores a one-page change as a new revision sharing every other page’s document', async () => {
+      const space = await createSpace();
+      expect(
+        (await sendTree(server.http, space.id, bookTree(5), { oid: commitOid(20), message: 'one' }))
+          .status,
+      ).toBe(204);
+      const first = await revisionOf(space.id);
+      const idsBefore = await pageIds(space.id);
+      const documents = await count('content_documents');
+      const pages = await count('content_pages');
+
+      const changed = bookTree(5, { page: 2, text: '# Page 2\n\nRewritten.\n' });
+      expect(
+        (await sendTree(server.http, space.id, changed, { oid: commitOid(21), message: 'two' }))
+          .status,
+      ).toBe(204);
+      const second = await revisionOf(space.id);
+      expect(second).not.toBe(first);
+      // One new document; the page tree's rows are per revision, the documents are shared.
+      expect(await count('content_documents')).toBe(documents + 1);
+      expect(await count('content_pages')).toBe(pages + 6);
+      expect(await pageIds(space.id)).toEqual(idsBefore);
+      const revision = await server.http.get(`/v1/spaces/${space.id}/content`);
+      expect(revision.body).toMatchObject({
+        id: second,
+        parents: [first],
+        git: { oid: commitOid(21) },
+      });
+    });
+
+    it('lands two concurrent imports one after the other, losing neither', async () => {
+      const space = await createSpace();
+      const start = await revisionOf(space.id);
+      const [a, b] = await Promise.all([
+        sendTree(server.http, space.id, bookTree(4), { oid: commitOid(30), message: 'a' }),
+        sendTree(server.http, space.id, bookTree(4, { page: 1, text: '# Page 1\n\nB.\n' }), {
+          oid: commitOid(31),
+          message: 'b',
+        }),
+      ]);
+      expect([a.status, b.status]).toEqual([204, 204]);
+      const history = await server.db
+        .selectFrom('content_revisions')
+        .select(['id', 'parent_id', 'git_oid'])
+        .where('space_id', '=', space.id)
+        .execute();
+      expect(history).toHaveLength(2);
+      // The first to land builds on the start; the other is rebuilt on top of it.
+      const firstLanded = history.find((row) => row.parent_id === start);
+      const last = history.find((row) => row.parent_id === firstLanded?.id);
+      expect(firstLanded).toBeDefined();
+      expect(last).toBeDefined();
+      expect(await revisionOf(space.id)).toBe(last?.id);
+      expect(history.map((row) => row.git_oid).sort()).toEqual([commitOid(30), commitOid(31)]);
+    });
+
+    it('refuses blobs whose bytes do not match their id and stores none of the upload', async () => {
+      const space = await createSpace();
+      const good = textBlob('good.md', 'good\n');
+      const claimed = textBlob('x.md', 'what the id says\n');
+      const sent = await server.http.request('POST', `/v1/spaces/${space.id}/git/blobs`, {
+        body: {
+          blobs: [
+            { oid: good.oid, base64: Buffer.from(good.bytes).toString('base64') },
+            { oid: claimed.oid, base64: Buffer.from('something else\n').toString('base64') },
+          ],
+        },
+      });
+      expect(sent.status).toBe(400);
+      expect(Value.Check(ErrorBody, sent.body)).toBe(true);
+      const asked = await server.http.request('POST', `/v1/spaces/${space.id}/git/blobs/missing`, {
+        body: { oids: [good.oid, claimed.oid] },
+      });
+      expect(asked.body).toEqual({ missing: [good.oid, claimed.oid] });
+      const badBase64 = await server.http.request('POST', `/v1/spaces/${space.id}/git/blobs`, {
+        body: { blobs: [{ oid: good.oid, base64: 'not base64!' }] },
+      });
+      expect(badBase64.status).toBe(400);
+    });
+
+    it('refuses to import a tree whose blobs were not uploaded, writing nothing', async () => {
+      const space = await createSpace();
+      const before = await count('content_revisions');
+      const tree = bookTree(1);
+      const imported = await server.http.request('POST', `/v1/spaces/${space.id}/git/import`, {
+        body: {
+          tree: tree.map(({ path, oid }) => ({ path, oid })),
+          commit: { oid: commitOid(40), message: 'x' },
+        },
+      });
+      expect(imported.status).toBe(400);
+      expect(Value.Check(ErrorBody, imported.body)).toBe(true);
+      expect(await count('content_revisions')).toBe(before);
+      const escaping = await server.http.request('POST', `/v1/spaces/${space.id}/git/import`, {
+        body: {
+          tree: [{ path: '../etc/passwd', oid: commitOid(1) }],
+          commit: { oid: commitOid(41), message: 'x' },
+        },
+      });
+      expect(escaping.status).toBe(400);
+      const remote = await server.http.request('POST', `/v1/spaces/${space.id}/git/import`, {
+        body: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' },
+      });
+      expect(remote.status).toBe(400);
+    });
+  });
+
+  describe.skipIf(skip)(`blob upload limits (${dialect})`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer({ dialect, bodyLimit: 4096 });
+    });
+    afterAll(async () => {
+      await server.close();
+    });
+
+    it('answers 413 for an upload larger than the body limit', async () => {
+      const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
+      const big = textBlob('big.md', 'x'.repeat(10_000));
+      const sent = await server.http.request(
+        'POST',
+        `/v1/spaces/${(created.body as Space).id}/git/blobs`,
+        {
+          body: { blobs: [{ oid: big.oid, base64: Buffer.from(big.bytes).toString('base64') }] },
+        },
+      );
+      expect(sent.status).toBe(413);
+      expect(Value.Check(ErrorBody, sent.body)).toBe(true);
+    });
+  });
+}

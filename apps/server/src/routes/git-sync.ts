@@ -1,0 +1,92 @@
+import {
+  GitImportBody,
+  GitInfo,
+  MissingGitBlobs,
+  MissingGitBlobsBody,
+  UploadGitBlobsBody,
+  type RevisionGit,
+} from '@docsync/api';
+import { requireLevel } from '../access/organization-access.js';
+import { importTree } from '../content/import-tree.js';
+import { lastSync } from '../content/last-sync.js';
+import { readTreeBlobs } from '../content/read-tree-blobs.js';
+import { storeBlobs } from '../content/store-blobs.js';
+import { BadRequestError, NotFoundError } from '../errors.js';
+import { operation, type Operation } from '../http/operation.js';
+import { requireSpace } from '../spaces/space-access.js';
+
+/**
+ * Git Sync (extension): the inline import a local daemon uses (ask which blobs are missing,
+ * upload those, import the tree) and the sync state of a space.
+ */
+export const gitSyncOperations: readonly Operation[] = [
+  operation(
+    'findMissingGitBlobs',
+    { params: ['spaceId'], body: MissingGitBlobsBody, response: MissingGitBlobs },
+    async ({ params, body, caller, ctx }) => {
+      const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      requireLevel(level, 'edit', 'send content to the space');
+      const asked = [...new Set(body.oids)];
+      const held = await Promise.all(asked.map((oid) => ctx.blobs.has(oid)));
+      return { missing: asked.filter((_, index) => held[index] !== true) };
+    },
+  ),
+
+  operation(
+    'uploadGitBlobs',
+    { params: ['spaceId'], body: UploadGitBlobsBody, response: null },
+    async ({ params, body, caller, ctx }) => {
+      const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      requireLevel(level, 'edit', 'send content to the space');
+      await storeBlobs(ctx.blobs, body.blobs);
+      return undefined;
+    },
+  ),
+
+  operation(
+    'importGitRepository',
+    { params: ['spaceId'], body: GitImportBody, response: null },
+    async ({ params, body, caller, ctx }) => {
+      const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      requireLevel(level, 'edit', 'import content into the space');
+      if (!('tree' in body))
+        throw new BadRequestError(
+          'docsync imports trees sent inline (`tree` and `commit`); it does not fetch `url`',
+        );
+      // Change requests do not exist on this service yet, so every id is unknown.
+      if (body.changeRequest !== undefined)
+        throw new NotFoundError(
+          'Change request',
+          `Change request \`${body.changeRequest}\` not found`,
+        );
+      const files = await readTreeBlobs(ctx.blobs, body.tree);
+      const git: RevisionGit = {
+        oid: body.commit.oid,
+        message: body.commit.message,
+        ...(body.commit.ref === undefined ? {} : { ref: body.commit.ref }),
+      };
+      await importTree(ctx, {
+        spaceId: params.spaceId,
+        files,
+        git,
+        authorId: caller.userId,
+        force: body.force,
+      });
+      return undefined;
+    },
+  ),
+
+  operation(
+    'getGitInfo',
+    { params: ['spaceId'], response: GitInfo },
+    async ({ params, caller, ctx }) => {
+      const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const synced = await lastSync(ctx.db, space.revision_id);
+      return {
+        space: space.id,
+        revision: space.revision_id,
+        ...(synced === undefined ? {} : { lastSync: synced }),
+      };
+    },
+  ),
+];
