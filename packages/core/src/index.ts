@@ -40,3 +40,11 @@ export {
 } from './tree/site-tree.js';
 /** Parses and renders reused between tree conversions, keyed by blob id and by page. */
 export { ConversionCache, type ConversionCacheStats } from './tree/conversion-cache.js';
+/** Imports a GitBook, Docusaurus, MkDocs or plain markdown tree as revisions, with an inventory. */
+export { importTree, type ImportSource, type ImportTreeOptions } from './import/import-tree.js';
+export type { ImportTreeResult, ImportedRevision } from './import/shared/import-result.js';
+export type {
+  InventoryEntry,
+  InventoryStatus,
+  InventoryTarget,
+} from './import/shared/inventory.js';

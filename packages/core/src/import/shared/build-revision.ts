@@ -1,0 +1,229 @@
+import type { Diagnostic } from '../../diagnostic.js';
+import type { ContentRef } from '../../model/content-ref.js';
+import type { JSONDocument } from '../../model/document.js';
+import type { RevisionContent, RevisionFile, RevisionPage } from '../../model/revision.js';
+import { mapRefs } from '../../tree/content-refs.js';
+import { contentTypeOf } from '../../tree/content-type.js';
+import { stableId } from '../../tree/git-blob-id.js';
+import { basename } from '../../tree/paths.js';
+import { slugify } from '../../tree/slugify.js';
+import type { TreeFile } from '../../tree/tree-file.js';
+import type { ImportedPage } from './imported-page.js';
+import type { NavNode } from './nav-node.js';
+
+/** What a link or image path found in a page points at, as an importer resolves it. */
+export type LinkTarget =
+  { kind: 'page'; source: string; anchor?: string } | { kind: 'asset'; path: string };
+
+/**
+ * Resolves a path written in the page `from` (never an external URL or a bare `#anchor`:
+ * those are kept as written); `undefined` when nothing in the tree matches (a broken link).
+ */
+export type ResolveLink = (url: string, from: string) => LinkTarget | undefined;
+
+/** What {@link buildRevision} needs: the converted pages and the navigation placing them. */
+export interface BuildRevisionInput {
+  nav: readonly NavNode[];
+  pages: ReadonlyMap<string, ImportedPage>;
+  filesByPath: ReadonlyMap<string, TreeFile>;
+  namespace: string;
+  resolveLink: ResolveLink;
+}
+
+/** The revision content, and where each source file went. */
+export interface BuiltRevision {
+  content: RevisionContent;
+  pageIdBySource: Map<string, string>;
+  /** The empty pages made for sections, by the file that defined them (`_category_.json`). */
+  sectionIdBySource: Map<string, string>;
+  fileIdBySource: Map<string, string>;
+  /** Diagnostics raised while placing pages and resolving links, each with its file's path. */
+  diagnostics: Diagnostic[];
+}
+
+const external = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/**
+ * Builds revision content from converted pages: the page tree from the navigation (sections
+ * become empty pages, a page listed twice is a link to its first place, pages the navigation
+ * leaves out are added hidden so links to them still resolve), ids derived from the namespace and
+ * source path, links and images resolved to page and file refs, each asset uploaded once (by blob
+ * id) however many pages use it.
+ */
+export function buildRevision(input: BuildRevisionInput): BuiltRevision {
+  const { namespace } = input;
+  const diagnostics: Diagnostic[] = [];
+  const pageIdBySource = new Map<string, string>();
+  for (const source of input.pages.keys())
+    pageIdBySource.set(source, stableId(namespace, 'page', source));
+
+  const sectionIdBySource = new Map<string, string>();
+  const placed = new Set<string>();
+  const documents: { page: RevisionPage & { type: 'document' }; source: string }[] = [];
+  const build = (nodes: readonly NavNode[], parentPath: string): RevisionPage[] => {
+    const slugs = new Set<string>();
+    const uniqueSlug = (wanted: string) => {
+      const base = wanted === '' ? 'page' : wanted;
+      let slug = base;
+      for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
+      slugs.add(slug);
+      return slug;
+    };
+    return nodes.flatMap((node): RevisionPage[] => {
+      if (node.kind === 'link')
+        return [
+          {
+            type: 'link',
+            id: stableId(namespace, 'link', parentPath, node.href, node.title),
+            title: node.title,
+            target: { kind: 'url', url: node.href },
+            href: node.href,
+          },
+        ];
+      if (node.kind === 'section') {
+        const slug = uniqueSlug(node.slug || slugify(node.title));
+        const path = parentPath === '' ? slug : `${parentPath}/${slug}`;
+        const id = stableId(namespace, 'section', path);
+        if (node.source !== undefined) sectionIdBySource.set(node.source, id);
+        return [
+          {
+            type: 'document',
+            id,
+            title: node.title,
+            slug,
+            path,
+            document: { object: 'document', data: {}, nodes: [] },
+            pages: build(node.children, path),
+          },
+        ];
+      }
+      const imported = input.pages.get(node.source);
+      const id = pageIdBySource.get(node.source);
+      if (imported === undefined || id === undefined) return build(node.children, parentPath);
+      if (placed.has(node.source)) {
+        diagnostics.push({
+          path: node.source,
+          ruleId: 'listed-twice',
+          severity: 'info',
+          message: 'the navigation lists this page twice; its second place is a link to the first',
+        });
+        return [
+          {
+            type: 'link',
+            id: stableId(namespace, 'link', parentPath, node.source),
+            title: node.title ?? imported.title,
+            target: { kind: 'page', page: id },
+          },
+        ];
+      }
+      placed.add(node.source);
+      const slug = uniqueSlug(imported.slug);
+      const path = parentPath === '' ? slug : `${parentPath}/${slug}`;
+      const linkTitle = node.title ?? imported.linkTitle;
+      const page: RevisionPage & { type: 'document' } = {
+        type: 'document',
+        id,
+        title: imported.title,
+        ...(linkTitle === undefined || linkTitle === imported.title ? {} : { linkTitle }),
+        ...imported.fields,
+        slug,
+        path,
+        document: imported.document,
+        pages: [],
+      };
+      documents.push({ page, source: node.source });
+      page.pages = build(node.children, path);
+      return [page];
+    });
+  };
+  const pages = build(input.nav, '');
+  const unplaced = [...input.pages.keys()].filter((source) => !placed.has(source));
+  for (const source of unplaced)
+    diagnostics.push({
+      path: source,
+      ruleId: 'not-in-navigation',
+      severity: 'warning',
+      message: 'the navigation does not list this page; imported as a hidden page',
+    });
+  const hiddenPages = build(
+    unplaced.map((source) => ({ kind: 'page', source, children: [] })),
+    '',
+  );
+  for (const page of hiddenPages) page.hidden = true;
+  pages.push(...hiddenPages);
+
+  // Links and images: a file is uploaded once per blob id, in the order pages first use it.
+  const files: RevisionFile[] = [];
+  const fileIdByOid = new Map<string, string>();
+  const fileIdBySource = new Map<string, string>();
+  // Where a Git Sync export puts uploads (GitBook's ` (1)` suffix when two share a name): the
+  // source path is the inventory's, not the space's.
+  const assetPaths = new Set<string>();
+  const assetPath = (name: string): string => {
+    const dot = name.lastIndexOf('.');
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let path = `.gitbook/assets/${name}`;
+    for (let n = 1; assetPaths.has(path); n++) path = `.gitbook/assets/${stem} (${n})${extension}`;
+    assetPaths.add(path);
+    return path;
+  };
+  const fileRef = (path: string): ContentRef | undefined => {
+    const known = fileIdBySource.get(path);
+    if (known !== undefined) return { kind: 'file', file: known };
+    const tree = input.filesByPath.get(path);
+    if (tree === undefined) return undefined;
+    let id = fileIdByOid.get(tree.oid);
+    if (id === undefined) {
+      id = stableId(namespace, 'file', path);
+      fileIdByOid.set(tree.oid, id);
+      const name = basename(path);
+      files.push({
+        id,
+        name,
+        contentType: contentTypeOf(name),
+        size: tree.size,
+        git: { oid: tree.oid, path: assetPath(name) },
+      });
+    }
+    fileIdBySource.set(path, id);
+    return { kind: 'file', file: id };
+  };
+  const resolveDocument = (document: JSONDocument, source: string): JSONDocument =>
+    mapRefs(document, (ref) => {
+      if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined;
+      const url = ref.url;
+      if (url === '' || url.startsWith('#') || external.test(url)) return ref;
+      const target = input.resolveLink(url, source);
+      const resolved =
+        target?.kind === 'asset'
+          ? fileRef(target.path)
+          : target === undefined
+            ? undefined
+            : pageRef(target.source, target.anchor);
+      if (resolved !== undefined) return resolved;
+      diagnostics.push({
+        path: source,
+        ruleId: 'broken-link',
+        severity: 'warning',
+        message: `\`${url}\` matches no page or file of the tree; kept as written`,
+      });
+      return ref;
+    });
+  const pageRef = (source: string, anchor: string | undefined): ContentRef | undefined => {
+    const page = pageIdBySource.get(source);
+    if (page === undefined) return undefined;
+    return anchor === undefined || anchor === ''
+      ? { kind: 'page', page }
+      : { kind: 'anchor', page, anchor };
+  };
+  for (const entry of documents)
+    entry.page.document = resolveDocument(entry.page.document, entry.source);
+
+  return {
+    content: { pages, files, reusableContents: [], variables: {} },
+    pageIdBySource,
+    sectionIdBySource,
+    fileIdBySource,
+    diagnostics,
+  };
+}

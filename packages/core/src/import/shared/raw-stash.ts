@@ -1,0 +1,82 @@
+import type { RawMarkdown } from '../../model/blocks.js';
+import type { JSONDocument } from '../../model/document.js';
+
+/**
+ * Source the converter must not read (MDX components, ESM lines) is replaced by a placeholder
+ * paragraph before `parsePage` and put back afterwards as a verbatim `markdown` block, so it
+ * survives byte for byte wherever it sat (top level, inside a hint or a tab).
+ */
+export class RawStash {
+  #raws: string[] = [];
+  readonly #prefix: string;
+
+  /** `salt` keeps placeholders from matching text a page could contain. */
+  constructor(salt: string) {
+    this.#prefix = `DOCSYNCRAW${salt.replace(/[^A-Za-z0-9]/g, '')}X`;
+  }
+
+  /** Whether anything was stashed. */
+  get size(): number {
+    return this.#raws.length;
+  }
+
+  /** Stores `markdown` and returns the placeholder line to write in its place. */
+  stash(markdown: string): string {
+    this.#raws.push(markdown);
+    return `${this.#prefix}${this.#raws.length - 1}Z`;
+  }
+
+  /** Whether a line is one of this stash's placeholders. */
+  isPlaceholder(line: string): boolean {
+    return new RegExp(`^${this.#prefix}\\d+Z$`).test(line.trim());
+  }
+
+  /** The document with every placeholder paragraph replaced by its verbatim block. */
+  restore(document: JSONDocument): JSONDocument {
+    if (this.#raws.length === 0) return document;
+    const pattern = new RegExp(`^${this.#prefix}(\\d+)Z$`);
+    const restoreValue = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(restoreValue);
+      if (typeof value !== 'object' || value === null) return value;
+      const record = value as Record<string, unknown>;
+      if (record.object === 'block' && record.type === 'paragraph') {
+        const index = pattern.exec(plainText(record))?.[1];
+        const raw = index === undefined ? undefined : this.#raws[Number(index)];
+        if (raw !== undefined) {
+          const block: RawMarkdown = {
+            object: 'block',
+            type: 'markdown',
+            isVoid: true,
+            data: { markdown: raw },
+          };
+          return block;
+        }
+      }
+      // A placeholder the parser did not leave as a paragraph of its own (inside a table cell,
+      // say) still gets its text back.
+      if (record.object === 'leaf' && typeof record.text === 'string') {
+        const text = record.text.replace(
+          new RegExp(`${this.#prefix}(\\d+)Z`, 'g'),
+          (match, index: string) => this.#raws[Number(index)] ?? match,
+        );
+        return { ...record, text };
+      }
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(record)) out[key] = restoreValue(child);
+      return out;
+    };
+    return restoreValue(document) as JSONDocument;
+  }
+}
+
+function plainText(node: unknown): string {
+  if (typeof node !== 'object' || node === null) return '';
+  const record = node as Record<string, unknown>;
+  if (typeof record.text === 'string') return record.text;
+  const children = Array.isArray(record.nodes)
+    ? record.nodes
+    : Array.isArray(record.leaves)
+      ? record.leaves
+      : [];
+  return children.map(plainText).join('');
+}

@@ -1,0 +1,67 @@
+import { load } from 'js-yaml';
+import type { Diagnostic } from '../../diagnostic.js';
+import { splitFrontMatter } from '../../markdown/front-matter.js';
+import { normalizeInput } from '../../markdown/parse-page.js';
+
+/** A source page split into its front matter (as data) and its body. */
+export interface PageSource {
+  frontMatter: Record<string, unknown>;
+  /** Front matter that is not a YAML mapping, kept verbatim. */
+  rawFrontMatter?: string;
+  body: string;
+  /** How many lines precede the body in the file (for diagnostics' line numbers). */
+  bodyLineOffset: number;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Splits a page of another tool into front matter and body. The importers read their own keys
+ * (`sidebar_position`, `nav_order`…) from the front matter, so it is parsed here rather than by
+ * `parsePage`, which knows only GitBook's keys. YAML that does not parse is kept and reported.
+ */
+export function readPageSource(text: string): PageSource {
+  const { yaml, body, bodyLineOffset } = splitFrontMatter(normalizeInput(text));
+  if (yaml === undefined || yaml.trim() === '')
+    return { frontMatter: {}, body, bodyLineOffset, diagnostics: [] };
+  let value: unknown;
+  try {
+    value = load(yaml);
+  } catch (error) {
+    return {
+      frontMatter: {},
+      rawFrontMatter: yaml,
+      body,
+      bodyLineOffset,
+      diagnostics: [
+        {
+          ruleId: 'front-matter-yaml',
+          severity: 'warning',
+          line: 2,
+          message: `front matter is not valid YAML (${(error as Error).message.split('\n')[0] ?? ''}); kept verbatim`,
+        },
+      ],
+    };
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    return { frontMatter: value as Record<string, unknown>, body, bodyLineOffset, diagnostics: [] };
+  return {
+    frontMatter: {},
+    rawFrontMatter: yaml,
+    body,
+    bodyLineOffset,
+    diagnostics: [
+      {
+        ruleId: 'front-matter-yaml',
+        severity: 'warning',
+        line: 2,
+        message: 'front matter is not a mapping; kept verbatim',
+      },
+    ],
+  };
+}
+
+/** A front matter value when it is a non-empty string. */
+export function stringField(frontMatter: Record<string, unknown>, key: string): string | undefined {
+  const value = frontMatter[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
