@@ -6,6 +6,8 @@ export const ExitCode = {
   failure: 1,
   /** The command line itself was wrong (unknown command or option, missing argument). */
   usage: 2,
+  /** Sync found changes on both sides that cannot merge; nothing was changed. */
+  conflicts: 3,
 } as const;
 
 /** One of {@link ExitCode}'s values. */

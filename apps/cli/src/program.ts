@@ -3,6 +3,7 @@ import type { CliIo } from './cli-io.js';
 import { registerConvert } from './commands/convert.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerServer } from './commands/server.js';
+import { registerSync } from './commands/sync.js';
 
 /** Options for {@link createProgram}. */
 export interface ProgramOptions {
@@ -15,7 +16,7 @@ export function createProgram({ version, io }: ProgramOptions): Command {
   const program = new Command('docsync')
     .description(
       'Keep documentation in git and documentation in a docs service in step.\n' +
-        'Exit codes: 0 ok, 1 failure, 2 usage error.',
+        'Exit codes: 0 ok, 1 failure, 2 usage error, 3 sync conflicts.',
     )
     .version(version, '-v, --version', 'print the docsync version')
     .helpOption('-h, --help', 'show help for a command')
@@ -33,5 +34,6 @@ export function createProgram({ version, io }: ProgramOptions): Command {
   registerConvert(program, io);
   registerFmt(program, io);
   registerServer(program, io);
+  registerSync(program, io);
   return program;
 }

@@ -34,7 +34,7 @@ describe('runCli', () => {
     const help = io.out.join('');
     expect(help).toMatch(/^Usage: docsync \[options\]/);
     expect(help).toContain('--version');
-    expect(help).toContain('Exit codes: 0 ok, 1 failure, 2 usage error.');
+    expect(help).toContain('Exit codes: 0 ok, 1 failure, 2 usage error, 3 sync conflicts.');
   });
 
   it('treats an unknown option as a usage error (exit 2) and says what was wrong', async () => {

@@ -10,8 +10,13 @@ export interface DocsyncRun {
   stderr: string;
 }
 
-/** Runs `docsync …` in-process in `cwd`, with the real file system and `stdin` as input. */
-export async function runDocsync(args: string[], cwd: string, stdin = ''): Promise<DocsyncRun> {
+/** Runs `docsync …` in-process in `cwd`, with the real file system, `stdin` as input and `env`. */
+export async function runDocsync(
+  args: string[],
+  cwd: string,
+  stdin = '',
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<DocsyncRun> {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {
@@ -21,7 +26,7 @@ export async function runDocsync(args: string[], cwd: string, stdin = ''): Promi
     readStdin: () => Promise.resolve(stdin),
     fs,
     cwd,
-    env: {},
+    env,
   };
   const code = await runCli(args, io, '0.0.0-test');
   return { code, stdout: out.join(''), stderr: err.join('') };

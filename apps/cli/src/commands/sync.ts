@@ -1,0 +1,187 @@
+import * as nodeFs from 'node:fs';
+import type * as SyncModule from '@docsync/sync';
+import type { Command } from 'commander';
+import { CliError, UsageError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
+import { ExitCode } from '../exit-codes.js';
+
+interface TokenOptions {
+  tokenFile?: string;
+}
+
+interface RunOptions extends TokenOptions {
+  dryRun?: true;
+  allowMassDelete?: true;
+  json?: true;
+}
+
+type Sync = typeof SyncModule;
+
+/** Loads `@docsync/sync` only when a sync command runs, so other commands start fast. */
+async function loadSync(): Promise<Sync> {
+  return import('@docsync/sync');
+}
+
+/** Turns sync's failures into CLI errors with their stable code. */
+function asCliError(sync: Sync, error: unknown): unknown {
+  if (error instanceof sync.SyncError)
+    return new CliError(error.code, error.message, { cause: error });
+  return error;
+}
+
+/** The repository in the working directory, its `docsync.json` and a client with the token. */
+async function openContext(sync: Sync, io: CliIo, options: TokenOptions) {
+  const config = await sync.readSyncConfig({ fs: nodeFs.promises, dir: io.cwd });
+  const token = await sync.readToken({
+    env: io.env,
+    tokenFile: options.tokenFile,
+    readFile: (path) => io.readFile(path),
+  });
+  const client = sync.createSyncClient({ baseUrl: config.url, token });
+  return { fs: nodeFs, dir: io.cwd, config, client };
+}
+
+function changeLines(prefix: string, changes: readonly { path: string; kind: string }[]): string[] {
+  const mark = { added: 'A', modified: 'M', deleted: 'D' } as Record<string, string>;
+  return changes.map((change) => `${prefix}${mark[change.kind] ?? '?'} ${change.path}`);
+}
+
+/** `docsync push` and `docsync pull`. */
+async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): Promise<void> {
+  const sync = await loadSync();
+  try {
+    const context = await openContext(sync, io, options);
+    const run = which === 'push' ? sync.push : sync.pull;
+    const result = await run(context, {
+      ...(options.dryRun === true ? { dryRun: true } : {}),
+      ...(options.allowMassDelete === true ? { allowMassDelete: true } : {}),
+    });
+    if (options.json === true) io.stdout(`${JSON.stringify(result)}\n`);
+    else {
+      const lines = [
+        `${which}: ${result.outcome}${result.dryRun ? ' (dry run: nothing changed)' : ''}`,
+      ];
+      if (result.outcome === 'nothing-to-do')
+        lines.push(
+          which === 'push'
+            ? 'the space has changes the branch lacks: run `docsync pull`'
+            : 'the branch has changes the space lacks: run `docsync push`',
+        );
+      lines.push(...changeLines('  space  ', result.remoteChanges));
+      lines.push(...changeLines('  branch ', result.localChanges));
+      if (result.commit !== undefined) lines.push(`committed ${result.commit}`);
+      if (result.uploaded !== undefined)
+        lines.push(
+          `uploaded ${String(result.uploaded.blobs)} blobs (${String(result.uploaded.bytes)} bytes)`,
+        );
+      for (const path of result.unavailable)
+        lines.push(`not pulled: \`${path}\` (the service does not serve reusable content yet)`);
+      io.stdout(`${lines.join('\n')}\n`);
+    }
+    if (result.outcome === 'conflicts') {
+      io.stderr(sync.renderConflictReport(result.conflicts));
+      throw new CliError('conflicts', 'sync stopped on conflicts', {
+        exitCode: ExitCode.conflicts,
+      });
+    }
+  } catch (error) {
+    throw asCliError(sync, error);
+  }
+}
+
+/** `docsync status` and `docsync diff`: the plan, as a summary or file by file. */
+async function runPlan(io: CliIo, which: 'status' | 'diff', options: RunOptions): Promise<void> {
+  const sync = await loadSync();
+  try {
+    const state = await sync.fetchSyncPlan(await openContext(sync, io, options));
+    const { plan } = state;
+    if (options.json === true) {
+      io.stdout(
+        `${JSON.stringify({ head: state.head?.oid ?? null, lastSynced: state.info.lastSync?.git.oid ?? null, base: state.baseCommit, revision: state.info.revision, ...plan })}\n`,
+      );
+      return;
+    }
+    const lines =
+      which === 'status'
+        ? [
+            `branch head   ${state.head?.oid ?? '(none)'}`,
+            `last synced   ${state.info.lastSync?.git.oid ?? '(never)'}`,
+            `space         revision ${state.info.revision}`,
+            `local changes ${String(plan.localChanges.length)} files since the last sync`,
+            `space changes ${String(plan.remoteChanges.length)} files since the last sync`,
+            `next          ${{ 'in-sync': 'nothing (in sync)', push: 'docsync push', pull: 'docsync pull', merge: 'three-way merge (docsync push or pull)' }[plan.action]}`,
+          ]
+        : [
+            'push would change in the space:',
+            ...changeLines('  ', plan.pushChanges),
+            'pull would change on the branch:',
+            ...changeLines('  ', plan.pullChanges),
+          ];
+    io.stdout(`${lines.join('\n')}\n`);
+  } catch (error) {
+    throw asCliError(sync, error);
+  }
+}
+
+interface InitOptions {
+  url?: string;
+  space?: string;
+  branch?: string;
+  dir?: string;
+}
+
+/** `docsync init`: writes `docsync.json` (never a token). */
+async function runInit(io: CliIo, options: InitOptions): Promise<void> {
+  if (options.url === undefined || options.space === undefined)
+    throw new UsageError('`docsync init` needs --url and --space');
+  const sync = await loadSync();
+  const config = {
+    url: options.url,
+    space: options.space,
+    branch: options.branch ?? 'main',
+    dir: sync.normalizeSyncDir(options.dir ?? ''),
+  };
+  await sync.writeSyncConfig({ fs: nodeFs.promises, dir: io.cwd, config });
+  io.stdout(
+    `wrote ${sync.SYNC_CONFIG_FILE}: ${config.dir === '' ? 'the repository root' : `\`${config.dir}\``} on \`${config.branch}\` ↔ space ${config.space}\n`,
+  );
+}
+
+/** Registers `init`, `push`, `pull`, `status` and `diff`. */
+export function registerSync(program: Command, io: CliIo): void {
+  program
+    .command('init')
+    .description('write docsync.json: the service, the space, the branch and the docs directory')
+    .requiredOption('--url <url>', 'the service URL (without /v1)')
+    .requiredOption('--space <id>', 'the space id')
+    .option('--branch <name>', 'the synced branch', 'main')
+    .option('--dir <path>', 'the docs directory inside the repository', '')
+    .action((options: InitOptions) => runInit(io, options));
+  for (const which of ['push', 'pull'] as const) {
+    const command = program
+      .command(which)
+      .description(
+        which === 'push'
+          ? "send the branch's docs to the space's main content (merging when both changed)"
+          : "commit the space's content on the branch (merging when both changed)",
+      )
+      .option('--dry-run', 'print the plan and change nothing')
+      .option('--json', 'print the result as JSON')
+      .option('--token-file <path>', 'read the API token from this file');
+    if (which === 'push')
+      command.option('--allow-mass-delete', 'allow deleting more than half of the pages');
+    command.action((options: RunOptions) => runSync(io, which, options));
+  }
+  program
+    .command('status')
+    .description('what changed on each side since the last sync')
+    .option('--json', 'print the plan as JSON')
+    .option('--token-file <path>', 'read the API token from this file')
+    .action((options: RunOptions) => runPlan(io, 'status', options));
+  program
+    .command('diff')
+    .description('what push and pull would change, file by file')
+    .option('--json', 'print the plan as JSON')
+    .option('--token-file <path>', 'read the API token from this file')
+    .action((options: RunOptions) => runPlan(io, 'diff', options));
+}

@@ -1,0 +1,78 @@
+import * as git from 'isomorphic-git';
+import { gitBlobId } from '@docsync/core';
+import { WorkingTreeDirtyError } from './errors.js';
+import type { SyncContext } from './read-sync-state.js';
+import { diffTrees, type SyncTree } from './sync-tree.js';
+
+/** What changes in the working tree, and whether it is touched at all. */
+export interface WorkingTreeUpdate {
+  /** False when the branch is not checked out in the working directory: only the ref moves. */
+  checkedOut: boolean;
+  /** Paths (relative to the repository) to write or delete. */
+  paths: string[];
+}
+
+function fullPath(base: string, path: string): string {
+  return base === '' ? path : `${base}/${path}`;
+}
+
+async function workingOid(context: SyncContext, path: string): Promise<string | undefined> {
+  try {
+    return gitBlobId(await context.fs.promises.readFile(`${context.dir}/${path}`));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks that the working tree can take the change from `before` to `after`: the branch is
+ * checked out and every file to change still holds what `before` holds (no uncommitted edits
+ * would be lost). Throws {@link WorkingTreeDirtyError} otherwise; changes nothing.
+ */
+export async function checkWorkingTree(
+  context: SyncContext,
+  before: SyncTree,
+  after: SyncTree,
+): Promise<WorkingTreeUpdate> {
+  const head = await context.fs.promises
+    .readFile(`${context.dir}/.git/HEAD`)
+    .then((bytes) => new TextDecoder().decode(bytes).trim())
+    .catch(() => '');
+  const checkedOut = head === `ref: refs/heads/${context.config.branch}`;
+  const changes = diffTrees(before, after);
+  if (!checkedOut) return { checkedOut, paths: [] };
+  const dirty: string[] = [];
+  for (const change of changes) {
+    const path = fullPath(context.config.dir, change.path);
+    const current = await workingOid(context, path);
+    const expected = before.get(change.path)?.oid;
+    if (current !== expected && current !== after.get(change.path)?.oid) dirty.push(path);
+  }
+  if (dirty.length > 0) throw new WorkingTreeDirtyError(dirty);
+  return { checkedOut, paths: changes.map((change) => change.path) };
+}
+
+/** Writes the files that changed into the working tree and the index (after the branch moved). */
+export async function updateWorkingTree(
+  context: SyncContext,
+  update: WorkingTreeUpdate,
+  after: SyncTree,
+  readBytes: (oid: string) => Promise<Uint8Array>,
+): Promise<void> {
+  if (!update.checkedOut) return;
+  const { fs, dir } = context;
+  for (const path of update.paths) {
+    const filepath = fullPath(context.config.dir, path);
+    const file = after.get(path);
+    if (file === undefined) {
+      await fs.promises.unlink(`${dir}/${filepath}`).catch(() => undefined);
+      await git.remove({ fs, dir, filepath });
+      continue;
+    }
+    const bytes = file.bytes ?? (file.text !== undefined ? file.text : await readBytes(file.oid));
+    const target = `${dir}/${filepath}`;
+    await fs.promises.mkdir(target.slice(0, target.lastIndexOf('/')), { recursive: true });
+    await fs.promises.writeFile(target, bytes);
+    await git.add({ fs, dir, filepath });
+  }
+}
