@@ -16,18 +16,10 @@ import { createGitRepo, type GitRepo } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocsync } from '../../apps/cli/src/testing/run-docsync.ts';
 import { corpusSpaces, expectedPageDifferences } from '../../packages/core/src/testing/corpora.ts';
+import { serviceGaps } from '../support/service-gaps.ts';
 
 const corpora = fileURLToPath(new URL('../../packages/core/fixtures/corpora', import.meta.url));
 const DOCS = 'docs';
-
-/**
- * Files a pull cannot give back byte for byte because the service's API does not carry what wrote
- * them: docsync keeps SUMMARY.md's hand-written group anchors internal (not in the page resource).
- */
-const serviceGaps: Readonly<Record<string, string>> = {
-  'lawnchair-docs/community/SUMMARY.md':
-    'the group heading `## About Lawnchair <a href="#about" id="about"></a>` keeps an anchor the API does not expose',
-};
 
 let server: TestServer;
 const repos: GitRepo[] = [];

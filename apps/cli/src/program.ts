@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { registerConvert } from './commands/convert.js';
+import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerServer } from './commands/server.js';
 import { registerSync } from './commands/sync.js';
@@ -35,5 +36,6 @@ export function createProgram({ version, io }: ProgramOptions): Command {
   registerFmt(program, io);
   registerServer(program, io);
   registerSync(program, io);
+  registerExport(program, io);
   return program;
 }

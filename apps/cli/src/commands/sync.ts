@@ -22,10 +22,20 @@ async function loadSync(): Promise<Sync> {
   return import('@docsync/sync');
 }
 
-/** Turns sync's failures into CLI errors with their stable code. */
-function asCliError(sync: Sync, error: unknown): unknown {
+/** Turns sync's and the service's failures into CLI errors with their stable code. */
+function asCliError(sync: Sync, error: unknown, rerunnable?: string): unknown {
   if (error instanceof sync.SyncError)
     return new CliError(error.code, error.message, { cause: error });
+  // A 503 on a POST is not retried by the client (it may have been applied); every step of a
+  // sync is idempotent (blobs by content, imports by commit), so running it again is the retry.
+  if (error instanceof sync.ApiClientError)
+    return new CliError(
+      error.code,
+      rerunnable === undefined
+        ? error.message
+        : `${error.message}; \`${rerunnable}\` is safe to run again`,
+      { cause: error },
+    );
   return error;
 }
 
@@ -85,7 +95,7 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
       });
     }
   } catch (error) {
-    throw asCliError(sync, error);
+    throw asCliError(sync, error, `docsync ${which}`);
   }
 }
 
