@@ -1,25 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TimeoutError, type ApiClientError } from './errors.js';
-import {
-  sendError,
-  sendJson,
-  startStandInServer,
-  type StandInHandler,
-  type StandInServer,
-} from './testing/stand-in-server.js';
+import { sendError, sendJson, standInServers } from './testing/stand-in-server.js';
 import { testClient } from './testing/test-client.js';
 
-const servers: StandInServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function standIn(handler: StandInHandler): Promise<StandInServer> {
-  const server = await startStandInServer(handler);
-  servers.push(server);
-  return server;
-}
+const standIn = standInServers();
 
 describe('ApiClient timeouts', () => {
   it('fails with `timeout` when no response arrives within `timeoutMs`', async () => {

@@ -1,24 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvalidResponseError } from './errors.js';
 import {
   sendError,
   sendJson,
-  startStandInServer,
+  standInServers,
   type StandInHandler,
-  type StandInServer,
 } from './testing/stand-in-server.js';
 import { testClient } from './testing/test-client.js';
 
-const servers: StandInServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function standIn(handler: StandInHandler): Promise<StandInServer> {
-  const server = await startStandInServer(handler);
-  servers.push(server);
-  return server;
-}
+const standIn = standInServers();
 
 /** Three pages of spaces behind opaque cursors, the last one without `next`. */
 const pages: Readonly<Record<string, { items: { id: string }[]; next?: { page: string } }>> = {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   NetworkError,
   RateLimitedError,
@@ -6,25 +6,10 @@ import {
   TimeoutError,
   type ApiClientError,
 } from './errors.js';
-import {
-  sendError,
-  sendJson,
-  startStandInServer,
-  type StandInHandler,
-  type StandInServer,
-} from './testing/stand-in-server.js';
+import { sendError, sendJson, standInServers } from './testing/stand-in-server.js';
 import { testClient } from './testing/test-client.js';
 
-const servers: StandInServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function standIn(handler: StandInHandler): Promise<StandInServer> {
-  const server = await startStandInServer(handler);
-  servers.push(server);
-  return server;
-}
+const standIn = standInServers();
 
 async function rejectionOf(promise: Promise<unknown>): Promise<ApiClientError> {
   return promise.then(

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AbortedError,
   ApiClientError,
@@ -10,25 +10,10 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from './errors.js';
-import {
-  sendError,
-  sendJson,
-  startStandInServer,
-  type StandInHandler,
-  type StandInServer,
-} from './testing/stand-in-server.js';
+import { sendError, sendJson, standInServers } from './testing/stand-in-server.js';
 import { TEST_TOKEN, testClient } from './testing/test-client.js';
 
-const servers: StandInServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function standIn(handler: StandInHandler): Promise<StandInServer> {
-  const server = await startStandInServer(handler);
-  servers.push(server);
-  return server;
-}
+const standIn = standInServers();
 
 /** The rejection of `promise`, which must reject. */
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {

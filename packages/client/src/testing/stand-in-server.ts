@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -128,5 +129,21 @@ export async function startStandInServer(handler: StandInHandler): Promise<Stand
         });
       });
     },
+  };
+}
+
+/**
+ * A `standIn(handler)` for a test file: each stand-in server it starts is closed after the test
+ * that started it (registered with vitest's `afterEach`).
+ */
+export function standInServers(): (handler: StandInHandler) => Promise<StandInServer> {
+  const servers: StandInServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (handler) => {
+    const server = await startStandInServer(handler);
+    servers.push(server);
+    return server;
   };
 }
