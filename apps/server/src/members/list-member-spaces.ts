@@ -3,16 +3,9 @@ import { spaceLevel } from '../access/effective-level.js';
 import { BadRequestError } from '../errors.js';
 import { levelOf, roleOf, type Level } from '../access/roles.js';
 import { afterKey, loadPage } from '../pagination.js';
-import { spaceResource, type SpaceActivity } from '../resources/space-resource.js';
+import { spaceResource } from '../resources/space-resource.js';
+import { spaceActivities } from '../spaces/space-activity.js';
 import type { Db } from '../storage/schema.js';
-
-/** Comments and change requests arrive with the content sections; until then a space has none. */
-const noActivity: SpaceActivity = {
-  comments: 0,
-  changeRequests: 0,
-  changeRequestsOpen: 0,
-  changeRequestsDraft: 0,
-};
 
 /** What {@link listMemberSpaces} lists for. */
 export interface MemberSpacesRequest {
@@ -70,6 +63,10 @@ export async function listMemberSpaces(
   const counted = await active
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirst();
+  const activityOf = await spaceActivities(
+    db,
+    page.rows.map((space) => space.id),
+  );
   const items: MemberSpace[] = [];
   for (const space of page.rows) {
     const permission = roleOf(await spaceLevel(db, memberLevel, space));
@@ -78,7 +75,7 @@ export async function listMemberSpaces(
     const callerLevel = await spaceLevel(db, request.callerLevel, space);
     items.push({
       permission,
-      space: spaceResource(space, callerLevel, noActivity, request.baseUrl),
+      space: spaceResource(space, callerLevel, activityOf(space.id), request.baseUrl),
     });
   }
   return {

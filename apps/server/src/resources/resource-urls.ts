@@ -18,6 +18,11 @@ export const resourceUrls = {
     location: `${baseUrl}/v1/collections/${id}`,
     app: `${baseUrl}/app/c/${id}`,
   }),
+  /** Links of a change request (the app addresses it by number, the API by id). */
+  changeRequest: (baseUrl: string, spaceId: string, id: string, number: number) => ({
+    location: `${baseUrl}/v1/spaces/${spaceId}/change-requests/${id}`,
+    app: `${baseUrl}/app/s/${spaceId}/~/changes/${number}`,
+  }),
   /** Link of a user. */
   user: (baseUrl: string, id: string) => ({ location: `${baseUrl}/v1/users/${id}` }),
 };

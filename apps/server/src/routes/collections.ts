@@ -23,7 +23,7 @@ import { operation, type Operation } from '../http/operation.js';
 import { afterKey, loadPage } from '../pagination.js';
 import { collectionResource } from '../resources/collection-resource.js';
 import { spaceResource } from '../resources/space-resource.js';
-import { noActivity } from '../spaces/space-activity.js';
+import { spaceActivities } from '../spaces/space-activity.js';
 import { requireTransferTarget } from '../transfers/require-transfer-target.js';
 
 /** Title of a collection created without one. */
@@ -112,9 +112,13 @@ export const collectionOperations: readonly Operation[] = [
         .select((eb) => eb.fn.countAll<string>().as('count'))
         .executeTakeFirst();
       const tree = await CollectionTree.load(ctx.db, collection.organization_id);
+      const activityOf = await spaceActivities(
+        ctx.db,
+        page.rows.map((row) => row.id),
+      );
       return {
         items: page.rows.map((row) =>
-          spaceResource(row, tree.levelFor(organizationLevel, row), noActivity, baseUrl),
+          spaceResource(row, tree.levelFor(organizationLevel, row), activityOf(row.id), baseUrl),
         ),
         count: Number(counted?.count ?? 0),
         ...(page.next === undefined ? {} : { next: page.next }),

@@ -7,11 +7,14 @@ import {
   type RevisionGit,
 } from '@docsync/api';
 import { requireLevel } from '../access/organization-access.js';
+import { requireChangeRequest } from '../change-requests/change-request-row.js';
+import { changeRequestTarget } from '../change-requests/change-request-target.js';
 import { importTree } from '../content/import-tree.js';
 import { lastSync } from '../content/last-sync.js';
 import { readTreeBlobs } from '../content/read-tree-blobs.js';
+import { spaceTarget } from '../content/space-target.js';
 import { storeBlobs } from '../content/store-blobs.js';
-import { BadRequestError, NotFoundError } from '../errors.js';
+import { BadRequestError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import { requireSpace } from '../spaces/space-access.js';
 
@@ -53,25 +56,22 @@ export const gitSyncOperations: readonly Operation[] = [
         throw new BadRequestError(
           'docsync imports trees sent inline (`tree` and `commit`); it does not fetch `url`',
         );
-      // Change requests do not exist on this service yet, so every id is unknown.
-      if (body.changeRequest !== undefined)
-        throw new NotFoundError(
-          'Change request',
-          `Change request \`${body.changeRequest}\` not found`,
-        );
+      // A change request is checked before any blob is read, so an unknown one is a plain 404.
+      const target =
+        body.changeRequest === undefined
+          ? spaceTarget(params.spaceId)
+          : changeRequestTarget(
+              params.spaceId,
+              (await requireChangeRequest(ctx.db, params.spaceId, body.changeRequest)).id,
+              caller.userId,
+            );
       const files = await readTreeBlobs(ctx.blobs, body.tree);
       const git: RevisionGit = {
         oid: body.commit.oid,
         message: body.commit.message,
         ...(body.commit.ref === undefined ? {} : { ref: body.commit.ref }),
       };
-      await importTree(ctx, {
-        spaceId: params.spaceId,
-        files,
-        git,
-        authorId: caller.userId,
-        force: body.force,
-      });
+      await importTree(ctx, { target, files, git, authorId: caller.userId, force: body.force });
       return undefined;
     },
   ),

@@ -1,6 +1,8 @@
 import type { Operation } from '../http/operation.js';
 import type { ServerRoute } from '../http/server-route.js';
 import { blobDownloadRoute } from './blob-download.js';
+import { changeRequestContentOperations } from './change-request-content.js';
+import { changeRequestOperations } from './change-requests.js';
 import { collectionOperations } from './collections.js';
 import { gitSyncOperations } from './git-sync.js';
 import { organizationMemberOperations } from './organization-members.js';
@@ -20,6 +22,8 @@ export const operations: readonly Operation[] = [
   ...spaceMoveOperations,
   ...spaceContentOperations,
   ...gitSyncOperations,
+  ...changeRequestOperations,
+  ...changeRequestContentOperations,
 ];
 
 /** docsync's own routes outside the contract (file bytes). */

@@ -6,7 +6,7 @@ import { planMove } from '../collections/plan-move.js';
 import { operation, type Operation } from '../http/operation.js';
 import { spaceResource } from '../resources/space-resource.js';
 import { duplicateSpace } from '../spaces/duplicate-space.js';
-import { noActivity } from '../spaces/space-activity.js';
+import { spaceActivity } from '../spaces/space-activity.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { transferSpace } from '../spaces/transfer-space.js';
 import { visibilityUnder } from '../spaces/visibility-under.js';
@@ -31,7 +31,12 @@ export const spaceMoveOperations: readonly Operation[] = [
         .transaction()
         .execute((trx) => duplicateSpace(trx, space, { id: ctx.ids(), now: ctx.clock.now() }));
       const copy = await requireSpace(ctx.db, caller, id, { clock: ctx.clock });
-      return spaceResource(copy.space, copy.level, noActivity, baseUrl);
+      return spaceResource(
+        copy.space,
+        copy.level,
+        await spaceActivity(ctx.db, copy.space.id),
+        baseUrl,
+      );
     },
   ),
 
@@ -69,7 +74,12 @@ export const spaceMoveOperations: readonly Operation[] = [
           .execute();
       });
       const moved = await requireSpace(ctx.db, caller, space.id, { clock: ctx.clock });
-      return spaceResource(moved.space, moved.level, noActivity, baseUrl);
+      return spaceResource(
+        moved.space,
+        moved.level,
+        await spaceActivity(ctx.db, moved.space.id),
+        baseUrl,
+      );
     },
   ),
 
@@ -84,7 +94,12 @@ export const spaceMoveOperations: readonly Operation[] = [
       await requireTransferTarget(ctx.db, caller, body.organization);
       await ctx.db.transaction().execute((trx) => transferSpace(trx, space, body, ctx.clock.now()));
       const moved = await requireSpace(ctx.db, caller, space.id, { clock: ctx.clock });
-      return spaceResource(moved.space, moved.level, noActivity, baseUrl);
+      return spaceResource(
+        moved.space,
+        moved.level,
+        await spaceActivity(ctx.db, moved.space.id),
+        baseUrl,
+      );
     },
   ),
 ];

@@ -15,7 +15,7 @@ import { operation, type Operation } from '../http/operation.js';
 import { afterKey, loadPage } from '../pagination.js';
 import { writeJson } from '../resources/json-column.js';
 import { spaceResource } from '../resources/space-resource.js';
-import { noActivity } from '../spaces/space-activity.js';
+import { spaceActivities, spaceActivity } from '../spaces/space-activity.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { levelNeededFor, spaceUpdates } from '../spaces/space-updates.js';
 
@@ -33,7 +33,7 @@ export const spaceOperations: readonly Operation[] = [
       const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
         clock: ctx.clock,
       });
-      return spaceResource(space, level, noActivity, baseUrl);
+      return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
     },
   ),
 
@@ -51,7 +51,7 @@ export const spaceOperations: readonly Operation[] = [
       const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
         clock: ctx.clock,
       });
-      return spaceResource(space, level, noActivity, baseUrl);
+      return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
     },
   ),
 
@@ -98,7 +98,7 @@ export const spaceOperations: readonly Operation[] = [
       const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
         clock: ctx.clock,
       });
-      return spaceResource(space, level, noActivity, baseUrl);
+      return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
     },
   ),
 
@@ -152,7 +152,7 @@ export const spaceOperations: readonly Operation[] = [
         })
         .execute();
       const { space, level } = await requireSpace(ctx.db, caller, id, { clock: ctx.clock });
-      return spaceResource(space, level, noActivity, baseUrl);
+      return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
     },
   ),
 
@@ -184,10 +184,19 @@ export const spaceOperations: readonly Operation[] = [
       const counted = await active
         .select((eb) => eb.fn.countAll<string>().as('count'))
         .executeTakeFirst();
+      const activityOf = await spaceActivities(
+        ctx.db,
+        page.rows.map((row) => row.id),
+      );
       const items = [];
       for (const row of page.rows) {
         items.push(
-          spaceResource(row, await spaceLevel(ctx.db, access.level, row), noActivity, baseUrl),
+          spaceResource(
+            row,
+            await spaceLevel(ctx.db, access.level, row),
+            activityOf(row.id),
+            baseUrl,
+          ),
         );
       }
       return {

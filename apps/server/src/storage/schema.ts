@@ -187,6 +187,45 @@ export interface ContentFilesTable {
   git_path: string | null;
 }
 
+/** A change request: proposed edits to a space, with its own head revision. */
+export interface ChangeRequestsTable {
+  id: string;
+  space_id: string;
+  /** 1, 2, 3… within the space. */
+  number: number;
+  /** draft | open | archived | merged. */
+  status: string;
+  subject: string;
+  /** JSON `Document`, or null. */
+  description: string | null;
+  created_by: string;
+  /** The space revision it was created from. */
+  initial_revision_id: string;
+  /** The merge base: the space revision it was created from or last updated from. */
+  base_revision_id: string;
+  /** The space revision it was last updated from, null until updated. */
+  merged_ancestor_revision_id: string | null;
+  /** Its own content. */
+  head_revision_id: string;
+  /** The space revision its merge made, null until merged. */
+  merged_revision_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  merged_at: Timestamp | null;
+}
+
+/** The last change request number given out in a space. */
+export interface ChangeRequestCountersTable {
+  space_id: string;
+  last_number: number;
+}
+
+/** Someone who wrote to a change request (its creator included). */
+export interface ChangeRequestContributorsTable {
+  change_request_id: string;
+  user_id: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface DatabaseSchema {
   users: UsersTable;
@@ -202,6 +241,9 @@ export interface DatabaseSchema {
   content_revisions: ContentRevisionsTable;
   content_pages: ContentPagesTable;
   content_files: ContentFilesTable;
+  change_requests: ChangeRequestsTable;
+  change_request_counters: ChangeRequestCountersTable;
+  change_request_contributors: ChangeRequestContributorsTable;
 }
 
 /** The typed query builder the server uses. */

@@ -36,13 +36,15 @@ const UPLOAD_BATCH = 20;
 
 /**
  * Sends a tree as a daemon does: asks which blobs are missing, uploads those, imports the tree
- * with the commit. Returns the import's response (204 on success).
+ * with the commit, into the main content or `changeRequest`. Returns the import's response (204
+ * on success).
  */
 export async function sendTree(
   http: HttpClient,
   spaceId: string,
   tree: readonly TreeBlob[],
   commit: { oid: string; message: string },
+  options: { changeRequest?: string } = {},
 ): Promise<HttpResult> {
   const missing = await http.request('POST', `/v1/spaces/${spaceId}/git/blobs/missing`, {
     body: { oids: tree.map((file) => file.oid) },
@@ -64,7 +66,7 @@ export async function sendTree(
     if (sent.status !== 204) return sent;
   }
   return http.request('POST', `/v1/spaces/${spaceId}/git/import`, {
-    body: { tree: tree.map(({ path, oid }) => ({ path, oid })), commit },
+    body: { tree: tree.map(({ path, oid }) => ({ path, oid })), commit, ...options },
   });
 }
 

@@ -3,6 +3,7 @@ import { initial } from './001-initial.js';
 import { membersTeams } from './002-members-teams.js';
 import { collections } from './003-collections.js';
 import { content } from './004-content.js';
+import { changeRequests } from './005-change-requests.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -13,6 +14,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '002-members-teams': membersTeams,
   '003-collections': collections,
   '004-content': content,
+  '005-change-requests': changeRequests,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */

@@ -1,0 +1,70 @@
+import type { ListChangeRequestsQuery } from '@docsync/api';
+import { afterKey, loadPage, type Page } from '../pagination.js';
+import type { Db } from '../storage/schema.js';
+import type { ChangeRequestRow } from './change-request-row.js';
+
+/** A page of change requests and how many match in all. */
+export interface ChangeRequestPage extends Page<ChangeRequestRow> {
+  count: number;
+}
+
+/** Whose change requests to list: one space's, or those of every active space of an organization. */
+export type ChangeRequestScope = { spaceId: string } | { organizationId: string };
+
+/**
+ * The change requests in a scope matching the list filters, oldest first by
+ * `(created_at, id)`. `status` defaults to `open`. `contributor` is anyone who wrote to the
+ * change request, its creator included. docsync has no reviews and no conversation clusters,
+ * so no change request matches `requestedReviewer` or `conversationsIssuesCluster`.
+ */
+export async function listChangeRequests(
+  db: Db,
+  scope: ChangeRequestScope,
+  query: ListChangeRequestsQuery,
+): Promise<ChangeRequestPage> {
+  if (query.requestedReviewer !== undefined || query.conversationsIssuesCluster !== undefined)
+    return { rows: [], count: 0 };
+  const { creator, contributor } = query;
+  const all = db.selectFrom('change_requests');
+  const inScope =
+    'spaceId' in scope
+      ? all.where('space_id', '=', scope.spaceId)
+      : all.where('space_id', 'in', (eb) =>
+          eb
+            .selectFrom('spaces')
+            .select('spaces.id')
+            .where('spaces.organization_id', '=', scope.organizationId)
+            .where('spaces.deleted_at', 'is', null),
+        );
+  const matching = inScope
+    .where('status', '=', query.status ?? 'open')
+    .$if(creator !== undefined, (q) => q.where('created_by', '=', creator ?? ''))
+    .$if(contributor !== undefined, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('change_request_contributors')
+            .select('user_id')
+            .whereRef('change_request_contributors.change_request_id', '=', 'change_requests.id')
+            .where('change_request_contributors.user_id', '=', contributor ?? ''),
+        ),
+      ),
+    );
+  const page = await loadPage(
+    query,
+    2,
+    (after, take) =>
+      matching
+        .selectAll()
+        .$if(after !== undefined, (q) => q.where(afterKey(['created_at', 'id'], after ?? [])))
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(take)
+        .execute(),
+    (row) => [row.created_at, row.id],
+  );
+  const counted = await matching
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirst();
+  return { ...page, count: Number(counted?.count ?? 0) };
+}

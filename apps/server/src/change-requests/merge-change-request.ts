@@ -1,0 +1,101 @@
+import type { ChangeRequestMergeResult } from '@docsync/api';
+import { mergeRevisions, type RevisionConflict } from '@docsync/core';
+import { advanceRevision } from '../content/advance-revision.js';
+import type { StoredRevision } from '../content/read-revision.js';
+import { spaceRevision } from '../content/space-revision.js';
+import { spaceTarget } from '../content/space-target.js';
+import { ConflictError } from '../errors.js';
+import type { ServerContext } from '../server-context.js';
+import { WRITABLE_STATUSES, type ChangeRequestRow } from './change-request-row.js';
+import { mergeConfig } from './merge-config.js';
+
+/**
+ * How often a merge is rebuilt on a main revision another writer moved the space to. Each lost
+ * race means another write landed, so with N merges at once none needs more than N tries; the
+ * bound only stops a merge from chasing a space that never stops moving.
+ */
+const MERGE_ATTEMPTS = 32;
+
+/** What a merge did, and the conflicts when it could not merge. */
+export interface MergeOutcome extends ChangeRequestMergeResult {
+  conflicts: RevisionConflict[];
+}
+
+/**
+ * Merges a change request into the main content, three ways: base is the main revision the
+ * change request was forked from (or last updated from), ours the space's current revision,
+ * theirs the change request's head. A clean merge is written as a `merge` revision and the
+ * space moved to it by compare-and-swap, in the same transaction that marks the change request
+ * merged (itself a compare-and-swap on its head and status, so an edit or a second merge racing
+ * this one is never lost). A lost race merges again on the new main revision. When the merge has
+ * conflicts nothing is written: `result: conflicts` with the space's revision unchanged.
+ */
+export async function mergeChangeRequest(
+  ctx: ServerContext,
+  changeRequest: Pick<ChangeRequestRow, 'id' | 'space_id'>,
+  authorId: string,
+): Promise<MergeOutcome> {
+  let conflicts: RevisionConflict[] = [];
+  // Revisions are immutable: a merge rebuilt after a lost race reloads only the main revision.
+  const loaded = new Map<string, Promise<StoredRevision>>();
+  const advanced = await advanceRevision(
+    ctx,
+    spaceTarget(changeRequest.space_id),
+    async (ours) => {
+      const row = await ctx.db
+        .selectFrom('change_requests')
+        .selectAll()
+        .where('id', '=', changeRequest.id)
+        .executeTakeFirstOrThrow();
+      if (!WRITABLE_STATUSES.includes(row.status))
+        throw new ConflictError(
+          `Change request #${row.number} is \`${row.status}\`; only draft and open change requests can be merged`,
+        );
+      const at = (revisionId: string) => {
+        const cached =
+          loaded.get(revisionId) ??
+          spaceRevision(
+            ctx.db,
+            { id: row.space_id, revision_id: revisionId, created_at: row.created_at },
+            { documents: 'all' },
+          );
+        loaded.set(revisionId, cached);
+        return cached;
+      };
+      const base = await at(row.base_revision_id);
+      const theirs = await at(row.head_revision_id);
+      const merged = mergeRevisions(base.content, ours.content, theirs.content);
+      conflicts = merged.conflicts;
+      if (conflicts.length > 0) return { kind: 'keep' };
+      return {
+        kind: 'write',
+        revision: {
+          type: 'merge',
+          content: merged.content,
+          config: mergeConfig(base.config, ours.config, theirs.config),
+        },
+        alongside: async (trx, revisionId, now) => {
+          const marked = await trx
+            .updateTable('change_requests')
+            .set({
+              status: 'merged',
+              merged_revision_id: revisionId,
+              merged_at: now,
+              updated_at: now,
+            })
+            .where('id', '=', row.id)
+            .where('head_revision_id', '=', row.head_revision_id)
+            .where('status', 'in', WRITABLE_STATUSES)
+            .executeTakeFirst();
+          return Number(marked.numUpdatedRows) === 1;
+        },
+      };
+    },
+    { authorId, load: { documents: 'all' }, attempts: MERGE_ATTEMPTS },
+  );
+  return {
+    revision: advanced.revisionId,
+    result: conflicts.length > 0 ? 'conflicts' : 'merge',
+    conflicts,
+  };
+}

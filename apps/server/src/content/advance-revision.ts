@@ -1,0 +1,93 @@
+import { ConflictError } from '../errors.js';
+import type { ServerContext } from '../server-context.js';
+import type { Db } from '../storage/schema.js';
+import type { ContentTarget } from './content-target.js';
+import type { LoadOptions, StoredRevision } from './read-revision.js';
+import { writeRevision, type NewRevision } from './write-revision.js';
+
+/** The revision to write on top of the current one (ids, parent and time are filled in). */
+export type NextRevision = Pick<NewRevision, 'type' | 'git' | 'content' | 'config'>;
+
+/** What to do on top of the current revision. */
+export type Step =
+  | {
+      kind: 'write';
+      revision: NextRevision;
+      /**
+       * More compare-and-swap writes in the same transaction (a change request's status, its
+       * merge base); false when what they checked changed, which rebuilds the step.
+       */
+      alongside?: (trx: Db, revisionId: string, now: string) => Promise<boolean>;
+    }
+  | { kind: 'keep' };
+
+/** What {@link advanceRevision} did. */
+export interface Advanced {
+  /** The target's revision afterwards. */
+  revisionId: string;
+  /** False when the step kept the current revision. */
+  created: boolean;
+}
+
+/** Options of {@link advanceRevision}. */
+export interface AdvanceOptions {
+  authorId: string | null;
+  /** Which documents the current revision is loaded with. */
+  load?: LoadOptions;
+  /**
+   * Builds tried before giving up with 409. Each failed try means another writer moved the
+   * target, so the content is making progress; default 5.
+   */
+  attempts?: number;
+}
+
+/** Thrown inside the transaction when the target moved on; rolls back what was written. */
+class TargetMoved extends Error {
+  override name = 'TargetMoved';
+}
+
+/**
+ * Writes the next revision of a target: builds it on the current revision, then in one
+ * transaction moves the target by compare-and-swap and stores the revision. When another writer got
+ * there first nothing is kept and the step is built again on the new current revision, so
+ * concurrent writers all land, one after the other, and none loses another's update.
+ */
+export async function advanceRevision(
+  ctx: ServerContext,
+  target: ContentTarget,
+  build: (current: StoredRevision) => Step | Promise<Step>,
+  options: AdvanceOptions,
+): Promise<Advanced> {
+  const attempts = options.attempts ?? 5;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const current = await target.current(ctx.db, options.load);
+    const step = await build(current);
+    if (step.kind === 'keep') return { revisionId: current.id, created: false };
+    const id = ctx.ids();
+    const now = ctx.clock.now().toISOString();
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        // The moves come first: a lost race then costs no writes, and on PostgreSQL the row
+        // lock the move takes makes a racing writer wait for this commit instead of writing a
+        // revision it would throw away.
+        if (!(await target.move(trx, { from: current.id, to: id, now }))) throw new TargetMoved();
+        if (step.alongside !== undefined && !(await step.alongside(trx, id, now)))
+          throw new TargetMoved();
+        await writeRevision(trx, {
+          ...step.revision,
+          id,
+          spaceId: target.spaceId,
+          parentId: current.id,
+          authorId: options.authorId,
+          createdAt: now,
+        });
+      });
+      return { revisionId: id, created: true };
+    } catch (error) {
+      if (!(error instanceof TargetMoved)) throw error;
+    }
+  }
+  throw new ConflictError(
+    `The content of ${target.label} changed ${attempts} times while it was being written; try again`,
+  );
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../storage/schema.js';
+import type { LoadOptions, StoredRevision } from './read-revision.js';
+
+/**
+ * Content whose revision moves forward: a space's main content or a change request. Both hold
+ * the id of their current revision in one row and move it only by compare-and-swap.
+ */
+export interface ContentTarget {
+  /** The space the revisions are written in. */
+  readonly spaceId: string;
+  /** What the target is, for messages (`the space`, `change request #3`). */
+  readonly label: string;
+  /** Reads the current revision afresh (throws when the target can no longer be written). */
+  current(db: Db, options?: LoadOptions): Promise<StoredRevision>;
+  /** Moves the target from revision `from` to `to`; false when it is no longer at `from`. */
+  move(trx: Db, move: { from: string; to: string; now: string }): Promise<boolean>;
+}

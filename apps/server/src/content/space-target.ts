@@ -1,0 +1,29 @@
+import type { Db } from '../storage/schema.js';
+import type { ContentTarget } from './content-target.js';
+import type { LoadOptions } from './read-revision.js';
+import { spaceRevision } from './space-revision.js';
+
+/** A space's main content as the target of new revisions. */
+export function spaceTarget(spaceId: string): ContentTarget {
+  return {
+    spaceId,
+    label: 'the space',
+    async current(db: Db, options: LoadOptions = {}) {
+      const space = await db
+        .selectFrom('spaces')
+        .select(['id', 'revision_id', 'created_at'])
+        .where('id', '=', spaceId)
+        .executeTakeFirstOrThrow();
+      return spaceRevision(db, space, options);
+    },
+    async move(trx, { from, to, now }) {
+      const moved = await trx
+        .updateTable('spaces')
+        .set({ revision_id: to, updated_at: now })
+        .where('id', '=', spaceId)
+        .where('revision_id', '=', from)
+        .executeTakeFirst();
+      return Number(moved.numUpdatedRows) === 1;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import {
+  ContentQuery,
+  File,
+  GetPageQuery,
+  ListFilesQuery,
+  ListOf,
+  Page,
+  Revision,
+  RevisionPages,
+} from '@docsync/api';
+import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
+import { pageMarkdown } from '../content/page-markdown.js';
+import type { LoadOptions, StoredRevision } from '../content/read-revision.js';
+import { fileFromRow, findFile } from '../content/revision-files.js';
+import { NotFoundError } from '../errors.js';
+import { operation, type Call, type Operation } from '../http/operation.js';
+import { loadPage } from '../pagination.js';
+import { fileResource } from '../resources/file-resource.js';
+import { pageResource } from '../resources/page-resource.js';
+import { revisionResource } from '../resources/revision-resource.js';
+
+/** The content a read is about, once the caller's access is checked. */
+export interface ReadableContent {
+  /** The space whose download route serves the files. */
+  spaceId: string;
+  /** The revision the content is at. */
+  revisionId: string;
+  /** Loads that revision. */
+  revision(options?: LoadOptions): Promise<StoredRevision>;
+}
+
+/** The operationIds of one set of content reads. */
+export interface ContentReadOperationIds {
+  revision: string;
+  pages: string;
+  page: string;
+  files: string;
+  file: string;
+}
+
+/**
+ * The content reads (revision, pages, one page as a document or markdown, files, one file) of
+ * whatever `resolve` finds for a request: the space and the change request answer them the same
+ * way. `computed` changes nothing yet (no computed pages are stored) and `evaluated` neither
+ * (documents hold no expressions the service evaluates).
+ */
+export function contentReadOperations<const Params extends string>(
+  ids: ContentReadOperationIds,
+  params: readonly Params[],
+  resolve: (call: Call<Params, unknown, unknown>) => Promise<ReadableContent>,
+): Operation[] {
+  return [
+    operation(ids.revision, { params, query: ContentQuery, response: Revision }, async (call) => {
+      const content = await resolve(call);
+      return revisionResource(await content.revision(), {
+        baseUrl: call.baseUrl,
+        spaceId: content.spaceId,
+        metadata: call.query.metadata ?? true,
+      });
+    }),
+
+    operation(ids.pages, { params, query: ContentQuery, response: RevisionPages }, async (call) => {
+      const revision = await (await resolve(call)).revision();
+      const metadata = call.query.metadata ?? true;
+      return { pages: revision.content.pages.map((page) => pageResource(page, { metadata })) };
+    }),
+
+    operation(
+      ids.page,
+      { params: [...params, 'pageId'], query: GetPageQuery, response: Page },
+      async (call) => {
+        const { pageId } = call.params;
+        const revision = await (await resolve(call)).revision({ documents: [pageId] });
+        const page = flattenRevisionPages(revision.content.pages).find(
+          (candidate) => candidate.id === pageId,
+        );
+        if (page === undefined) throw new NotFoundError('Page');
+        const resource = pageResource(page, { metadata: call.query.metadata ?? true });
+        if (page.type !== 'document') return resource;
+        return call.query.format === 'markdown'
+          ? { ...resource, markdown: pageMarkdown(revision, page) }
+          : { ...resource, document: page.document };
+      },
+    ),
+
+    operation(
+      ids.files,
+      { params, query: ListFilesQuery, response: ListOf(File) },
+      async (call) => {
+        const content = await resolve(call);
+        const { ctx, query } = call;
+        const files = ctx.db
+          .selectFrom('content_files')
+          .where('revision_id', '=', content.revisionId);
+        const page = await loadPage(
+          query,
+          1,
+          (after, take) =>
+            files
+              .selectAll()
+              .$if(after !== undefined, (q) => q.where('position', '>', Number(after?.[0])))
+              .orderBy('position')
+              .limit(take)
+              .execute(),
+          (row) => [row.position],
+        );
+        const counted = await files
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .executeTakeFirst();
+        const metadata = query.metadata ?? true;
+        return {
+          items: page.rows.map((row) =>
+            fileResource(fileFromRow(row), {
+              baseUrl: call.baseUrl,
+              spaceId: content.spaceId,
+              metadata,
+            }),
+          ),
+          count: Number(counted?.count ?? 0),
+          ...(page.next === undefined ? {} : { next: page.next }),
+        };
+      },
+    ),
+
+    operation(
+      ids.file,
+      { params: [...params, 'fileId'], query: ContentQuery, response: File },
+      async (call) => {
+        const content = await resolve(call);
+        const file = await findFile(call.ctx.db, content.revisionId, call.params.fileId);
+        if (file === undefined) throw new NotFoundError('File');
+        return fileResource(file, {
+          baseUrl: call.baseUrl,
+          spaceId: content.spaceId,
+          metadata: call.query.metadata ?? true,
+        });
+      },
+    ),
+  ];
+}
