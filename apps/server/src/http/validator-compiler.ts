@@ -14,7 +14,11 @@ import { describeViolations, type SchemaViolation } from './validation-message.j
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema);
   const part = httpPart ?? 'body';
+  // Path ids and most queries need no coercion: when the schema gives no defaults and the values
+  // already pass as sent, the per-request clone, defaulting and conversion are skipped.
+  const hasDefaults = JSON.stringify(schema).includes('"default"');
   return (input: unknown) => {
+    if (part !== 'body' && !hasDefaults && check.Check(input)) return { value: input };
     // A bodyless request (no body, or an empty one) is an empty object to an all-optional body.
     const value =
       part === 'body'
