@@ -90,17 +90,37 @@ export function phrasingToInlines(
         keepRawHtml(node, context, builder);
         break;
       }
+      case 'linkReference':
+      case 'imageReference': {
+        // `[text][id]` and `![alt][id]` are the link and image their definition gives.
+        const definition = context.linkDefinitions.get(node.identifier);
+        if (definition === undefined) {
+          keepRawInline(node, context, builder);
+          break;
+        }
+        const resolved: PhrasingContent =
+          node.type === 'linkReference'
+            ? {
+                type: 'link',
+                url: definition.url,
+                title: definition.title ?? null,
+                children: node.children,
+              }
+            : {
+                type: 'image',
+                url: definition.url,
+                title: definition.title ?? null,
+                alt: node.alt ?? null,
+              };
+        builder.push(...phrasingToInlines([resolved], marks, context));
+        break;
+      }
       case 'footnoteReference':
         builder.push(annotationFromFootnote(node, marks, context));
         break;
       default:
-        context.report(node, 'raw-inline', `\`${node.type}\` is kept verbatim`, 'warning');
-        builder.push({
-          object: 'inline',
-          type: 'html',
-          isVoid: true,
-          data: { html: context.sourceOf(node) },
-        });
+        // Phrasing that syntax extensions may add later.
+        keepRawInline(node, context, builder);
     }
   }
   return builder.nodes;
@@ -130,6 +150,16 @@ function markedInlines(
     'info',
   );
   return [{ object: 'inline', type: 'html', isVoid: true, data: { html: source } }];
+}
+
+function keepRawInline(node: PhrasingContent, context: ParseContext, builder: InlineBuilder): void {
+  context.report(node, 'raw-inline', `\`${node.type}\` is kept verbatim`, 'warning');
+  builder.push({
+    object: 'inline',
+    type: 'html',
+    isVoid: true,
+    data: { html: context.sourceOf(node) },
+  });
 }
 
 function keepRawHtml(node: Html, context: ParseContext, builder: InlineBuilder): void {

@@ -1,4 +1,4 @@
-import type { FootnoteDefinition, Nodes, PhrasingContent, RootContent } from 'mdast';
+import type { Definition, FootnoteDefinition, Nodes, PhrasingContent, RootContent } from 'mdast';
 import type { Block, RawMarkdown } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
@@ -22,6 +22,8 @@ export class ParseContext {
   readonly diagnostics: Diagnostic[] = [];
   /** The footnote definitions the page references, by identifier: the bodies of annotations. */
   readonly footnoteDefinitions = new Map<string, FootnoteDefinition>();
+  /** The link reference definitions some `[text][id]` uses, by identifier. */
+  linkDefinitions = new Map<string, Definition>();
   readonly #source: string;
   readonly #lineOffset: number;
   readonly #dispatch: ParseDispatch;
@@ -44,7 +46,22 @@ export class ParseContext {
     const out: Block[] = [];
     let previousEnd: number | undefined;
     for (const node of nodes) {
-      if (node.type === 'definition') continue;
+      if (node.type === 'definition') {
+        // A used definition lives on in the links that use it; an unused one is kept as written.
+        const used = this.linkDefinitions.get(node.identifier) === node;
+        if (!used) {
+          out.push(
+            this.raw(
+              node,
+              'link-definition',
+              'a link definition nothing uses is kept verbatim',
+              'info',
+            ),
+          );
+        }
+        previousEnd = node.position?.end.line ?? previousEnd;
+        continue;
+      }
       const start = node.position?.start.line;
       if (previousEnd !== undefined && start !== undefined) {
         out.push(...emptyParagraphs(Math.floor((start - previousEnd - 2) / 2)));

@@ -157,4 +157,25 @@ describe('diagnostics', () => {
     });
     expect(renderPage(page)).toBe('Sum $$x$$\\$$ more\n');
   });
+
+  it('reads `[text][id]` and `![alt][id]` as the links their definitions give, losing neither', () => {
+    const markdown =
+      'See [the docs][d] and ![logo][l].\n\n[d]: https://x.test "Docs"\n[l]: a.png\n\n[unused]: https://y.test\n';
+    const page = parsePage(markdown);
+    expect(page.document.nodes[0]).toMatchObject({
+      nodes: [
+        {},
+        { type: 'link', data: { ref: { url: 'https://x.test' }, title: 'Docs' } },
+        {},
+        { type: 'inline-image', data: { ref: { url: 'a.png' }, alt: 'logo' } },
+        {},
+      ],
+    });
+    expect(page.diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['link-definition', 6]]);
+    const written = renderPage(page);
+    expect(written).toBe(
+      'See [the docs](https://x.test "Docs") and ![logo](a.png).\n\n[unused]: https://y.test\n',
+    );
+    expect(renderPage(parsePage(written))).toBe(written);
+  });
 });

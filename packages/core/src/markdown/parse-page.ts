@@ -6,6 +6,7 @@ import { flowToBlocks } from './flow.js';
 import { parseFrontMatter, splitFrontMatter } from './front-matter.js';
 import { collectFootnoteDefinitions, settleFootnoteDefinitions } from './handlers/annotation.js';
 import { phrasingToInlines } from './from-phrasing.js';
+import { collectLinkDefinitions } from './link-definitions.js';
 import { parseMdast } from './mdast-io.js';
 import { emptyParagraphs, ParseContext } from './parse-context.js';
 
@@ -45,6 +46,7 @@ export function parsePage(markdown: string): ParsedPage {
 
   const tree = parseMdast(body);
   collectFootnoteDefinitions(tree, context.footnoteDefinitions);
+  context.linkDefinitions = collectLinkDefinitions(tree);
   let children: RootContent[] = tree.children;
   // The title is the first H1 before any content (definitions are written at the end, so a
   // definition before the H1 does not make it content).
