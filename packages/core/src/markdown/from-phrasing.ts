@@ -4,6 +4,7 @@ import type { Mark } from '../model/text.js';
 import { annotationFromFootnote } from './handlers/annotation.js';
 import { parseInlineHtml } from './handlers/inline-html.js';
 import { InlineBuilder } from './inline-builder.js';
+import { holdsUnmarkable } from './holds-unmarkable.js';
 import type { ParseContext } from './parse-context.js';
 
 const italic: Mark = { object: 'mark', type: 'italic' };
@@ -127,9 +128,9 @@ export function phrasingToInlines(
 }
 
 /**
- * The content of a bold, italic or strikethrough span. Raw HTML cannot carry a mark, so a span
- * holding some is kept verbatim as a whole (`_<kbd>_`): its mark is not lost, and the HTML is not
- * re-paired differently on the next read.
+ * The content of a bold, italic or strikethrough span. Raw HTML and void inlines cannot carry a
+ * mark, so a span holding one is kept verbatim as a whole (`_<kbd>_`, `**$$x$$**`): its mark is
+ * not lost, and the HTML is not re-paired differently on the next read.
  */
 function markedInlines(
   node: Emphasis | Strong | Delete,
@@ -138,15 +139,13 @@ function markedInlines(
 ): InlineContent[] {
   const before = context.diagnostics.length;
   const inlines = context.inlines(node.children, marks);
-  if (!inlines.some((inline) => inline.object === 'inline' && inline.type === 'html')) {
-    return inlines;
-  }
+  if (!holdsUnmarkable(inlines)) return inlines;
   context.diagnostics.length = before;
   const source = context.sourceOf(node);
   context.report(
     node,
     'raw-html',
-    `a styled span with inline HTML \`${source}\` is kept verbatim`,
+    `a styled span around content that cannot be styled \`${source}\` is kept verbatim`,
     'info',
   );
   return [{ object: 'inline', type: 'html', isVoid: true, data: { html: source } }];

@@ -178,4 +178,21 @@ describe('diagnostics', () => {
     );
     expect(renderPage(parsePage(written))).toBe(written);
   });
+
+  it('keeps a style around an icon or inline math, which cannot carry marks, as written', () => {
+    const markdown =
+      'A <mark style="color:red;"><i class="fa-house">:house:</i></mark> and **$$x$$** here.\n';
+    const page = parsePage(markdown);
+    const inlines = (page.document.nodes[0] as { nodes: { type?: string }[] }).nodes;
+    expect(inlines.map((inline) => inline.type)).toEqual([
+      undefined,
+      'html',
+      'icon',
+      'html',
+      undefined,
+      'html',
+      undefined,
+    ]);
+    expect(renderPage(page)).toBe(markdown);
+  });
 });

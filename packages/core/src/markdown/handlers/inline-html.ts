@@ -2,6 +2,7 @@ import type { Html, PhrasingContent } from 'mdast';
 import type { Color, Mark } from '../../model/text.js';
 import type { InlineBuilder } from '../inline-builder.js';
 import { parseHtmlTag, type HtmlTag } from '../html-tag.js';
+import { holdsUnmarkable } from '../holds-unmarkable.js';
 import type { ParseContext } from '../parse-context.js';
 
 /** HTML elements that are text marks. */
@@ -49,6 +50,27 @@ function plainText(nodes: readonly PhrasingContent[]): string | undefined {
 }
 
 /**
+ * Adds the content of a styling element (`<mark>`, `<kbd>`, `<sup>`, `<sub>`) under its mark;
+ * false, adding nothing, when the content holds what a mark cannot sit on (an icon, raw HTML…):
+ * the element is then kept as the raw HTML it is, around its content, so the style is not lost.
+ */
+function styled(
+  inner: readonly PhrasingContent[],
+  marks: readonly Mark[],
+  context: ParseContext,
+  builder: InlineBuilder,
+): boolean {
+  const before = context.diagnostics.length;
+  const inlines = context.inlines(inner, marks);
+  if (holdsUnmarkable(inlines)) {
+    context.diagnostics.length = before;
+    return false;
+  }
+  builder.push(...inlines);
+  return true;
+}
+
+/**
  * Reads the inline HTML GitBook writes (colour, keyboard, sup/sub, inline images, icons,
  * expressions, buttons, mentions, emoji) starting at `nodes[index]`. Returns how many sibling
  * nodes it consumed, or 0 when the HTML is not one of those forms.
@@ -73,14 +95,14 @@ export function parseInlineHtml(
 
   const markType = markElements[tag.name];
   if (markType && tag.attributes.size === 0) {
-    builder.push(...context.inlines(inner, [...marks, { object: 'mark', type: markType } as Mark]));
-    return consumed;
+    return styled(inner, [...marks, { object: 'mark', type: markType } as Mark], context, builder)
+      ? consumed
+      : 0;
   }
   if (tag.name === 'mark') {
     const mark = colorMarkFromStyle(tag.attributes.get('style') ?? '');
     if (!mark || tag.attributes.size !== 1) return 0;
-    builder.push(...context.inlines(inner, [...marks, mark]));
-    return consumed;
+    return styled(inner, [...marks, mark], context, builder) ? consumed : 0;
   }
   const text = plainText(inner);
   if (text === undefined && !(inner.length === 0)) return 0;
