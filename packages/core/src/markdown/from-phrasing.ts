@@ -38,7 +38,8 @@ export function phrasingToInlines(
         builder.push(...markedInlines(node, [...marks, strikethrough], context));
         break;
       case 'inlineCode':
-        builder.text(node.value, [...marks, code]);
+        // A line ending inside a code span is a space (CommonMark), not a hard break.
+        builder.text(node.value.replace(/\r?\n/g, ' '), [...marks, code]);
         break;
       case 'break':
         builder.text('\n', marks);

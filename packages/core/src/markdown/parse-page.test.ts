@@ -195,4 +195,14 @@ describe('diagnostics', () => {
     ]);
     expect(renderPage(page)).toBe(markdown);
   });
+
+  it('reads a line ending inside a code span as a space, not a hard break', () => {
+    const page = parsePage('a `b\nc` d\n');
+    expect(page.document.nodes[0]).toMatchObject({
+      nodes: [
+        { leaves: [{ text: 'a ' }, { text: 'b c', marks: [{ type: 'code' }] }, { text: ' d' }] },
+      ],
+    });
+    expect(renderPage(page)).toBe('a `b c` d\n');
+  });
 });

@@ -12,7 +12,7 @@ import { renderPage } from './render-page.js';
  * Known fixpoint misses, each about 1 in 20,000 random strings, none seen in real pages:
  * an empty bullet item written as `1. *` directly above a sibling list in the same item reads
  * back as the text `*`; a line indented after inline HTML at a line end loses one step of that
- * indentation per read; a line ending inside an inline code span after a tab gains a backslash.
+ * indentation (whitespace only) per read.
  */
 const runs = Number(process.env.PROPERTY_RUNS ?? 10_000);
 const seedSetting = process.env.PROPERTY_SEED ?? '20261123';
