@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
 import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
@@ -52,6 +52,17 @@ declare module 'mdast' {
   }
 }
 
+/**
+ * Whether a list's first line holds nothing but markers (`1. *`, `* -`): its first item is
+ * empty, or starts with such a list. A line like that cannot interrupt a paragraph, so it
+ * must follow a blank line to read back as a list.
+ */
+function startsWithBareMarkers(node: Nodes): boolean {
+  if (node.type !== 'list') return false;
+  const first = node.children[0]?.children[0];
+  return first === undefined || startsWithBareMarkers(first);
+}
+
 const exporterOptions: ToMarkdownOptions = {
   bullet: '*',
   bulletOrdered: '.',
@@ -72,9 +83,10 @@ const exporterOptions: ToMarkdownOptions = {
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.
     {
       join: [
-        (_left, right) => {
+        (left, right) => {
           const count = right.data?.emptyParagraphsBefore ?? 0;
-          return count > 0 ? 1 + 2 * count : undefined;
+          if (count > 0) return 1 + 2 * count;
+          return left.type === 'paragraph' && startsWithBareMarkers(right) ? 1 : undefined;
         },
       ],
     },

@@ -205,4 +205,26 @@ describe('diagnostics', () => {
     });
     expect(renderPage(page)).toBe('a `b c` d\n');
   });
+
+  it('keeps a blank line before a nested list whose first line is only markers', () => {
+    // `1. *` cannot interrupt the paragraph `a`: without the blank line it reads back as text.
+    const markdown = '* a\n\n  1. *\n  * b\n';
+    const page = parsePage(markdown);
+    expect(page.document.nodes).toMatchObject([
+      {
+        type: 'list-unordered',
+        nodes: [
+          {
+            nodes: [
+              { type: 'paragraph' },
+              { type: 'list-ordered', nodes: [{ nodes: [{ type: 'list-unordered' }] }] },
+              { type: 'list-unordered' },
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(renderPage(page)).toBe(markdown);
+    expect(renderPage(parsePage(renderPage(page)))).toBe(markdown);
+  });
 });

@@ -9,10 +9,11 @@ import { renderPage } from './render-page.js';
  * re-running reproduces it. `PROPERTY_RUNS` and `PROPERTY_SEED` explore further locally
  * (`PROPERTY_SEED=random` draws a new one; fast-check prints it with any counterexample).
  *
- * Known fixpoint misses, each about 1 in 20,000 random strings, none seen in real pages:
- * an empty bullet item written as `1. *` directly above a sibling list in the same item reads
- * back as the text `*`; a line indented after inline HTML at a line end loses one step of that
- * indentation (whitespace only) per read.
+ * Known fixpoint misses, each about 1 in 20,000 random strings, none seen in real pages: a line
+ * indented after inline HTML at a line end loses one step of that indentation (whitespace only)
+ * per read; an unused footnote definition holding an unclosed `$$`, split out of an HTML block
+ * by a tag line, is kept verbatim and then swallows the blank lines after it on the next read
+ * (seed 1264160962 with PROPERTY_RUNS=100000 finds it).
  */
 const runs = Number(process.env.PROPERTY_RUNS ?? 10_000);
 const seedSetting = process.env.PROPERTY_SEED ?? '20261123';
