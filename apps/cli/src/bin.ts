@@ -10,6 +10,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stop.abort();
   });
 }
+// A reader that stops early (`docsync … | head`) closes the pipe: that ends the output, not
+// with a stack trace. The exit code is the usual one for a process whose pipe closed.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(141);
+});
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };

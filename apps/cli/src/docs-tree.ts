@@ -14,9 +14,9 @@ export interface DiskTree {
 
 /**
  * Reads every file under `dir` (but `.git` and `node_modules`) as tree files relative to it:
- * markdown and YAML with their text, every file with its git blob id.
+ * markdown and YAML (or the files `text` matches) with their text, every file with its git blob id.
  */
-export async function readDocsTree(fs: CliFs, dir: string): Promise<DiskTree> {
+export async function readDocsTree(fs: CliFs, dir: string, text = textFile): Promise<DiskTree> {
   const files: TreeFile[] = [];
   const bytes = new Map<string, Uint8Array>();
   const walk = async (relDir: string): Promise<void> => {
@@ -35,7 +35,7 @@ export async function readDocsTree(fs: CliFs, dir: string): Promise<DiskTree> {
         path: rel,
         oid: gitBlobId(content),
         size: content.byteLength,
-        ...(textFile.test(rel) ? { text: new TextDecoder().decode(content) } : {}),
+        ...(text.test(rel) ? { text: new TextDecoder().decode(content) } : {}),
       });
     }
   };

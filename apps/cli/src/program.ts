@@ -3,6 +3,7 @@ import type { CliIo } from './cli-io.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
+import { registerImport } from './commands/import.js';
 import { registerServer } from './commands/server.js';
 import { registerSync } from './commands/sync.js';
 
@@ -37,5 +38,6 @@ export function createProgram({ version, io }: ProgramOptions): Command {
   registerServer(program, io);
   registerSync(program, io);
   registerExport(program, io);
+  registerImport(program, io);
   return program;
 }

@@ -1,9 +1,8 @@
-import * as nodeFs from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import type * as SyncModule from '@docsync/sync';
 import type { Command } from 'commander';
-import { CliError, UsageError } from '../cli-error.js';
+import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
+import { connectToService } from '../service-connection.js';
 
 /** `docsync export`'s options as commander parses them. */
 interface ExportOptions {
@@ -65,24 +64,6 @@ function targetPath(out: string, path: string): string {
   return target;
 }
 
-/** The service URL: `--url`, else `docsync.json`'s. */
-async function serviceUrl(
-  sync: typeof SyncModule,
-  io: CliIo,
-  options: ExportOptions,
-): Promise<string> {
-  if (options.url !== undefined) return options.url;
-  try {
-    return (await sync.readSyncConfig({ fs: nodeFs.promises, dir: io.cwd })).url;
-  } catch (error) {
-    if (error instanceof sync.ConfigNotFoundError)
-      throw new UsageError(
-        `\`docsync export\` needs --url, or a ${sync.SYNC_CONFIG_FILE} in the working directory`,
-      );
-    throw error;
-  }
-}
-
 /**
  * Writes the space's current content into `--out` as a plain docs tree (no git), fetched as
  * `push`/`pull` see the space (`fetchRemoteTree`). Refuses a non-empty `--out` unless `--force`;
@@ -98,13 +79,11 @@ async function runExport(io: CliIo, options: ExportOptions): Promise<void> {
   const sync = await import('@docsync/sync');
   let report: ExportReport;
   try {
-    const url = await serviceUrl(sync, io, options);
-    const token = await sync.readToken({
-      env: io.env,
-      tokenFile: options.tokenFile,
-      readFile: (path) => io.readFile(path),
+    const client = await connectToService(io, sync, {
+      command: 'export',
+      ...(options.url === undefined ? {} : { url: options.url }),
+      ...(options.tokenFile === undefined ? {} : { tokenFile: options.tokenFile }),
     });
-    const client = sync.createSyncClient({ baseUrl: url, token });
     const remote = await sync.fetchRemoteTree(client, options.space);
     const files = [...remote.tree.values()];
     const writable = files.flatMap((file) => {

@@ -60,7 +60,8 @@ describe('docsync serve', () => {
     expect(response.body).toMatchObject({ count: 1 });
     stop.abort();
     expect(await running).toBe(ExitCode.ok);
-  });
+    // Init migrates a new database and builds the server: seconds on a loaded 2-core machine.
+  }, 30_000);
 
   it('refuses a port that is not a number', async () => {
     const run = await runDocsync(['serve', '--port', 'eighty'], dir.path);

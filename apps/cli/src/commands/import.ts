@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import * as nodeFs from 'node:fs';
+import { resolve } from 'node:path';
+import type { ImportSource, ImportTreeResult, InventoryEntry } from '@docsync/core';
+import type * as SyncModule from '@docsync/sync';
+import { InvalidArgumentError, type Command } from 'commander';
+import { CliError, UsageError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
+import { readDocsTree, type DiskTree } from '../docs-tree.js';
+import { formatDiagnostic } from '../format-diagnostic.js';
+import { connectToService } from '../service-connection.js';
+
+/** `docsync import`'s options as commander parses them. */
+interface ImportOptions {
+  from: ImportSource;
+  space?: string;
+  org?: string;
+  newSpace?: true;
+  dryRun?: true;
+  maxErrors: number;
+  json?: true;
+  url?: string;
+  tokenFile?: string;
+}
+
+const sources: readonly ImportSource[] = ['gitbook', 'docusaurus', 'mkdocs', 'markdown'];
+
+/** Files an importer reads as text: pages, navigation and configuration of every source tool. */
+const sourceText = /\.(mdx?|markdown|ya?ml|json|[cm]?[jt]s)$/i;
+
+/** Where one imported revision went. */
+interface ImportedSpace {
+  key: string;
+  title: string;
+  spaceId: string;
+  /** Files in the tree sent to the space, and how many blobs the service lacked. */
+  files: number;
+  uploaded: number;
+  bytes: number;
+}
+
+/** What `docsync import --json` prints. */
+interface ImportReport {
+  from: ImportSource;
+  dryRun: boolean;
+  inventory: InventoryEntry[];
+  counts: Record<InventoryEntry['status'], number>;
+  spaces: ImportedSpace[];
+}
+
+function parseMaxErrors(value: string): number {
+  if (!/^\d+$/.test(value))
+    throw new InvalidArgumentError('expected a whole number, such as 0 or 10');
+  return Number(value);
+}
+
+function parseSource(value: string): ImportSource {
+  if (!(sources as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`expected one of ${sources.join(', ')}`);
+  return value as ImportSource;
+}
+
+function countStatuses(inventory: readonly InventoryEntry[]): ImportReport['counts'] {
+  const counts = { imported: 0, 'imported-with-diagnostics': 0, skipped: 0, failed: 0 };
+  for (const entry of inventory) counts[entry.status] += 1;
+  return counts;
+}
+
+/** The inventory as an aligned table: source, status, target, diagnostics under their line. */
+function renderInventory(inventory: readonly InventoryEntry[]): string {
+  const rows = inventory.map((entry) => {
+    const target = entry.target;
+    const where =
+      target === undefined
+        ? '-'
+        : `${target.revision}: ${
+            target.pageId !== undefined
+              ? `page ${target.pageId}`
+              : target.fileId !== undefined
+                ? `file ${target.fileId}`
+                : target.reusableContentId !== undefined
+                  ? `reusable content ${target.reusableContentId}`
+                  : 'space'
+          }`;
+    return [entry.source, entry.status, where] as const;
+  });
+  const width = (column: 0 | 1) =>
+    Math.max(
+      column === 0 ? 'SOURCE'.length : 'STATUS'.length,
+      ...rows.map((row) => row[column].length),
+    );
+  const line = (cells: readonly [string, string, string]) =>
+    `${cells[0].padEnd(width(0))}  ${cells[1].padEnd(width(1))}  ${cells[2]}`.trimEnd();
+  const out = [line(['SOURCE', 'STATUS', 'TARGET'])];
+  inventory.forEach((entry, index) => {
+    out.push(line(rows[index] ?? ['', '', '']));
+    for (const diagnostic of entry.diagnostics)
+      out.push(`    ${formatDiagnostic(diagnostic.path ?? entry.source, diagnostic)}`);
+  });
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * The id the import is recorded under in place of a commit: the SHA-1 of the sent tree's sorted
+ * `path oid` lines. The same tree imported again has the same id, so the service ignores it.
+ */
+function treeContentId(files: readonly { path: string; oid: string }[]): string {
+  const listing = files
+    .map((file) => `${file.path} ${file.oid}\n`)
+    .sort()
+    .join('');
+  return createHash('sha1').update(`docsync import\n${listing}`).digest('hex');
+}
+
+/** The space each revision goes into: `--space`, or new spaces in `--org`. */
+async function targetSpaces(
+  client: SyncModule.SyncClient,
+  result: ImportTreeResult,
+  options: ImportOptions,
+): Promise<string[]> {
+  if (options.space !== undefined) return result.revisions.map(() => options.space ?? '');
+  const ids: string[] = [];
+  for (const revision of result.revisions) {
+    const space = await client.api.request('createSpace', {
+      params: { organizationId: options.org ?? '' },
+      body: { title: revision.title.slice(0, 50) || revision.key },
+    });
+    ids.push(space.id);
+  }
+  return ids;
+}
+
+/** Writes each imported revision as a canonical tree and sends it (only missing blobs). */
+async function sendRevisions(
+  io: CliIo,
+  sync: typeof SyncModule,
+  disk: DiskTree,
+  result: ImportTreeResult,
+  options: ImportOptions,
+): Promise<ImportedSpace[]> {
+  const core = await import('@docsync/core');
+  const client = await connectToService(io, sync, {
+    command: 'import',
+    ...(options.url === undefined ? {} : { url: options.url }),
+    ...(options.tokenFile === undefined ? {} : { tokenFile: options.tokenFile }),
+  });
+  const bytesByOid = new Map<string, Uint8Array>();
+  for (const file of disk.files) {
+    const bytes = disk.bytes.get(file.path);
+    if (bytes !== undefined) bytesByOid.set(file.oid, bytes);
+  }
+  const spaceIds = await targetSpaces(client, result, options);
+  const spaces: ImportedSpace[] = [];
+  for (const [index, revision] of result.revisions.entries()) {
+    const spaceId = spaceIds[index] ?? '';
+    const tree = core.revisionToTree(revision.content);
+    const files = tree.files.map((file): SyncModule.SyncFile => {
+      if (file.text !== undefined) return { path: file.path, oid: file.oid, text: file.text };
+      const bytes = bytesByOid.get(file.oid);
+      if (bytes === undefined)
+        throw new CliError(
+          'missing-asset',
+          `the import refers to \`${file.path}\` (blob ${file.oid}), which is not in the source tree`,
+        );
+      return { path: file.path, oid: file.oid, bytes };
+    });
+    const sent = await sync.uploadTree(
+      { fs: nodeFs, dir: io.cwd },
+      client,
+      spaceId,
+      sync.toSyncTree(files),
+      {
+        oid: treeContentId(files),
+        message: `Import from ${options.from}`,
+        ref: `docsync-import/${options.from}`,
+      },
+    );
+    spaces.push({
+      key: revision.key,
+      title: revision.title,
+      spaceId,
+      files: files.length,
+      ...sent,
+    });
+  }
+  return spaces;
+}
+
+/**
+ * Imports documentation written for another tool into spaces: reads the tree, converts it with
+ * core's `importTree`, prints the inventory, and (unless `--dry-run`) sends each revision as a
+ * canonical tree into `--space` or into new spaces of `--org`. Nothing is sent when more files
+ * failed than `--max-errors` allows.
+ */
+async function runImport(io: CliIo, dir: string, options: ImportOptions): Promise<void> {
+  if (options.space !== undefined && (options.org !== undefined || options.newSpace === true))
+    throw new UsageError('pass either --space <id>, or --org <id> --new-space, not both');
+  const hasTarget =
+    options.space !== undefined || (options.org !== undefined && options.newSpace === true);
+  if (!hasTarget && options.dryRun !== true)
+    throw new UsageError('pass --space <id> to import into a space, or --org <id> --new-space');
+  const source = resolve(io.cwd, dir);
+  try {
+    if (!(await io.fs.stat(source)).isDirectory())
+      throw new CliError('unreadable-dir', `\`${dir}\` is not a directory`);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError('unreadable-dir', `cannot read \`${dir}\`: no such directory`);
+  }
+  const disk = await readDocsTree(io.fs, source, sourceText);
+  const { importTree } = await import('@docsync/core');
+  const result = importTree({
+    from: options.from,
+    files: disk.files,
+    idNamespace: options.space ?? options.org ?? '',
+  });
+  const counts = countStatuses(result.inventory);
+  if (options.space !== undefined && result.revisions.length > 1)
+    throw new UsageError(
+      `\`${dir}\` holds ${String(result.revisions.length)} spaces (docs.yaml); import them with --org <id> --new-space`,
+    );
+
+  const tooMany = counts.failed > options.maxErrors;
+  const sync = await import('@docsync/sync');
+  let spaces: ImportedSpace[] = [];
+  if (options.dryRun !== true && !tooMany) {
+    try {
+      spaces = await sendRevisions(io, sync, disk, result, options);
+    } catch (error) {
+      if (error instanceof sync.SyncError || error instanceof sync.ApiClientError)
+        throw new CliError(error.code, error.message, { cause: error });
+      throw error;
+    }
+  }
+  const report: ImportReport = {
+    from: options.from,
+    dryRun: options.dryRun === true,
+    inventory: result.inventory,
+    counts,
+    spaces,
+  };
+  if (options.json === true) io.stdout(`${JSON.stringify(report)}\n`);
+  else {
+    io.stdout(renderInventory(result.inventory));
+    for (const diagnostic of result.diagnostics.filter((d) => d.path === undefined))
+      io.stdout(`${formatDiagnostic(dir, diagnostic)}\n`);
+    const summary = `${String(result.inventory.length)} files: ${String(counts.imported)} imported, ${String(counts['imported-with-diagnostics'])} with diagnostics, ${String(counts.skipped)} skipped, ${String(counts.failed)} failed`;
+    io.stdout(`${summary}\n`);
+    for (const space of spaces)
+      io.stdout(
+        `sent \`${space.title}\` to space ${space.spaceId}: ${String(space.files)} files, ${String(space.uploaded)} new blobs (${String(space.bytes)} bytes)\n`,
+      );
+  }
+  if (tooMany)
+    throw new CliError(
+      'too-many-failures',
+      `${String(counts.failed)} files failed to import (--max-errors ${String(options.maxErrors)}); nothing was sent`,
+    );
+}
+
+/** Registers `docsync import <dir> --from …`. */
+export function registerImport(program: Command, io: CliIo): void {
+  program
+    .command('import')
+    .summary('import documentation written for another tool into spaces')
+    .description(
+      [
+        'Read a GitBook, Docusaurus, MkDocs or plain markdown tree, convert it to',
+        'spaces (admonitions → hints, tabs → tabs, relative links and images → page',
+        'and file references) and send it to the service. Prints one inventory line',
+        'per source file: imported, imported-with-diagnostics, skipped or failed.',
+        '',
+        'Exit codes: 0 ok; 1 more files failed than --max-errors (nothing is sent)',
+        'or the service refused; 2 usage error.',
+      ].join('\n'),
+    )
+    .argument('<dir>', 'the site or docs directory')
+    .requiredOption(
+      '--from <tool>',
+      `the tool the tree was written for: ${sources.join(', ')}`,
+      parseSource,
+    )
+    .option('--space <id>', 'import into this space (its content is replaced)')
+    .option('--org <id>', 'the organization to create spaces in (with --new-space)')
+    .option('--new-space', 'create one new space per imported space')
+    .option('--dry-run', 'convert and print the inventory; send nothing')
+    .option('--max-errors <n>', 'send nothing when more files than this fail', parseMaxErrors, 0)
+    .option('--json', 'print the report (inventory, counts, spaces) as JSON')
+    .option('--url <url>', 'the service URL (without /v1); default: the one in docsync.json')
+    .option('--token-file <path>', 'read the API token from this file')
+    .action((dir: string, options: ImportOptions) => runImport(io, dir, options));
+}
