@@ -1,5 +1,5 @@
-import { cp, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   commitOid,
@@ -218,6 +218,50 @@ describe('docsync import into an existing space', () => {
     ]);
     expect(allowed.code).toBe(0);
     expect((await fetchRemoteTree(client, space)).tree.size).toBeGreaterThan(0);
+  });
+
+  it('imports a docs.yaml monorepo as one new space per mapped space, and refuses it for --space', async () => {
+    const dir = await makeTempDir('import-monorepo');
+    cleanup.push(dir);
+    const write = async (path: string, text: string) => {
+      await mkdir(dirname(join(dir.path, path)), { recursive: true });
+      await writeFile(join(dir.path, path), text);
+    };
+    await write(
+      'docs.yaml',
+      [
+        'site:',
+        '  structure:',
+        '    - {type: space, key: guides, title: Guides, content: {directory: ./guides}}',
+        '    - {type: space, key: api, title: API, content: {directory: ./api}}',
+        '',
+      ].join('\n'),
+    );
+    await write('guides/README.md', '# Guides\n\nHello.\n');
+    await write('guides/SUMMARY.md', '# Table of contents\n\n* [Guides](README.md)\n');
+    await write('api/README.md', '# API\n\nReference.\n');
+
+    const one = await newSpace('one space');
+    const refused = await importDir(dir.path, ['--from', 'gitbook', '--space', one]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/holds 2 spaces \(docs\.yaml\)/);
+
+    const run = await importDir(dir.path, [
+      '--from',
+      'gitbook',
+      '--org',
+      server.organizationId,
+      '--new-space',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.report?.spaces.map((space) => space.key)).toEqual(['guides', 'api']);
+    const titles = await Promise.all(
+      (run.report?.spaces ?? []).map(async (space) => {
+        const remote = await fetchRemoteTree(client, space.spaceId);
+        return outline(remote.revision.pages);
+      }),
+    );
+    expect(titles).toEqual(['Guides\n', 'API\n']);
   });
 
   it('answers usage errors with exit 2 and a message', async () => {
