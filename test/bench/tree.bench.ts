@@ -64,13 +64,16 @@ function relative(from: string, to: string): string {
 }
 
 /** The generated space: its files as the reader takes them, and every file's bytes. */
-interface GeneratedSpace {
+export interface GeneratedSpace {
   files: TreeFile[];
   bytes: Uint8Array[];
 }
 
 /** Generates the space as a tree of files, as a person or an older exporter might have written it. */
-function generateSpace(seed = 20261124): GeneratedSpace {
+export function generateSpace(
+  seed = 20261124,
+  size: { pages: number; assets: number } = { pages: pageCount, assets: assetCount },
+): GeneratedSpace {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const words = (n: number) => Array.from({ length: n }, () => pick(vocabulary)).join(' ');
@@ -83,7 +86,7 @@ function generateSpace(seed = 20261124): GeneratedSpace {
   // their group that is at most three levels deep.
   const plans: PagePlan[] = [];
   const depth = (page: PagePlan): number => (page.parent ? 1 + depth(page.parent) : 0);
-  for (let index = 0; index < pageCount - 1; index++) {
+  for (let index = 0; index < size.pages - 1; index++) {
     const group = index % groupCount;
     const title = `${words(2).replace(/^./, (c) => c.toUpperCase())} ${index}`;
     const candidates = plans.filter((p) => p.group === group).slice(-60);
@@ -104,7 +107,7 @@ function generateSpace(seed = 20261124): GeneratedSpace {
   }
   for (const plan of plans) if (!plan.parent) planPaths(plan, `group-${plan.group}`);
 
-  const assets = Array.from({ length: assetCount }, (_, index) => {
+  const assets = Array.from({ length: size.assets }, (_, index) => {
     const bytes = new Uint8Array(2048 + Math.floor(random() * 4096));
     for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
     return { path: `.gitbook/assets/image-${index}.png`, bytes };

@@ -51,7 +51,9 @@ async function pushedSpace(corpus: string): Promise<{ spaceId: string; repo: Git
   cleanup.push(repo);
   const config: SyncConfig = { url: server.baseUrl, space: spaceId, branch: 'main', dir: DOCS };
   const client = createSyncClient({ baseUrl: server.baseUrl, token: server.token });
-  expect((await push({ fs, dir: repo.dir, config, client })).outcome).toBe('pushed');
+  expect((await push({ fs, dir: repo.dir, config, client }, { merge: true })).outcome).toBe(
+    'pushed',
+  );
   return { spaceId, repo };
 }
 

@@ -8,14 +8,16 @@ import { createSyncClient, push, writeSyncConfig } from '@docsync/sync';
 import { createGitRepo, type GitRepo } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocsync, type DocsyncRun } from '../../apps/cli/src/testing/run-docsync.ts';
+import { changeRequestGit, writableChangeRequests } from '../support/change-requests.ts';
 
 /*
  * Decision: the proxy answers 503 to every method, as a load balancer in front of a busy server
  * does, not only to the idempotent ones. The client (rightly) never retries a POST on a 503, so a
  * push may fail part way; what docsync promises is that re-running it converges without a
- * duplicate: blob negotiation only reads, blob uploads are content-addressed, and the service
- * leaves a space already at the imported commit as it is. The test re-runs a failed push, as a
- * user or CI retry would, and checks exactly that.
+ * duplicate: blob negotiation only reads, blob uploads are content-addressed, the branch finds
+ * its change request again (by the `git.ref` its head revision records, or as the empty draft a
+ * lost answer left), and the service leaves content already at the imported commit as it is.
+ * The test re-runs a failed push, as a user or CI retry would, and checks exactly that.
  */
 
 const corpora = fileURLToPath(new URL('../../packages/core/fixtures/corpora', import.meta.url));
@@ -180,9 +182,25 @@ interface PageNode {
   pages?: PageNode[];
 }
 
-/** Every page of the space (id, type and file path), straight from the server, not the proxy. */
-async function spacePages(spaceId: string): Promise<{ id: string; key: string }[]> {
-  const answer = await server.http.get(`/v1/spaces/${spaceId}/content/pages`);
+/** The space's draft and open change requests, straight from the server, not the proxy. */
+const changeRequests = (spaceId: string) => writableChangeRequests(server.http, spaceId);
+
+/** The commit a change request's content was pushed from. */
+async function changeRequestCommit(spaceId: string, id: string): Promise<string | undefined> {
+  return (await changeRequestGit(server.http, spaceId, id))?.oid;
+}
+
+/**
+ * Every page of the space's main content, or of one of its change requests (id, type and file
+ * path), straight from the server, not the proxy.
+ */
+async function spacePages(
+  spaceId: string,
+  changeRequestId?: string,
+): Promise<{ id: string; key: string }[]> {
+  const content =
+    changeRequestId === undefined ? 'content' : `change-requests/${changeRequestId}/content`;
+  const answer = await server.http.get(`/v1/spaces/${spaceId}/${content}/pages`);
   expect(answer.status).toBe(200);
   const flatten = (pages: readonly PageNode[]): { id: string; key: string }[] =>
     pages.flatMap((page) => [
@@ -198,7 +216,9 @@ async function controlPageKeys(): Promise<string[]> {
   const repo = await corpusRepo();
   const config = { url: server.baseUrl, space: spaceId, branch: 'main', dir: DOCS };
   const client = createSyncClient({ baseUrl: server.baseUrl, token: server.token });
-  expect((await push({ fs, dir: repo.dir, config, client })).outcome).toBe('pushed');
+  expect((await push({ fs, dir: repo.dir, config, client }, { merge: true })).outcome).toBe(
+    'pushed',
+  );
   return (await spacePages(spaceId)).map((page) => page.key).sort();
 }
 
@@ -215,13 +235,35 @@ async function pushUntilDone(repo: GitRepo): Promise<{ last: DocsyncRun; failed:
   throw new Error(`push did not succeed in ${String(MAX_RUNS)} runs: ${failed.at(-1)?.stderr}`);
 }
 
+/**
+ * A new space, a corpus repository whose `docsync.json` goes through a proxy that forwards the
+ * first `POST …<suffix>` and loses its answer, and the pages a push of the corpus makes.
+ */
+async function loseFirstAnswer(title: string, suffix: string) {
+  const expectedPages = await controlPageKeys();
+  const spaceId = await newSpace(title);
+  const repo = await corpusRepo();
+  let lost = 0;
+  const proxy = await startFlakyProxy(server.baseUrl, {
+    seed: 1,
+    share: 0,
+    loseResponse: (method, path) => method === 'POST' && path.endsWith(suffix) && lost++ === 0,
+  });
+  await writeSyncConfig({
+    fs: fs.promises,
+    dir: repo.dir,
+    config: { url: proxy.url, space: spaceId, branch: 'main', dir: DOCS },
+  });
+  return { expectedPages, spaceId, repo, proxy };
+}
+
 describe('docsync push through a server that answers 429 and 503 at random', () => {
   let proxy: FlakyProxy | undefined;
   afterAll(async () => {
     await proxy?.close();
   });
 
-  it('ends with exactly one new revision and no duplicate pages, and a second push does nothing', async () => {
+  it('ends with exactly one change request, one new revision and no duplicate pages, and a second push does nothing', async () => {
     const spaceId = await newSpace('flaky');
     const repo = await corpusRepo();
     proxy = await startFlakyProxy(server.baseUrl, { seed: 79_190, share: 0.15 });
@@ -243,12 +285,15 @@ describe('docsync push through a server that answers 429 and 503 at random', () 
     expect(proxy.injected[429]).toBeGreaterThan(0);
     expect(proxy.injected[503]).toBeGreaterThan(0);
     expect(await revisionCount(spaceId)).toBe(before + 1);
-    const pages = await spacePages(spaceId);
+    const opened = await changeRequests(spaceId);
+    expect(opened).toHaveLength(1);
+    const changeRequestId = opened[0]?.id ?? '';
+    const pages = await spacePages(spaceId, changeRequestId);
     expect(new Set(pages.map((page) => page.id)).size).toBe(pages.length);
     expect(pages.map((page) => page.key).sort()).toEqual(await controlPageKeys());
-    const info = await server.http.get(`/v1/spaces/${spaceId}/git/info`);
-    const head = await repo.resolve('main');
-    expect((info.body as { lastSync?: { git: { oid: string } } }).lastSync?.git.oid).toBe(head);
+    expect(await changeRequestCommit(spaceId, changeRequestId)).toBe(await repo.resolve('main'));
+    // The main content is left for the change request's review.
+    expect(await spacePages(spaceId)).toEqual([]);
 
     const sentBefore = proxy.forwarded.length;
     const again = await pushUntilDone(repo);
@@ -257,6 +302,7 @@ describe('docsync push through a server that answers 429 and 503 at random', () 
       [],
     );
     expect(await revisionCount(spaceId)).toBe(before + 1);
+    expect(await changeRequests(spaceId)).toEqual(opened);
   });
 });
 
@@ -267,21 +313,9 @@ describe('docsync push when the import reached the server but its response was l
   });
 
   it('fails, and re-running it makes no second revision and no duplicate pages', async () => {
-    const expectedPages = await controlPageKeys();
-    const spaceId = await newSpace('lost response');
-    const repo = await corpusRepo();
-    let lost = 0;
-    proxy = await startFlakyProxy(server.baseUrl, {
-      seed: 1,
-      share: 0,
-      loseResponse: (method, path) =>
-        method === 'POST' && path.endsWith('/git/import') && lost++ === 0,
-    });
-    await writeSyncConfig({
-      fs: fs.promises,
-      dir: repo.dir,
-      config: { url: proxy.url, space: spaceId, branch: 'main', dir: DOCS },
-    });
+    const setup = await loseFirstAnswer('lost response', '/git/import');
+    const { expectedPages, spaceId, repo } = setup;
+    proxy = setup.proxy;
     const before = await revisionCount(spaceId);
 
     const { last, failed } = await pushUntilDone(repo);
@@ -290,7 +324,39 @@ describe('docsync push when the import reached the server but its response was l
     expect(failed[0]?.stderr).toContain('`docsync push` is safe to run again');
     expect((JSON.parse(last.stdout) as { outcome: string }).outcome).toBe('in-sync');
     expect(await revisionCount(spaceId)).toBe(before + 1);
-    const pages = await spacePages(spaceId);
+    const opened = await changeRequests(spaceId);
+    expect(opened).toHaveLength(1);
+    const pages = await spacePages(spaceId, opened[0]?.id);
+    expect(pages.map((page) => page.key).sort()).toEqual(expectedPages);
+  });
+});
+
+describe('docsync push when opening the change request reached the server but its response was lost', () => {
+  let proxy: FlakyProxy | undefined;
+  afterAll(async () => {
+    await proxy?.close();
+  });
+
+  it('fails, and re-running it fills that change request instead of opening a second one', async () => {
+    const setup = await loseFirstAnswer('lost change request', '/change-requests');
+    const { expectedPages, spaceId, repo } = setup;
+    proxy = setup.proxy;
+
+    const { last, failed } = await pushUntilDone(repo);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.stderr).toContain('`docsync push` is safe to run again');
+    const result = JSON.parse(last.stdout) as {
+      outcome: string;
+      changeRequest: { id: string; opened: boolean };
+    };
+    expect(result.outcome).toBe('pushed');
+    expect(result.changeRequest.opened).toBe(true);
+    const opened = await changeRequests(spaceId);
+    expect(opened.map((item) => item.id)).toEqual([result.changeRequest.id]);
+    expect(await changeRequestCommit(spaceId, result.changeRequest.id)).toBe(
+      await repo.resolve('main'),
+    );
+    const pages = await spacePages(spaceId, result.changeRequest.id);
     expect(pages.map((page) => page.key).sort()).toEqual(expectedPages);
   });
 });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readCommitTree } from '@docsync/git';
+import { readCommit, readCommitTree } from '@docsync/git';
 import { readTreeFromDisk, startTestServer, type TestServer } from '@docsync/server/testing';
 import {
   createSyncClient,
@@ -16,6 +16,11 @@ import { createGitRepo, type GitRepo } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocsync } from '../../apps/cli/src/testing/run-docsync.ts';
 import { corpusSpaces, expectedPageDifferences } from '../../packages/core/src/testing/corpora.ts';
+import {
+  changeRequestGit as changeRequestGitOf,
+  writableChangeRequests as writableChangeRequestsOf,
+  type ChangeRequestRead,
+} from '../support/change-requests.ts';
 import { serviceGaps } from '../support/service-gaps.ts';
 
 const corpora = fileURLToPath(new URL('../../packages/core/fixtures/corpora', import.meta.url));
@@ -77,15 +82,20 @@ async function readText(repo: GitRepo, path: string): Promise<string> {
   return fs.promises.readFile(join(repo.dir, DOCS, path), 'utf8');
 }
 
+/** The space's draft and open change requests, straight from the server. */
+function writableChangeRequests(spaceId: string): Promise<ChangeRequestRead[]> {
+  return writableChangeRequestsOf(server.http, spaceId);
+}
+
 describe.each(corpusSpaces)('the corpus %s', (corpus) => {
   it('pushes into a new space, pulls into an empty repository with the same bytes, and does nothing the second time', async () => {
     const spaceId = await newSpace(corpus.slice(0, 40));
     const source = await repoWith(corpusFiles(corpus));
-    const pushed = await push(contextFor(source, spaceId));
+    const pushed = await push(contextFor(source, spaceId), { merge: true });
     expect(pushed.outcome).toBe('pushed');
     expect(pushed.uploaded?.blobs).toBeGreaterThan(0);
     const revision = await spaceRevision(spaceId);
-    expect((await push(contextFor(source, spaceId))).outcome).toBe('in-sync');
+    expect((await push(contextFor(source, spaceId), { merge: true })).outcome).toBe('in-sync');
     expect(await spaceRevision(spaceId)).toBe(revision);
 
     const target = await repoWith(undefined);
@@ -121,7 +131,7 @@ describe('sync of one space from two branches', () => {
   beforeAll(async () => {
     spaceId = await newSpace('two sides');
     repo = await repoWith(corpusFiles(corpus));
-    expect((await push(contextFor(repo, spaceId))).outcome).toBe('pushed');
+    expect((await push(contextFor(repo, spaceId), { merge: true })).outcome).toBe('pushed');
   });
 
   /** Commits an edit on `other` and pushes it, as another clone syncing the space would. */
@@ -129,7 +139,9 @@ describe('sync of one space from two branches', () => {
     await repo.branch('other', { checkout: true });
     await repo.writeFiles({ [`${DOCS}/${path}`]: edit(await readText(repo, path)) });
     await repo.commit(`remote: edit ${path}`);
-    expect((await push(contextFor(repo, spaceId, 'other'))).outcome).toBe('pushed');
+    expect((await push(contextFor(repo, spaceId, 'other'), { merge: true })).outcome).toBe(
+      'pushed',
+    );
     await repo.checkout('main');
     await fs.promises.rm(join(repo.dir, '.git/refs/heads/other'));
   }
@@ -143,12 +155,12 @@ describe('sync of one space from two branches', () => {
     const plan = await fetchSyncPlan(contextFor(repo, spaceId));
     expect(plan.plan.action).toBe('merge');
 
-    const merged = await push(contextFor(repo, spaceId));
+    const merged = await push(contextFor(repo, spaceId), { merge: true });
     expect(merged.outcome).toBe('merged');
     expect(merged.conflicts).toEqual([]);
     expect(await readText(repo, 'quote.md')).toContain('Added in the space.');
     expect(await readText(repo, 'tables.md')).toContain('Added in git.');
-    expect((await push(contextFor(repo, spaceId))).outcome).toBe('in-sync');
+    expect((await push(contextFor(repo, spaceId), { merge: true })).outcome).toBe('in-sync');
     expect((await pull(contextFor(repo, spaceId))).outcome).toBe('in-sync');
   });
 
@@ -176,6 +188,8 @@ describe('sync of one space from two branches', () => {
     expect(await repo.resolve('main')).toBe(head);
     expect(await spaceRevision(spaceId)).toBe(revision);
     expect(await readText(repo, path)).toContain('Changed in git.');
+    // The default push goes into a change request: stopped on conflicts, it opened none.
+    expect(await writableChangeRequests(spaceId)).toEqual([]);
   });
 });
 
@@ -183,7 +197,7 @@ describe('push', () => {
   it('keeps the page id when a page is renamed', async () => {
     const spaceId = await newSpace('rename');
     const repo = await repoWith(corpusFiles('git-sync-normalization'));
-    await push(contextFor(repo, spaceId));
+    await push(contextFor(repo, spaceId), { merge: true });
     const pageId = async (path: string) => {
       const pages = await server.http.get(`/v1/spaces/${spaceId}/content/pages`);
       const all = (pages.body as { pages: { id: string; git?: { path: string } }[] }).pages;
@@ -198,14 +212,14 @@ describe('push', () => {
     });
     await repo.removeFiles([`${DOCS}/tables.md`]);
     await repo.commit('rename tables');
-    expect((await push(contextFor(repo, spaceId))).outcome).toBe('pushed');
+    expect((await push(contextFor(repo, spaceId), { merge: true })).outcome).toBe('pushed');
     expect(await pageId('tables-renamed.md')).toBe(before);
   });
 
   it('stops a commit deleting 90% of the pages unless --allow-mass-delete is given', async () => {
     const spaceId = await newSpace('mass delete');
     const repo = await repoWith(corpusFiles('git-sync-normalization'));
-    await push(contextFor(repo, spaceId));
+    await push(contextFor(repo, spaceId), { merge: true });
     const revision = await spaceRevision(spaceId);
     const pages = [...(await branchTree(repo)).keys()].filter(
       (path) => path.endsWith('.md') && path !== 'SUMMARY.md' && !path.startsWith('.gitbook/'),
@@ -234,8 +248,141 @@ describe('push', () => {
     expect(dry.code).toBe(0);
     expect(await spaceRevision(spaceId)).toBe(revision);
 
-    const allowed = await runDocsync(['push', '--allow-mass-delete'], repo.dir, '', env);
+    expect(await writableChangeRequests(spaceId)).toEqual([]);
+
+    const allowed = await runDocsync(['push', '--merge', '--allow-mass-delete'], repo.dir, '', env);
     expect(allowed.code).toBe(0);
     expect(await spaceRevision(spaceId)).not.toBe(revision);
+  });
+});
+
+describe('push into change requests', () => {
+  const env = () => ({ DOCSYNC_TOKEN: server.token });
+  let spaceId: string;
+  let repo: GitRepo;
+  let featureRequest: ChangeRequestRead;
+
+  beforeAll(async () => {
+    spaceId = await newSpace('change requests');
+    repo = await repoWith(corpusFiles('git-sync-normalization'));
+    expect((await push(contextFor(repo, spaceId), { merge: true })).outcome).toBe('pushed');
+    await writeSyncConfig({
+      fs: fs.promises,
+      dir: repo.dir,
+      config: contextFor(repo, spaceId).config,
+    });
+  });
+
+  const changeRequestGit = (id: string) => changeRequestGitOf(server.http, spaceId, id);
+
+  async function edit(path: string, line: string, message: string): Promise<string> {
+    await repo.writeFiles({ [`${DOCS}/${path}`]: `${await readText(repo, path)}\n${line}\n` });
+    return repo.commit(message);
+  }
+
+  it('opens a change request for the branch, and the next push updates the same one', async () => {
+    const revision = await spaceRevision(spaceId);
+    await repo.branch('feature', { checkout: true });
+    const first = await edit('quote.md', 'Proposed in a change request.', 'Fix the quote page');
+
+    const opened = await runDocsync(['push', '--json'], repo.dir, '', env());
+    expect(opened.code).toBe(0);
+    // Not a terminal: no progress on stderr.
+    expect(opened.stderr).toBe('');
+    const result = JSON.parse(opened.stdout) as {
+      outcome: string;
+      changeRequest: { id: string; number: number; subject: string; url: string; opened: boolean };
+    };
+    expect(result.outcome).toBe('pushed');
+    expect(result.changeRequest).toMatchObject({ subject: 'Fix the quote page', opened: true });
+    expect(result.changeRequest.url).toContain(`/app/`);
+    expect(await spaceRevision(spaceId)).toBe(revision);
+    expect(await changeRequestGit(result.changeRequest.id)).toMatchObject({
+      oid: first,
+      ref: 'refs/heads/feature',
+    });
+
+    const second = await edit('quote.md', 'And a second thought.', 'Say more');
+    const updated = await runDocsync(['push'], repo.dir, '', env());
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toContain(
+      `change request #${String(result.changeRequest.number)}: ${result.changeRequest.url}`,
+    );
+    expect(updated.stdout).not.toContain('(opened)');
+    expect(await changeRequestGit(result.changeRequest.id)).toMatchObject({ oid: second });
+    const writable = await writableChangeRequests(spaceId);
+    expect(writable.map((item) => item.id)).toEqual([result.changeRequest.id]);
+    featureRequest = writable[0] ?? featureRequest;
+    expect(featureRequest.subject).toBe('Fix the quote page');
+
+    const again = await runDocsync(['push', '--json'], repo.dir, '', env());
+    expect((JSON.parse(again.stdout) as { outcome: string }).outcome).toBe('in-sync');
+    expect(await spaceRevision(spaceId)).toBe(revision);
+  });
+
+  it('gives another branch a change request of its own, named after it for several commits', async () => {
+    await repo.checkout('main');
+    await repo.branch('other', { checkout: true });
+    await edit('tables.md', 'Added on other.', 'Edit tables');
+    const head = await edit('tables.md', 'Added on other, again.', 'Edit tables again');
+
+    // As on a terminal: progress is drawn on stderr and cleared before the result is printed.
+    const pushed = await runDocsync(['push'], repo.dir, '', env(), { stderrIsTTY: true });
+    expect(pushed.code).toBe(0);
+    expect(pushed.stderr).toContain('\ruploading blobs [');
+    expect(pushed.stderr.endsWith('\r\u001b[K')).toBe(true);
+    expect(pushed.stdout).toContain('(opened)');
+
+    const writable = await writableChangeRequests(spaceId);
+    expect(writable).toHaveLength(2);
+    const other = writable.find((item) => item.id !== featureRequest.id);
+    expect(other?.subject).toBe('other');
+    expect(other?.number).not.toBe(featureRequest.number);
+    expect(await changeRequestGit(other?.id ?? '')).toMatchObject({
+      oid: head,
+      ref: 'refs/heads/other',
+    });
+  });
+
+  it('sends the branch to the main content with --merge, opening no change request', async () => {
+    const revision = await spaceRevision(spaceId);
+    const pushed = await runDocsync(['push', '--merge', '--json'], repo.dir, '', env(), {
+      stderrIsTTY: true,
+    });
+    expect(pushed.code).toBe(0);
+    // `--json` output is for scripts: no progress even on a terminal.
+    expect(pushed.stderr).toBe('');
+    const result = JSON.parse(pushed.stdout) as { outcome: string; changeRequest?: unknown };
+    expect(result.outcome).toBe('pushed');
+    expect(result.changeRequest).toBeUndefined();
+    expect(await spaceRevision(spaceId)).not.toBe(revision);
+    const info = await server.http.get(`/v1/spaces/${spaceId}/git/info`);
+    expect((info.body as { lastSync?: { git: { oid: string } } }).lastSync?.git.oid).toBe(
+      await repo.resolve('other'),
+    );
+    expect(await writableChangeRequests(spaceId)).toHaveLength(2);
+  });
+
+  it('pulls a merged change request back as a `DOCSYNC-n: subject` commit by its author', async () => {
+    const merged = await server.http.request(
+      'POST',
+      `/v1/spaces/${spaceId}/change-requests/${featureRequest.id}/merge`,
+    );
+    expect(merged.status).toBe(200);
+    expect((merged.body as { result: string }).result).toBe('merge');
+    await repo.checkout('main');
+
+    const pulled = await pull(contextFor(repo, spaceId));
+    expect(pulled.outcome).toBe('pulled');
+    const commit = await readCommit({ fs, dir: repo.dir, ref: 'main' });
+    expect(commit.oid).toBe(pulled.commit);
+    expect(commit.message).toBe(
+      `DOCSYNC-${String(featureRequest.number)}: ${featureRequest.subject}\n`,
+    );
+    expect(commit.author).toMatchObject({ name: 'Admin', email: 'admin@example.com' });
+    expect(commit.committer.name).toBe('docsync');
+    expect(await readText(repo, 'quote.md')).toContain('And a second thought.');
+    expect(await readText(repo, 'tables.md')).toContain('Added on other, again.');
+    expect((await pull(contextFor(repo, spaceId))).outcome).toBe('in-sync');
   });
 });

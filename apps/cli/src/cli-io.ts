@@ -16,6 +16,8 @@ export interface CliIo {
   fs: CliFs;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Standard error is a terminal: long commands draw progress there (never with `--json`). */
+  stderrIsTTY?: boolean;
   /**
    * Reads a file as UTF-8. `path` is absolute (commands resolve it against `cwd`); rejects with
    * Node's error (`code` `ENOENT`, `EISDIR`, `EACCES`…) when the file cannot be read.

@@ -2,6 +2,7 @@ import type { Page, Revision } from '@docsync/api';
 import { gitBlobId, revisionToTree } from '@docsync/core';
 import { apiRevisionContent } from './api-revision-content.js';
 import type { SyncClient } from './sync-client.js';
+import type { ProgressListener } from './sync-progress.js';
 import { EMPTY_TREE, isPagePath, toSyncTree, type SyncFile, type SyncTree } from './sync-tree.js';
 
 /** The space's current content as a docs tree. */
@@ -34,9 +35,14 @@ function documentPages(pages: readonly Page[]): Page[] {
  * Fetches the space's current content as the files Git Sync writes: each page's markdown as the
  * service renders it (`format=markdown`, so the service's writer is the truth), each file's bytes
  * from its `downloadURL`, and SUMMARY.md and `.gitbook/vars.yaml` written by core from the page
- * tree. An empty revision (a new space) is the empty tree.
+ * tree. An empty revision (a new space) is the empty tree. `onProgress` hears of each page and
+ * file read.
  */
-export async function fetchRemoteTree(client: SyncClient, spaceId: string): Promise<RemoteTree> {
+export async function fetchRemoteTree(
+  client: SyncClient,
+  spaceId: string,
+  options: { onProgress?: ProgressListener } = {},
+): Promise<RemoteTree> {
   const revision = await client.api.request('getCurrentRevision', { params: { spaceId } });
   if (revision.pages.length === 0 && revision.files.length === 0)
     return { revision, tree: EMPTY_TREE, unavailable: [] };
@@ -45,6 +51,18 @@ export async function fetchRemoteTree(client: SyncClient, spaceId: string): Prom
   const pages = documentPages(revision.pages);
   const pagePaths = new Set(pages.map(pageFilePath));
   const downloads = new Map(revision.files.map((file) => [file.git?.oid, file.downloadURL]));
+  const others = written.files.filter(
+    (file) => !pagePaths.has(file.path) && !isPagePath(file.path),
+  );
+  const total =
+    pages.length +
+    others.filter((file) => file.text === undefined && downloads.get(file.oid) !== undefined)
+      .length;
+  let done = 0;
+  const advance = () => {
+    done += 1;
+    options.onProgress?.({ phase: 'fetch', done, total });
+  };
 
   const pageFiles = await Promise.all(
     pages.map(async (page): Promise<SyncFile> => {
@@ -53,19 +71,19 @@ export async function fetchRemoteTree(client: SyncClient, spaceId: string): Prom
         query: { format: 'markdown' },
       });
       const text = read.markdown ?? '';
+      advance();
       return { path: pageFilePath(page), oid: gitBlobId(text), text };
     }),
   );
   const otherFiles = await Promise.all(
-    written.files
-      .filter((file) => !pagePaths.has(file.path) && !isPagePath(file.path))
-      .map(async (file): Promise<SyncFile> => {
-        if (file.text !== undefined) return { path: file.path, oid: file.oid, text: file.text };
-        const url = downloads.get(file.oid);
-        if (url === undefined) return { path: file.path, oid: file.oid, size: file.size };
-        const bytes = await client.download(url);
-        return { path: file.path, oid: file.oid, bytes, size: bytes.byteLength };
-      }),
+    others.map(async (file): Promise<SyncFile> => {
+      if (file.text !== undefined) return { path: file.path, oid: file.oid, text: file.text };
+      const url = downloads.get(file.oid);
+      if (url === undefined) return { path: file.path, oid: file.oid, size: file.size };
+      const bytes = await client.download(url);
+      advance();
+      return { path: file.path, oid: file.oid, bytes, size: bytes.byteLength };
+    }),
   );
   return {
     revision,

@@ -11,6 +11,7 @@ export {
 export {
   SYNC_CONFIG_FILE,
   DEFAULT_COMMIT_MESSAGE,
+  DEFAULT_CHANGE_REQUEST_COMMIT_MESSAGE,
   parseSyncConfig,
   renderSyncConfig,
   normalizeSyncDir,
@@ -33,7 +34,13 @@ export {
 } from './sync-tree.js';
 export { planSync, type SyncAction, type SyncPlan, type SyncPlanInput } from './plan-sync.js';
 export { planMassDelete, MASS_DELETE_SHARE, type MassDeletePlan } from './plan-mass-delete.js';
-export { mergeTrees, type TreeMerge, type TreeMergeInput } from './merge-trees.js';
+export {
+  mergeTrees,
+  pathsChangedOnBothSides,
+  type TreeMerge,
+  type TreeMergeInput,
+} from './merge-trees.js';
+export { readTreeTexts } from './read-tree-texts.js';
 export { apiRevisionContent } from './api-revision-content.js';
 export { fetchRemoteTree, type RemoteTree } from './fetch-remote-tree.js';
 export { readLocalTree } from './read-local-tree.js';
@@ -43,13 +50,23 @@ export {
   type SyncState,
   type WorkingFs,
 } from './read-sync-state.js';
-export { uploadTree, type UploadCommit, type UploadResult } from './upload-tree.js';
-export { renderConflictReport } from './render-conflict-report.js';
 export {
-  push,
-  pull,
-  fetchSyncPlan,
+  uploadTree,
+  type UploadCommit,
+  type UploadOptions,
+  type UploadResult,
+} from './upload-tree.js';
+export { renderConflictReport } from './render-conflict-report.js';
+export { push, pull, fetchSyncPlan } from './sync-operations.js';
+export type { SyncOptions } from './sync-steps.js';
+export {
   renderCommitMessage,
-  type SyncOptions,
-} from './sync-operations.js';
-export type { SyncOutcome, SyncResult } from './sync-result.js';
+  fetchPullCommit,
+  type CommitMessageValues,
+  type PullCommit,
+} from './pull-message.js';
+export { planChangeRequestSubject, SUBJECT_MAX_LENGTH } from './change-request-subject.js';
+export { findBranchChangeRequest, type BranchChangeRequest } from './find-branch-change-request.js';
+export { readCheckedOutBranch, type HeadFs } from './read-checked-out-branch.js';
+export type { SyncPhase, SyncProgress, ProgressListener } from './sync-progress.js';
+export type { SyncOutcome, SyncResult, PushedChangeRequest } from './sync-result.js';

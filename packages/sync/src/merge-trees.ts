@@ -39,15 +39,8 @@ function treeFiles(tree: SyncTree): TreeFile[] {
   }));
 }
 
-/**
- * Three-way merge of docs trees. File by file first: a file only one side changed takes that
- * side's bytes, so untouched pages stay byte for byte. Files both sides changed differently are
- * merged with core's `mergeRevisions` (pages field by field, documents block by block) on the
- * trees read as revisions, and written back with core's writer; the same block changed on both
- * sides is a conflict holding both versions. Pure.
- */
-export function mergeTrees(input: TreeMergeInput): TreeMerge {
-  const { base, ours, theirs } = input;
+/** File by file: what one side changed (or both the same way) is taken; the rest both changed. */
+function mergeFiles({ base, ours, theirs }: Omit<TreeMergeInput, 'idNamespace'>) {
   const merged = new Map<string, SyncFile>();
   const bothChanged: string[] = [];
   for (const path of new Set([...base.keys(), ...ours.keys(), ...theirs.keys()])) {
@@ -56,6 +49,29 @@ export function mergeTrees(input: TreeMergeInput): TreeMerge {
     if (pick !== undefined) merged.set(path, pick);
     else if (o?.oid !== t?.oid && o?.oid !== b?.oid && t?.oid !== b?.oid) bothChanged.push(path);
   }
+  return { merged, bothChanged };
+}
+
+/**
+ * The files both sides changed differently since the base: those {@link mergeTrees} merges
+ * page by page, for which it needs the text of every markdown and YAML file of the three trees.
+ * Pure.
+ */
+export function pathsChangedOnBothSides(input: Omit<TreeMergeInput, 'idNamespace'>): string[] {
+  return mergeFiles(input).bothChanged;
+}
+
+/**
+ * Three-way merge of docs trees. File by file first: a file only one side changed takes that
+ * side's bytes, so untouched pages stay byte for byte. Files both sides changed differently are
+ * merged with core's `mergeRevisions` (pages field by field, documents block by block) on the
+ * trees read as revisions, and written back with core's writer; the same block changed on both
+ * sides is a conflict holding both versions. Files need `text` only when some path changed on
+ * both sides (see {@link pathsChangedOnBothSides}). Pure.
+ */
+export function mergeTrees(input: TreeMergeInput): TreeMerge {
+  const { base, ours, theirs } = input;
+  const { merged, bothChanged } = mergeFiles(input);
   if (bothChanged.length === 0)
     return { tree: toSyncTree(merged.values()), conflicts: [], contentMerged: [] };
 

@@ -1,4 +1,4 @@
-import type { GitInfo } from '@docsync/api';
+import type { GitInfo, RevisionType } from '@docsync/api';
 import {
   findMergeBase,
   isAncestor,
@@ -12,6 +12,7 @@ import { planSync, type SyncPlan } from './plan-sync.js';
 import { readLocalTree } from './read-local-tree.js';
 import type { SyncClient } from './sync-client.js';
 import type { SyncConfig } from './sync-config.js';
+import type { ProgressListener } from './sync-progress.js';
 import type { SyncTree } from './sync-tree.js';
 
 /** The repository, the config and the service one sync works on. */
@@ -24,6 +25,8 @@ export interface SyncContext {
   client: SyncClient;
   /** The clock commit times come from. Default `() => new Date()`. */
   now?: () => Date;
+  /** Told how long steps advance (pages fetched, blobs uploaded); the CLI draws it on a TTY. */
+  progress?: ProgressListener;
 }
 
 /** The file calls pull makes in the working tree (`node:fs` fits). */
@@ -40,6 +43,7 @@ export interface WorkingFs {
 export interface SyncState {
   /** The branch's commit; null when the branch does not exist yet. */
   head: CommitInfo | null;
+  /** The branch's tree (trees read from git carry blob ids and sizes, no text). */
   local: SyncTree;
   /** The space's Git Sync state (its revision and the newest synced commit). */
   info: GitInfo;
@@ -51,6 +55,8 @@ export interface SyncState {
   remote: SyncTree;
   /** The commit the space's content is exactly, when this repository has it. */
   remoteCommit: string | null;
+  /** The space's revision read from the service (id and how it came to be); null when read from git. */
+  remoteRevision: { id: string; type: RevisionType } | null;
   /** Files of the space the service does not serve (see `fetchRemoteTree`). */
   unavailable: string[];
   plan: SyncPlan;
@@ -75,7 +81,17 @@ async function commitIfPresent(repo: RepoOptions, selector: { ref: string } | { 
 export async function readSyncState(context: SyncContext): Promise<SyncState> {
   const { config, client } = context;
   const repo: RepoOptions = { fs: context.fs, dir: context.dir, cache: {} };
-  const treeOf = (oid: string) => readLocalTree({ ...repo, oid, path: config.dir });
+  // Blob ids only (a merge reads texts when it needs them), and each commit once: the base and
+  // the remote are often the same commit.
+  const trees = new Map<string, Promise<SyncTree>>();
+  const treeOf = (oid: string) => {
+    let tree = trees.get(oid);
+    if (tree === undefined) {
+      tree = readLocalTree({ ...repo, oid, path: config.dir, text: false });
+      trees.set(oid, tree);
+    }
+    return tree;
+  };
 
   const [info, head] = await Promise.all([
     client.api.request('getGitInfo', { params: { spaceId: config.space } }),
@@ -99,11 +115,15 @@ export async function readSyncState(context: SyncContext): Promise<SyncState> {
   const base = baseCommit === null ? undefined : await treeOf(baseCommit);
   let remote: SyncTree;
   let unavailable: string[] = [];
+  let remoteRevision: SyncState['remoteRevision'] = null;
   if (remoteAtCommit) remote = await treeOf(lastSynced);
   else {
-    const fetched = await fetchRemoteTree(client, config.space);
+    const fetched = await fetchRemoteTree(client, config.space, {
+      ...(context.progress === undefined ? {} : { onProgress: context.progress }),
+    });
     remote = fetched.tree;
     unavailable = fetched.unavailable;
+    remoteRevision = { id: fetched.revision.id, type: fetched.revision.type };
   }
   return {
     head,
@@ -114,6 +134,7 @@ export async function readSyncState(context: SyncContext): Promise<SyncState> {
     base,
     remote,
     remoteCommit: remoteAtCommit ? lastSynced : null,
+    remoteRevision,
     unavailable,
     plan: planSync({ base, local, remote }),
   };

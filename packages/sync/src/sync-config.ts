@@ -14,14 +14,23 @@ export interface SyncConfig {
   /** The docs directory inside the repository (`''` for the root). */
   dir: string;
   /**
-   * Message of commits that pull writes. `{space}` is the space's title, `{revision}` the
-   * revision id. Default {@link DEFAULT_COMMIT_MESSAGE}.
+   * Message of commits that pull writes for content edited in the space. `{space}` is the
+   * space's title, `{revision}` the revision id. Default {@link DEFAULT_COMMIT_MESSAGE}.
    */
   commitMessage?: string;
+  /**
+   * Message of commits that pull writes when the space's content is a merged change request:
+   * `{number}` and `{subject}` are the change request's, `{space}` and `{revision}` as above.
+   * Default {@link DEFAULT_CHANGE_REQUEST_COMMIT_MESSAGE}.
+   */
+  changeRequestCommitMessage?: string;
 }
 
-/** Pull's commit message for main-content revisions (change requests will use `DOCSYNC-{number}: {subject}`). */
+/** Pull's commit message for content edited in the space's main content. */
 export const DEFAULT_COMMIT_MESSAGE = 'docsync: sync from space {space}';
+
+/** Pull's commit message for a merged change request (GitBook writes `GITBOOK-{n}: {subject}`). */
+export const DEFAULT_CHANGE_REQUEST_COMMIT_MESSAGE = 'DOCSYNC-{number}: {subject}';
 
 /** `docs/`, `./docs`, `.` and `/` written the one way git paths are compared. */
 export function normalizeSyncDir(dir: string): string {
@@ -60,6 +69,8 @@ export function parseSyncConfig(text: string): SyncConfig {
     dir: normalizeSyncDir(typeof record['dir'] === 'string' ? record['dir'] : ''),
   };
   if (typeof record['commitMessage'] === 'string') config.commitMessage = record['commitMessage'];
+  if (typeof record['changeRequestCommitMessage'] === 'string')
+    config.changeRequestCommitMessage = record['changeRequestCommitMessage'];
   return config;
 }
 

@@ -4,9 +4,9 @@ import type { TreeChange } from './sync-tree.js';
 
 /** How a push or pull ended. */
 export type SyncOutcome =
-  /** Both sides were already the same: nothing was done. */
+  /** Both sides were already the same (or the branch's change request holds its commit): nothing was done. */
   | 'in-sync'
-  /** The branch was sent to the space. */
+  /** The branch was sent to its change request, or to the main content (`merge`). */
   | 'pushed'
   /** The space was committed on the branch. */
   | 'pulled'
@@ -16,6 +16,17 @@ export type SyncOutcome =
   | 'conflicts'
   /** Push found only remote changes (run pull), or pull found only local ones (run push). */
   | 'nothing-to-do';
+
+/** The change request a push sent the branch to. */
+export interface PushedChangeRequest {
+  id: string;
+  number: number;
+  subject: string;
+  /** Where people review it (the change request's `urls.app`). */
+  url: string;
+  /** This push opened it (or filled the empty one an interrupted push had opened). */
+  opened: boolean;
+}
 
 /** What a push or pull did (or, with `dryRun`, would do). */
 export interface SyncResult {
@@ -32,6 +43,8 @@ export interface SyncResult {
   pushedCommit?: string;
   /** Blobs and bytes uploaded. */
   uploaded?: { blobs: number; bytes: number };
+  /** The branch's change request (push without `merge`); absent when a dry run would open one. */
+  changeRequest?: PushedChangeRequest;
   conflicts: RevisionConflict[];
   /** Files of the space the service does not serve (so pull could not write them). */
   unavailable: string[];

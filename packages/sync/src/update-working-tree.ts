@@ -1,6 +1,7 @@
 import * as git from 'isomorphic-git';
 import { gitBlobId } from '@docsync/core';
 import { WorkingTreeDirtyError } from './errors.js';
+import { readCheckedOutBranch } from './read-checked-out-branch.js';
 import type { SyncContext } from './read-sync-state.js';
 import { diffTrees, type SyncTree } from './sync-tree.js';
 
@@ -34,11 +35,7 @@ export async function checkWorkingTree(
   before: SyncTree,
   after: SyncTree,
 ): Promise<WorkingTreeUpdate> {
-  const head = await context.fs.promises
-    .readFile(`${context.dir}/.git/HEAD`)
-    .then((bytes) => new TextDecoder().decode(bytes).trim())
-    .catch(() => '');
-  const checkedOut = head === `ref: refs/heads/${context.config.branch}`;
+  const checkedOut = (await readCheckedOutBranch(context)) === context.config.branch;
   const changes = diffTrees(before, after);
   if (!checkedOut) return { checkedOut, paths: [] };
   const dirty: string[] = [];

@@ -1,5 +1,7 @@
+import { BadRequestError } from '@docsync/client';
 import { readBlobBytes, type RepoOptions } from '@docsync/git';
 import type { SyncClient } from './sync-client.js';
+import type { ProgressListener } from './sync-progress.js';
 import type { SyncFile, SyncTree } from './sync-tree.js';
 
 /** The commit an uploaded tree is recorded with. */
@@ -8,6 +10,19 @@ export interface UploadCommit {
   message: string;
   ref: string;
   author?: { name: string; email: string };
+}
+
+/** Options of {@link uploadTree}. */
+export interface UploadOptions {
+  /** Import into this change request (id or number) instead of the main content. */
+  changeRequest?: string;
+  /**
+   * Blob ids the service is known to hold (the files of a commit it imported), left out of the
+   * negotiation so a push asks about what changed, not about every file.
+   */
+  known?: ReadonlySet<string>;
+  /** Told how many of the missing blobs have been sent. */
+  onProgress?: ProgressListener;
 }
 
 /** What {@link uploadTree} sent. */
@@ -32,20 +47,15 @@ async function bytesOf(repo: RepoOptions, file: SyncFile): Promise<Uint8Array> {
   return readBlobBytes({ ...repo, oid: file.oid });
 }
 
-/**
- * Sends a tree into the space's main content: asks which blobs the service lacks, uploads only
- * those (batched), then imports the tree with its commit. The service leaves a space already at
- * the commit as it is, so a retried import creates nothing.
- */
-export async function uploadTree(
+/** Asks which of `oids` the service lacks and uploads those, batched. */
+async function sendMissing(
   repo: RepoOptions,
   client: SyncClient,
   spaceId: string,
-  tree: SyncTree,
-  commit: UploadCommit,
+  byOid: ReadonlyMap<string, SyncFile>,
+  oids: readonly string[],
+  onProgress: ProgressListener | undefined,
 ): Promise<UploadResult> {
-  const byOid = new Map([...tree.values()].map((file) => [file.oid, file]));
-  const oids = [...byOid.keys()];
   const missing: string[] = [];
   for (let start = 0; start < oids.length; start += NEGOTIATE_BATCH) {
     const answer = await client.api.request('findMissingGitBlobs', {
@@ -57,9 +67,12 @@ export async function uploadTree(
   let batch: { oid: string; base64: string }[] = [];
   let batchBytes = 0;
   let bytes = 0;
+  let done = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
+    done += batch.length;
+    onProgress?.({ phase: 'upload', done, total: missing.length, bytes });
     batch = [];
     batchBytes = 0;
   };
@@ -74,17 +87,51 @@ export async function uploadTree(
     bytes += content.byteLength;
   }
   await flush();
-  await client.api.request('importGitRepository', {
-    params: { spaceId },
-    body: {
-      tree: [...tree.values()].map((file) => ({ path: file.path, oid: file.oid })),
-      commit: {
-        oid: commit.oid,
-        message: commit.message,
-        ref: commit.ref,
-        ...(commit.author === undefined ? {} : { author: commit.author }),
-      },
-    },
-  });
   return { uploaded: missing.length, bytes };
+}
+
+/**
+ * Sends a tree into the space's main content, or into a change request: asks which blobs the
+ * service lacks (all but the `known` ones), uploads only those (batched), then imports the tree
+ * with its commit. The service leaves content already at the commit as it is, so a retried
+ * import creates nothing. Should the service lack a `known` blob after all (the import answers
+ * 400), every blob is negotiated and the import sent once more.
+ */
+export async function uploadTree(
+  repo: RepoOptions,
+  client: SyncClient,
+  spaceId: string,
+  tree: SyncTree,
+  commit: UploadCommit,
+  options: UploadOptions = {},
+): Promise<UploadResult> {
+  const byOid = new Map([...tree.values()].map((file) => [file.oid, file]));
+  const oids = [...byOid.keys()];
+  const { known, onProgress } = options;
+  const asked = known === undefined ? oids : oids.filter((oid) => !known.has(oid));
+  const sent = await sendMissing(repo, client, spaceId, byOid, asked, onProgress);
+  const importTree = () =>
+    client.api.request('importGitRepository', {
+      params: { spaceId },
+      body: {
+        tree: [...tree.values()].map((file) => ({ path: file.path, oid: file.oid })),
+        commit: {
+          oid: commit.oid,
+          message: commit.message,
+          ref: commit.ref,
+          ...(commit.author === undefined ? {} : { author: commit.author }),
+        },
+        ...(options.changeRequest === undefined ? {} : { changeRequest: options.changeRequest }),
+      },
+    });
+  try {
+    await importTree();
+  } catch (error) {
+    if (!(error instanceof BadRequestError) || asked.length === oids.length) throw error;
+    const skipped = oids.filter((oid) => known?.has(oid) === true);
+    const more = await sendMissing(repo, client, spaceId, byOid, skipped, onProgress);
+    await importTree();
+    return { uploaded: sent.uploaded + more.uploaded, bytes: sent.bytes + more.bytes };
+  }
+  return sent;
 }

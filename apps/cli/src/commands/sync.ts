@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-codes.js';
+import { createProgressRenderer } from '../progress-renderer.js';
 
 interface TokenOptions {
   tokenFile?: string;
@@ -13,6 +14,8 @@ interface RunOptions extends TokenOptions {
   dryRun?: true;
   allowMassDelete?: true;
   json?: true;
+  merge?: true;
+  branch?: string;
 }
 
 type Sync = typeof SyncModule;
@@ -56,15 +59,43 @@ function changeLines(prefix: string, changes: readonly { path: string; kind: str
   return changes.map((change) => `${prefix}${mark[change.kind] ?? '?'} ${change.path}`);
 }
 
+/** `--branch`, else the checked-out branch, else docsync.json's (HEAD detached). */
+async function branchToPush(sync: Sync, io: CliIo, options: RunOptions, configured: string) {
+  return (
+    options.branch ?? (await sync.readCheckedOutBranch({ fs: nodeFs, dir: io.cwd })) ?? configured
+  );
+}
+
+function changeRequestLine(changeRequest: SyncModule.PushedChangeRequest): string {
+  return `change request #${String(changeRequest.number)}${changeRequest.opened ? ' (opened)' : ''}: ${changeRequest.url}`;
+}
+
 /** `docsync push` and `docsync pull`. */
 async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): Promise<void> {
   const sync = await loadSync();
+  // Progress goes to a terminal only, and never into output meant for a script.
+  const progress = createProgressRenderer({
+    write: (text) => {
+      io.stderr(text);
+    },
+    isTTY: io.stderrIsTTY === true && options.json !== true,
+  });
   try {
-    const context = await openContext(sync, io, options);
-    const run = which === 'push' ? sync.push : sync.pull;
-    const result = await run(context, {
+    const context = { ...(await openContext(sync, io, options)), progress: progress.update };
+    const common = {
       ...(options.dryRun === true ? { dryRun: true } : {}),
       ...(options.allowMassDelete === true ? { allowMassDelete: true } : {}),
+    };
+    const result = await (
+      which === 'push'
+        ? sync.push(context, {
+            ...common,
+            ...(options.merge === true ? { merge: true } : {}),
+            branch: await branchToPush(sync, io, options, context.config.branch),
+          })
+        : sync.pull(context, common)
+    ).finally(() => {
+      progress.done();
     });
     if (options.json === true) io.stdout(`${JSON.stringify(result)}\n`);
     else {
@@ -79,6 +110,9 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
         );
       lines.push(...changeLines('  space  ', result.remoteChanges));
       lines.push(...changeLines('  branch ', result.localChanges));
+      if (result.changeRequest !== undefined) lines.push(changeRequestLine(result.changeRequest));
+      else if (which === 'push' && result.dryRun && result.outcome === 'pushed' && !options.merge)
+        lines.push('a change request would be opened for the branch');
       if (result.commit !== undefined) lines.push(`committed ${result.commit}`);
       if (result.uploaded !== undefined)
         lines.push(
@@ -172,14 +206,20 @@ export function registerSync(program: Command, io: CliIo): void {
       .command(which)
       .description(
         which === 'push'
-          ? "send the branch's docs to the space's main content (merging when both changed)"
+          ? "send the branch's docs to its change request in the space (one per branch), or with --merge to the main content"
           : "commit the space's content on the branch (merging when both changed)",
       )
       .option('--dry-run', 'print the plan and change nothing')
       .option('--json', 'print the result as JSON')
       .option('--token-file <path>', 'read the API token from this file');
     if (which === 'push')
-      command.option('--allow-mass-delete', 'allow deleting more than half of the pages');
+      command
+        .option(
+          '--merge',
+          "send to the space's main content instead of a change request (merging when both changed)",
+        )
+        .option('--branch <name>', 'the branch to push (default: the checked-out branch)')
+        .option('--allow-mass-delete', 'allow deleting more than half of the pages');
     command.action((options: RunOptions) => runSync(io, which, options));
   }
   program

@@ -10,16 +10,21 @@ export interface DocsyncRun {
   stderr: string;
 }
 
-/** Runs `docsync …` in-process in `cwd`, with the real file system, `stdin` as input and `env`. */
+/**
+ * Runs `docsync …` in-process in `cwd`, with the real file system, `stdin` as input and `env`;
+ * `io` overrides members of the I/O (`stderrIsTTY` to run as on a terminal).
+ */
 export async function runDocsync(
   args: string[],
   cwd: string,
   stdin = '',
   env: Readonly<Record<string, string | undefined>> = {},
+  io: Pick<CliIo, 'stderrIsTTY'> = {},
 ): Promise<DocsyncRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = {
+  const bound: CliIo = {
+    ...io,
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
     readFile: (path) => fs.readFile(path, 'utf8'),
@@ -28,6 +33,6 @@ export async function runDocsync(
     cwd,
     env,
   };
-  const code = await runCli(args, io, '0.0.0-test');
+  const code = await runCli(args, bound, '0.0.0-test');
   return { code, stdout: out.join(''), stderr: err.join('') };
 }

@@ -1,0 +1,102 @@
+import type { ChangeRequest } from '@docsync/api';
+import { listCommits } from '@docsync/git';
+import { planChangeRequestSubject } from './change-request-subject.js';
+import { findBranchChangeRequest } from './find-branch-change-request.js';
+import type { SyncContext, SyncState } from './read-sync-state.js';
+import type { PushedChangeRequest, SyncResult } from './sync-result.js';
+import {
+  emptyResult,
+  guardMassDelete,
+  knownBlobs,
+  mergeBranchAndSpace,
+  repoOf,
+  type SyncOptions,
+} from './sync-steps.js';
+import { diffTrees } from './sync-tree.js';
+import { uploadTree } from './upload-tree.js';
+
+function pushedChangeRequest(changeRequest: ChangeRequest, opened: boolean): PushedChangeRequest {
+  const { id, number, subject } = changeRequest;
+  return { id, number, subject, url: changeRequest.urls.app, opened };
+}
+
+/**
+ * Sends the branch into its change request (see `findBranchChangeRequest`), opening one when it
+ * has none: subject from the pushed commits (`planChangeRequestSubject`). The change request gets
+ * the branch's tree when only the branch changed since the last sync, or the three-way merge
+ * with the space's changes when both did (so merging it changes only what the branch changed);
+ * the branch itself is not touched. A change request that already holds the branch's commit is
+ * left as it is (`in-sync`).
+ */
+export async function pushToChangeRequest(
+  context: SyncContext,
+  state: SyncState,
+  options: SyncOptions,
+): Promise<SyncResult> {
+  const { config, client } = context;
+  const dryRun = options.dryRun === true;
+  const { action } = state.plan;
+  const head = state.head;
+  if (action === 'in-sync') return { ...emptyResult(state, dryRun), outcome: 'in-sync' };
+  if (action === 'pull' || head === null)
+    return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
+  let tree = state.local;
+  if (action === 'merge') {
+    const merge = await mergeBranchAndSpace(context, state);
+    if (merge.conflicts.length > 0)
+      return { ...emptyResult(state, dryRun), outcome: 'conflicts', conflicts: merge.conflicts };
+    tree = merge.tree;
+  }
+  guardMassDelete(state, tree, options);
+
+  const ref = `refs/heads/${config.branch}`;
+  let subject: Promise<string> | undefined;
+  const subjectOf = () =>
+    (subject ??= listCommits({
+      ...repoOf(context),
+      from: state.baseCommit,
+      to: head.oid,
+      ...(config.dir === '' ? {} : { path: config.dir }),
+    }).then((commits) => planChangeRequestSubject(commits, config.branch)));
+  const found = await findBranchChangeRequest(client, config.space, { ref, subject: subjectOf });
+  const result: SyncResult = {
+    ...emptyResult(state, dryRun),
+    outcome: 'pushed',
+    remoteChanges: diffTrees(state.remote, tree),
+    ...(found === undefined
+      ? {}
+      : { changeRequest: pushedChangeRequest(found.changeRequest, found.commit === undefined) }),
+  };
+  if (found?.commit === head.oid) return { ...result, outcome: 'in-sync', remoteChanges: [] };
+  if (dryRun) return result;
+
+  const changeRequest =
+    found?.changeRequest ??
+    (await client.api.request('createChangeRequest', {
+      params: { spaceId: config.space },
+      body: { subject: await subjectOf() },
+    }));
+  const sent = await uploadTree(
+    repoOf(context),
+    client,
+    config.space,
+    tree,
+    {
+      oid: head.oid,
+      message: head.message,
+      ref,
+      author: { name: head.author.name, email: head.author.email },
+    },
+    {
+      changeRequest: changeRequest.id,
+      known: await knownBlobs(context, state, found?.commit === undefined ? [] : [found.commit]),
+      ...(context.progress === undefined ? {} : { onProgress: context.progress }),
+    },
+  );
+  return {
+    ...result,
+    pushedCommit: head.oid,
+    uploaded: { blobs: sent.uploaded, bytes: sent.bytes },
+    changeRequest: pushedChangeRequest(changeRequest, found?.commit === undefined),
+  };
+}
