@@ -11,7 +11,9 @@ import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
 import { operations, serverRoutes } from './routes/index.js';
 import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
+import { ReadCache } from './storage/read-cache.js';
 import type { Db } from './storage/schema.js';
+import type { TableChanges } from './storage/table-changes.js';
 
 /** The largest request body accepted by default (8 MiB); larger bodies get 413. */
 export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -22,6 +24,11 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** What the server runs on. Everything with I/O is passed in. */
 export interface ServerDeps {
   db: Db;
+  /**
+   * The committed writes to `db` (`Database.changes`): with them, token lookups and space reads
+   * are kept in memory until a write changes a table they read. Default: every request reads.
+   */
+  changes?: TableChanges;
   blobs: BlobStore;
   /** Default: the machine's clock. */
   clock?: Clock;
@@ -46,6 +53,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const ctx = {
     db: deps.db,
+    reads: new ReadCache(deps.db, deps.changes),
     blobs: deps.blobs,
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomId,

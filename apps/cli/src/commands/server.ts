@@ -86,6 +86,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
     }
     const app = createServer({
       db: database.db,
+      changes: database.changes,
       blobs: new DirectoryBlobStore(join(dataDir, 'blobs')),
       // Request logs are the command's output: JSON lines on standard output.
       logger: createLogger({

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
+import type { ReadCache } from '../storage/read-cache.js';
 import type { Db } from '../storage/schema.js';
 
 /**
@@ -20,7 +21,7 @@ export interface IssuedToken {
 
 /** The SHA-256 (hex) under which a token is stored and looked up. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Creates an API token for `userId` and stores its hash. */
@@ -53,14 +54,26 @@ export interface Caller {
   tokenId: string;
 }
 
-/** The caller a token belongs to, or undefined for a token the server does not know. */
-export async function findCaller(db: Db, token: string): Promise<Caller | undefined> {
+/** The caller a token's hash belongs to, or undefined for a token the server does not know. */
+async function findCaller(db: Db, tokenHash: string): Promise<Caller | undefined> {
   const row = await db
     .selectFrom('api_tokens')
     .select(['id', 'user_id'])
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   return row === undefined ? undefined : { userId: row.user_id, tokenId: row.id };
+}
+
+/**
+ * The caller a token belongs to, or undefined for a token the server does not know, through
+ * `reads`: a known token's caller is kept (under the token's hash, never the token) until its row
+ * or anything else the lookup read is written, so a deleted token is refused on the next request.
+ * Unknown tokens are not kept. Tokens do not expire; should they come to, the kept caller must
+ * carry the expiry, as only writes end a kept read.
+ */
+export async function readCaller(reads: ReadCache, token: string): Promise<Caller | undefined> {
+  const tokenHash = hashToken(token);
+  return reads.read(`caller:${tokenHash}`, (db) => findCaller(db, tokenHash));
 }
 
 /** The token in an `Authorization: Bearer <token>` header, or undefined when there is none. */

@@ -1,11 +1,12 @@
 import type { ChangeRequest } from '@docsync/api';
+import { openChangeRequestComments } from '../comments/open-comment-counts.js';
 import { changeRequestResource } from '../resources/change-request-resource.js';
 import type { Db } from '../storage/schema.js';
 import type { ChangeRequestRow } from './change-request-row.js';
 
 /**
- * Change requests as the API shows them, with their creators and whether each is outdated,
- * read in two queries however many rows there are.
+ * Change requests as the API shows them, with their creators, whether each is outdated and
+ * their open comments, read in three queries however many rows there are.
  */
 export async function presentChangeRequests(
   db: Db,
@@ -23,6 +24,10 @@ export async function presentChangeRequests(
     .select(['id', 'revision_id'])
     .where('id', 'in', [...new Set(rows.map((row) => row.space_id))])
     .execute();
+  const comments = await openChangeRequestComments(
+    db,
+    rows.map((row) => row.id),
+  );
   const creatorById = new Map(creators.map((user) => [user.user_id, user]));
   const revisionBySpace = new Map(spaces.map((space) => [space.id, space.revision_id]));
   return rows.map((row) =>
@@ -35,6 +40,7 @@ export async function presentChangeRequests(
         photo_url: null,
       },
       spaceRevisionId: revisionBySpace.get(row.space_id) ?? '',
+      comments: comments.get(row.id) ?? 0,
       baseUrl,
     }),
   );

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { roleOf } from '../access/roles.js';
+import { removeSpacesFromSites } from '../sites/remove-from-site.js';
 import { visibilityUnder } from '../spaces/visibility-under.js';
 import type { CollectionsTable, Db } from '../storage/schema.js';
 import type { CollectionTree } from './collection-tree.js';
@@ -14,7 +15,8 @@ import { nextPosition } from './sibling-order.js';
  * A restored space comes back at the top level of the organization, because its collection no
  * longer exists. So that nobody gains access by the collection's removal, the space keeps the
  * default level it inherited (written on the space itself) and `in-collection` visibility
- * becomes `private`. Run it in a transaction.
+ * becomes `private`. Sites stop publishing the spaces, as when a space is deleted. Run it in a
+ * transaction.
  */
 export async function deleteCollection(
   db: Db,
@@ -52,6 +54,7 @@ export async function deleteCollection(
       .where('id', '=', space.id)
       .execute();
   }
+  await removeSpacesFromSites(db, spaces, now);
   // One statement for the whole subtree: the parent links among the removed rows are checked at
   // its end, when none of them is left.
   await db.deleteFrom('collections').where('id', 'in', removed).execute();

@@ -91,7 +91,10 @@ export function insertionIndex(
  * midpoint of its neighbours, one below the first or one above the last; undefined when the
  * neighbours are too close for a midpoint.
  */
-export function positionBetween(siblings: readonly Sibling[], index: number): number | undefined {
+export function positionBetween(
+  siblings: readonly Pick<Sibling, 'position'>[],
+  index: number,
+): number | undefined {
   const lower = siblings[index - 1]?.position;
   const upper = siblings[index]?.position;
   if (lower === undefined) return upper === undefined ? 1 : upper - 1;

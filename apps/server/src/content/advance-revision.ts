@@ -81,6 +81,7 @@ export async function advanceRevision(
           authorId: options.authorId,
           createdAt: now,
         });
+        await target.follow?.(trx, { id, content: step.revision.content });
       });
       return { revisionId: id, created: true };
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { RevisionContent } from '@docsync/core';
 import type { Db } from '../storage/schema.js';
 import type { LoadOptions, StoredRevision } from './read-revision.js';
 
@@ -14,4 +15,9 @@ export interface ContentTarget {
   current(db: Db, options?: LoadOptions): Promise<StoredRevision>;
   /** Moves the target from revision `from` to `to`; false when it is no longer at `from`. */
   move(trx: Db, move: { from: string; to: string; now: string }): Promise<boolean>;
+  /**
+   * What follows the target's revision, in the transaction that moves it, once the revision is
+   * written (a space's search index). Optional.
+   */
+  follow?(trx: Db, revision: { id: string; content: RevisionContent }): Promise<void>;
 }

@@ -1,9 +1,10 @@
+import { indexSpaceRevision } from '../search/index-space-revision.js';
 import type { Db } from '../storage/schema.js';
 import type { ContentTarget } from './content-target.js';
 import type { LoadOptions } from './read-revision.js';
 import { spaceRevision } from './space-revision.js';
 
-/** A space's main content as the target of new revisions. */
+/** A space's main content as the target of new revisions; its search index follows it. */
 export function spaceTarget(spaceId: string): ContentTarget {
   return {
     spaceId,
@@ -25,5 +26,6 @@ export function spaceTarget(spaceId: string): ContentTarget {
         .executeTakeFirst();
       return Number(moved.numUpdatedRows) === 1;
     },
+    follow: (trx, revision) => indexSpaceRevision(trx, spaceId, revision),
   };
 }

@@ -1,7 +1,8 @@
 import { routesById, type RouteSpec } from '@docsync/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
-import { bearerToken, findCaller, type Caller } from '../auth/api-tokens.js';
+import type { Caller } from '../auth/api-tokens.js';
+import { authenticate } from '../auth/authenticate.js';
 import { UnauthorizedError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { Operation } from './operation.js';
@@ -76,10 +77,7 @@ export function implement(
       ...(responseSchema === null ? {} : { response: { [status]: responseSchema } }),
     },
     onRequest: async (request) => {
-      const token = bearerToken(request.headers.authorization);
-      const caller = token === undefined ? undefined : await findCaller(ctx.db, token);
-      if (caller === undefined) throw new UnauthorizedError();
-      callers.set(request, caller);
+      callers.set(request, await authenticate(ctx.reads, request.headers.authorization));
     },
     handler: async (request, reply) => {
       const caller = callers.get(request);

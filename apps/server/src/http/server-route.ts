@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken, findCaller, type Caller } from '../auth/api-tokens.js';
-import { UnauthorizedError } from '../errors.js';
+import type { Caller } from '../auth/api-tokens.js';
+import { authenticate } from '../auth/authenticate.js';
 import type { ServerContext } from '../server-context.js';
 import { fastifyPath, type ImplementOptions } from './implement.js';
 
@@ -38,9 +38,7 @@ export function registerServerRoute(
     method: route.method,
     url: fastifyPath(route.path),
     handler: async (request, reply) => {
-      const token = bearerToken(request.headers.authorization);
-      const caller = token === undefined ? undefined : await findCaller(ctx.db, token);
-      if (caller === undefined) throw new UnauthorizedError();
+      const caller = await authenticate(ctx.reads, request.headers.authorization);
       await route.handler({
         params: request.params as Record<string, string>,
         caller,

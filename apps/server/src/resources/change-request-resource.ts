@@ -9,10 +9,12 @@ export interface ChangeRequestContext {
   creator: UserColumns;
   /** The space's current revision: a change request not based on it is `outdated`. */
   spaceRevisionId: string;
+  /** How many open comments it has. */
+  comments: number;
   baseUrl: string;
 }
 
-/** The API's ChangeRequest for a stored one. No comments exist yet, so `comments` is 0. */
+/** The API's ChangeRequest for a stored one. */
 export function changeRequestResource(
   row: ChangeRequestRow,
   context: ChangeRequestContext,
@@ -30,7 +32,7 @@ export function changeRequestResource(
     space: row.space_id,
     revision: row.head_revision_id,
     revisionInitial: row.initial_revision_id,
-    comments: 0,
+    comments: context.comments,
     // A merged change request is part of the main content, so it cannot fall behind it.
     outdated: status !== 'merged' && row.base_revision_id !== context.spaceRevisionId,
     urls: resourceUrls.changeRequest(context.baseUrl, row.space_id, row.id, row.number),

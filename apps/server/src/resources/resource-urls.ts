@@ -23,6 +23,14 @@ export const resourceUrls = {
     location: `${baseUrl}/v1/spaces/${spaceId}/change-requests/${id}`,
     app: `${baseUrl}/app/s/${spaceId}/~/changes/${number}`,
   }),
+  /** Link of a comment; `discussion` is the API path of its space or change request. */
+  comment: (baseUrl: string, discussion: string, id: string) => ({
+    location: `${baseUrl}${discussion}/comments/${id}`,
+  }),
+  /** Link of a reply to a comment. */
+  commentReply: (baseUrl: string, discussion: string, commentId: string, id: string) => ({
+    location: `${baseUrl}${discussion}/comments/${commentId}/replies/${id}`,
+  }),
   /** Link of a user. */
   user: (baseUrl: string, id: string) => ({ location: `${baseUrl}/v1/users/${id}` }),
 };

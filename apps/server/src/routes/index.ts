@@ -4,9 +4,18 @@ import { blobDownloadRoute } from './blob-download.js';
 import { changeRequestContentOperations } from './change-request-content.js';
 import { changeRequestOperations } from './change-requests.js';
 import { collectionOperations } from './collections.js';
+import { commentOperations } from './comments.js';
+import { contentLinkOperations } from './content-links.js';
 import { gitSyncOperations } from './git-sync.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
+import { searchOperations } from './search.js';
+import { siteAdaptiveContentOperations } from './site-adaptive-content.js';
+import { sitePublishingOperations } from './site-publishing.js';
+import { siteSectionGroupOperations } from './site-section-groups.js';
+import { siteSectionOperations } from './site-sections.js';
+import { siteSpaceOperations } from './site-spaces.js';
+import { siteOperations } from './sites.js';
 import { spaceContentOperations } from './space-content.js';
 import { spaceMoveOperations } from './space-moves.js';
 import { spaceOperations } from './spaces.js';
@@ -24,6 +33,15 @@ export const operations: readonly Operation[] = [
   ...gitSyncOperations,
   ...changeRequestOperations,
   ...changeRequestContentOperations,
+  ...commentOperations,
+  ...searchOperations,
+  ...contentLinkOperations,
+  ...siteOperations,
+  ...siteAdaptiveContentOperations,
+  ...sitePublishingOperations,
+  ...siteSectionOperations,
+  ...siteSectionGroupOperations,
+  ...siteSpaceOperations,
 ];
 
 /** docsync's own routes outside the contract (file bytes). */

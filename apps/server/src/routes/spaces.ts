@@ -16,7 +16,9 @@ import { afterKey, loadPage } from '../pagination.js';
 import { writeJson } from '../resources/json-column.js';
 import { spaceResource } from '../resources/space-resource.js';
 import { spaceActivities, spaceActivity } from '../spaces/space-activity.js';
+import { readSpaceView, spaceViewResource } from '../spaces/read-space-view.js';
 import { requireSpace } from '../spaces/space-access.js';
+import { deleteSpace } from '../spaces/space-lifecycle.js';
 import { levelNeededFor, spaceUpdates } from '../spaces/space-updates.js';
 
 /** Title of a space created without one. */
@@ -30,10 +32,8 @@ export const spaceOperations: readonly Operation[] = [
     async ({ params, caller, ctx, baseUrl }) => {
       // `shareKey` resolves published URLs of share-link spaces; no space is published yet, so
       // there is nothing for it to resolve and the space is the same with or without it.
-      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
-        clock: ctx.clock,
-      });
-      return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
+      const view = await readSpaceView(ctx.reads, caller, params.spaceId, ctx.clock);
+      return spaceViewResource(view, baseUrl);
     },
   ),
 
@@ -69,13 +69,8 @@ export const spaceOperations: readonly Operation[] = [
       );
       if (access === undefined) return undefined;
       requireLevel(access.level, 'admin', 'delete the space');
-      const now = ctx.clock.now().toISOString();
-      await ctx.db
-        .updateTable('spaces')
-        .set({ deleted_at: now, updated_at: now })
-        .where('id', '=', params.spaceId)
-        .where('deleted_at', 'is', null)
-        .execute();
+      const now = ctx.clock.now();
+      await ctx.db.transaction().execute((trx) => deleteSpace(trx, access.space, now));
       return undefined;
     },
   ),

@@ -1,7 +1,8 @@
+import { openSpaceComments } from '../comments/open-comment-counts.js';
 import type { SpaceActivity } from '../resources/space-resource.js';
 import type { Db } from '../storage/schema.js';
 
-/** A space without change requests. Comments do not exist yet, so every space has none. */
+/** A space without change requests or open comments. */
 const NONE: SpaceActivity = {
   comments: 0,
   changeRequests: 0,
@@ -10,9 +11,9 @@ const NONE: SpaceActivity = {
 };
 
 /**
- * The change request counts of some spaces, read in one query, by space id: `changeRequests`
- * counts them all whatever their status; `changeRequestsOpen` and `changeRequestsDraft` those
- * in that status.
+ * The change request and comment counts of some spaces, by space id, in two queries however
+ * many spaces: `changeRequests` counts them all whatever their status; `changeRequestsOpen` and
+ * `changeRequestsDraft` those in that status; `comments` the open comments on the main content.
  */
 export async function spaceActivities(
   db: Db,
@@ -21,12 +22,15 @@ export async function spaceActivities(
   const activities = new Map(spaceIds.map((id) => [id, { ...NONE }]));
   const of = (spaceId: string) => activities.get(spaceId) ?? { ...NONE };
   if (spaceIds.length === 0) return of;
-  const counts = await db
-    .selectFrom('change_requests')
-    .select(['space_id', 'status', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('space_id', 'in', [...new Set(spaceIds)])
-    .groupBy(['space_id', 'status'])
-    .execute();
+  const [counts, comments] = await Promise.all([
+    db
+      .selectFrom('change_requests')
+      .select(['space_id', 'status', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('space_id', 'in', [...new Set(spaceIds)])
+      .groupBy(['space_id', 'status'])
+      .execute(),
+    openSpaceComments(db, spaceIds),
+  ]);
   for (const row of counts) {
     const activity = activities.get(row.space_id);
     if (activity === undefined) continue;
@@ -35,10 +39,14 @@ export async function spaceActivities(
     if (row.status === 'open') activity.changeRequestsOpen += count;
     if (row.status === 'draft') activity.changeRequestsDraft += count;
   }
+  for (const [spaceId, count] of comments) {
+    const activity = activities.get(spaceId);
+    if (activity !== undefined) activity.comments = count;
+  }
   return of;
 }
 
-/** The change request counts of one space. */
+/** The change request and comment counts of one space. */
 export async function spaceActivity(db: Db, spaceId: string): Promise<SpaceActivity> {
   return (await spaceActivities(db, [spaceId]))(spaceId);
 }

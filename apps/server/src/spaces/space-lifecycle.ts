@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { removeSpacesFromSites } from '../sites/remove-from-site.js';
 import type { Db } from '../storage/schema.js';
 
 /** How long a deleted space can be restored: 7 days ("Space deletion lifecycle"). */
@@ -12,6 +13,25 @@ export function restoreCutoff(now: Date): string {
 /** Whether a space deleted at `deletedAt` can still be restored at `now`. */
 export function isRestorable(deletedAt: string, now: Date): boolean {
   return deletedAt >= restoreCutoff(now);
+}
+
+/**
+ * Deletes a space as `DELETE /v1/spaces/{id}` does: into its restore window, and off every site
+ * that published it (a restored space is not published again). Run it in a transaction.
+ */
+export async function deleteSpace(
+  db: Db,
+  space: { id: string; organization_id: string },
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .updateTable('spaces')
+    .set({ deleted_at: at, updated_at: at })
+    .where('id', '=', space.id)
+    .where('deleted_at', 'is', null)
+    .execute();
+  await removeSpacesFromSites(db, [space], now);
 }
 
 /**

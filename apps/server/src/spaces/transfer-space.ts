@@ -1,6 +1,7 @@
 import type { TransferSpaceBody } from '@docsync/api';
 import type { Selectable } from 'kysely';
 import { nextPosition } from '../collections/sibling-order.js';
+import { removeSpacesFromSites } from '../sites/remove-from-site.js';
 import type { Db, SpacesTable } from '../storage/schema.js';
 import { PreconditionFailedError } from '../transfers/precondition-failed-error.js';
 import { visibilityUnder } from './visibility-under.js';
@@ -10,7 +11,8 @@ import { visibilityUnder } from './visibility-under.js';
  * collection, or at the top level of the organization when none is named. 412 when a
  * precondition fails: the collection is not one of the target organization's, or the target is
  * where the space already is. A space leaving every collection loses `in-collection`
- * visibility (see `visibilityUnder`). Run it in a transaction.
+ * visibility (see `visibilityUnder`); a space leaving its organization leaves its sites. Run it
+ * in a transaction.
  */
 export async function transferSpace(
   db: Db,
@@ -49,4 +51,6 @@ export async function transferSpace(
     })
     .where('id', '=', space.id)
     .execute();
+  // A site publishes spaces of its own organization only.
+  if (organizationId !== space.organization_id) await removeSpacesFromSites(db, [space], now);
 }

@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
+import { ChangeTrackingDialect } from './change-tracking-dialect.js';
 import { migrateToLatest } from './migrate.js';
 import { NodeSqliteDialect } from './node-sqlite-dialect.js';
+import { PostgresChangeListener } from './postgres-change-listener.js';
+import { installChangeTriggers } from './postgres-change-triggers.js';
 import type { Db, DatabaseSchema } from './schema.js';
+import { TableChanges } from './table-changes.js';
 
 /** The file name of the embedded database inside the data directory. */
 export const SQLITE_FILE_NAME = 'docsync.db';
@@ -23,6 +27,12 @@ export type DatabaseLocation =
       schema?: string;
     };
 
+/**
+ * The `application_name` of the connection that listens for changes (`pg_stat_activity`),
+ * followed by `:<schema>` when the server works in a schema of its own.
+ */
+export const CHANGE_LISTENER_NAME = 'docsync-change-listener';
+
 /** Which engine an opened database runs on. */
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -30,11 +40,29 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   readonly db: Db;
   readonly dialect: DialectName;
-  /** Closes the connection (SQLite) or the pool (PostgreSQL). */
+  /**
+   * Every committed write to the data, by table: this process's own (seen by `db`), another
+   * process's on the same SQLite file, and on PostgreSQL anyone's (announced by triggers). What
+   * lets a `ReadCache` keep reads no longer than they are true.
+   */
+  readonly changes: TableChanges;
+  /** Closes the connection (SQLite) or the pool and the change listener (PostgreSQL). */
   close(): Promise<void>;
 }
 
-function openSqlite(path: string): Kysely<DatabaseSchema> {
+interface Opened {
+  db: Kysely<DatabaseSchema>;
+  changes: TableChanges;
+  /** Runs once the schema is migrated. */
+  ready?: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+function tracked(dialect: Dialect, changes: TableChanges): Kysely<DatabaseSchema> {
+  return new Kysely<DatabaseSchema>({ dialect: new ChangeTrackingDialect(dialect, changes) });
+}
+
+function openSqlite(path: string): Opened {
   const sqlite = new DatabaseSync(path, { enableForeignKeyConstraints: true });
   // WAL lets readers run while a write commits; the busy timeout covers a second process
   // (`docsync server init` beside a running server) briefly holding the write lock.
@@ -42,15 +70,19 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA busy_timeout = 5000');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  return new Kysely<DatabaseSchema>({ dialect: new NodeSqliteDialect(sqlite) });
+  // `data_version` moves when another connection (another process) commits to the file; this
+  // connection's own writes are reported by the change-tracking dialect.
+  const dataVersion = sqlite.prepare('PRAGMA data_version');
+  const changes = new TableChanges(
+    path === ':memory:' ? {} : { poll: () => dataVersion.get()?.['data_version'] },
+  );
+  const db = tracked(new NodeSqliteDialect(sqlite), changes);
+  return { db, changes, close: () => db.destroy() };
 }
 
 const safeSchemaName = /^[a-z_][a-z0-9_]{0,62}$/;
 
-async function openPostgres(
-  url: string,
-  schema: string | undefined,
-): Promise<Kysely<DatabaseSchema>> {
+async function openPostgres(url: string, schema: string | undefined): Promise<Opened> {
   if (schema !== undefined && !safeSchemaName.test(schema)) {
     throw new Error(`schema name \`${schema}\` must match ${String(safeSchemaName)}`);
   }
@@ -63,12 +95,34 @@ async function openPostgres(
       await setup.end();
     }
   }
-  const pool = new pg.Pool({
+  const config = {
     connectionString: url,
-    max: 10,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
-  });
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  };
+  const pool = new pg.Pool({ ...config, max: 10 });
+  // Other instances write too: cached reads wait for the listener before they are trusted.
+  const changes = new TableChanges({ suspended: true });
+  const listener = new PostgresChangeListener(
+    {
+      ...config,
+      application_name:
+        schema === undefined ? CHANGE_LISTENER_NAME : `${CHANGE_LISTENER_NAME}:${schema}`,
+    },
+    changes,
+  );
+  const db = tracked(new PostgresDialect({ pool }), changes);
+  return {
+    db,
+    changes,
+    ready: async () => {
+      await installChangeTriggers(db);
+      await listener.start();
+    },
+    close: async () => {
+      await listener.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -76,24 +130,26 @@ async function openPostgres(
  * created when missing and holds `docsync.db` (WAL mode, foreign keys on).
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  let db: Kysely<DatabaseSchema>;
+  let opened: Opened;
   let dialect: DialectName;
   if ('url' in location) {
-    db = await openPostgres(location.url, location.schema);
+    opened = await openPostgres(location.url, location.schema);
     dialect = 'postgres';
   } else if ('dataDir' in location) {
     mkdirSync(location.dataDir, { recursive: true });
-    db = openSqlite(join(location.dataDir, SQLITE_FILE_NAME));
+    opened = openSqlite(join(location.dataDir, SQLITE_FILE_NAME));
     dialect = 'sqlite';
   } else {
-    db = openSqlite(':memory:');
+    opened = openSqlite(':memory:');
     dialect = 'sqlite';
   }
+  const { db, changes, close } = opened;
   try {
     await migrateToLatest(db, 'url' in location ? location.schema : undefined);
+    await opened.ready?.();
   } catch (error) {
-    await db.destroy();
+    await close();
     throw error;
   }
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, changes, close };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, SqlBool } from 'kysely';
+import type { ColumnType, Generated, Kysely, RawBuilder, SqlBool } from 'kysely';
 
 /**
  * Column conventions shared by both dialects: ids are text; timestamps are ISO 8601 text in UTC
@@ -226,6 +226,185 @@ export interface ChangeRequestContributorsTable {
   user_id: string;
 }
 
+/** A comment on a space's main content or on a change request. */
+export interface CommentsTable {
+  id: string;
+  space_id: string;
+  /** Null for a comment on the space's main content. */
+  change_request_id: string | null;
+  page_id: string | null;
+  node_id: string | null;
+  /** JSON `{record, definition}`, or null. */
+  table_cell: string | null;
+  /** The revision the comment was posted on (the space's, or the change request's head). */
+  revision_id: string;
+  author_id: string;
+  /** Markdown, as written. */
+  body: string;
+  /** open | resolved. */
+  status: string;
+  posted_at: Timestamp;
+  /** When the body was last edited; null until then. */
+  edited_at: Timestamp | null;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+}
+
+/** A reply to a comment. */
+export interface CommentRepliesTable {
+  id: string;
+  comment_id: string;
+  author_id: string;
+  /** Markdown, as written. */
+  body: string;
+  posted_at: Timestamp;
+  edited_at: Timestamp | null;
+}
+
+/** One user's reaction with one emoji to a comment or a reply (`post_id`). */
+export interface CommentReactionsTable {
+  post_id: string;
+  emoji: string;
+  user_id: string;
+  /** The comment the post is or belongs to. */
+  comment_id: string;
+  reacted_at: Timestamp;
+}
+
+/** Which revision a space's search index reflects. */
+export interface SearchSpacesTable {
+  space_id: string;
+  revision_id: string;
+}
+
+/** A document page of a space's indexed revision, as search results show it. */
+export interface SearchPagesTable {
+  space_id: string;
+  page_id: string;
+  /** The document the page's sections were read from. */
+  document_hash: string;
+  title: string;
+  path: string;
+  /** JSON array of the titles of the page's ancestors, outermost first. */
+  ancestors: string;
+}
+
+/**
+ * A section of an indexed page: the text before its first heading (`anchor` empty), then one
+ * per heading. Full text: PostgreSQL adds a `terms` tsvector column (written, never read);
+ * SQLite indexes the text in the FTS5 table `search_fts`, whose rowid is the section's `id`.
+ */
+export interface SearchSectionsTable {
+  id: Generated<number>;
+  space_id: string;
+  page_id: string;
+  /** Order in the page, from 0. */
+  position: number;
+  anchor: string;
+  title: string;
+  /** Plain text of the section. */
+  body: string;
+  /** PostgreSQL only: the section's words (`tsvector`), written as an expression, never read. */
+  terms?: ColumnType<never, RawBuilder<unknown> | undefined, never>;
+}
+
+/**
+ * SQLite only: the FTS5 table holding the words of each section under the section's `id` as
+ * rowid (contentless: written and matched, never read back).
+ */
+export interface SearchFtsTable {
+  rowid: number;
+  title: string;
+  body: string;
+  /** The page's title. */
+  context: string;
+  /** A token naming the space. */
+  scope: string;
+}
+
+/** The references and heading anchors of a stored document, by the document's hash. */
+export interface DocumentLinksTable {
+  document_hash: string;
+  /** JSON array of content refs, in document order. */
+  refs: string;
+  /** JSON array of the heading anchors. */
+  anchors: string;
+}
+
+/** A published documentation site of an organization. */
+export interface SitesTable {
+  id: string;
+  organization_id: string;
+  /** basic | premium | ultimate | sponsored. */
+  type: string;
+  title: string;
+  /** public | unlisted | share-link | visitor-auth. */
+  visibility: string;
+  basename: string | null;
+  /** `host/path` the site is served under through a reverse proxy, or null. */
+  proxy: string | null;
+  adaptive_content: SqlBool;
+  /** excluded | included. */
+  agents_context: string;
+  /** The secret of the site's share link (`shareKey`). */
+  share_key: string;
+  /** HS256 key the site's visitor tokens are signed with (base64url). */
+  visitor_signing_key: string;
+  /** JSON adaptive-content visitor schema, null until written. */
+  adaptive_schema: string | null;
+  adaptive_schema_updated_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A named group of site sections, at the top level of a site or inside another group. */
+export interface SiteSectionGroupsTable {
+  id: string;
+  site_id: string;
+  parent_id: string | null;
+  title: string;
+  icon: string | null;
+  /** Order among the sections and groups of the same parent. */
+  position: number;
+  created_at: Timestamp;
+}
+
+/** A section (tab) of a site. */
+export interface SiteSectionsTable {
+  id: string;
+  site_id: string;
+  /** The group it is in; null at the top level. */
+  group_id: string | null;
+  title: string;
+  /** Path on the site, unique within it. */
+  path: string;
+  description: string | null;
+  /** Adaptive-content expression deciding who sees it; null: everyone. */
+  condition: string | null;
+  icon: string | null;
+  /** The default section of the site (one per site with sections). */
+  is_default: SqlBool;
+  /** Order among the sections and groups of the same parent. */
+  position: number;
+  created_at: Timestamp;
+}
+
+/** A space published on a site, in a section or at the top level of a site without sections. */
+export interface SiteSpacesTable {
+  id: string;
+  site_id: string;
+  section_id: string | null;
+  space_id: string;
+  /** Path on the site, unique within its section (or the top level). */
+  path: string;
+  condition: string | null;
+  /** The default site space of its section (or of the site without sections). */
+  is_default: SqlBool;
+  /** Order within its section (or the top level). */
+  position: number;
+  created_at: Timestamp;
+}
+
 /** Every table, as Kysely sees them. */
 export interface DatabaseSchema {
   users: UsersTable;
@@ -244,6 +423,18 @@ export interface DatabaseSchema {
   change_requests: ChangeRequestsTable;
   change_request_counters: ChangeRequestCountersTable;
   change_request_contributors: ChangeRequestContributorsTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
+  comment_reactions: CommentReactionsTable;
+  search_spaces: SearchSpacesTable;
+  search_pages: SearchPagesTable;
+  search_sections: SearchSectionsTable;
+  search_fts: SearchFtsTable;
+  document_links: DocumentLinksTable;
+  sites: SitesTable;
+  site_section_groups: SiteSectionGroupsTable;
+  site_sections: SiteSectionsTable;
+  site_spaces: SiteSpacesTable;
 }
 
 /** The typed query builder the server uses. */

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createHttpClient, makeTempDir, ManualClock, type HttpClient } from '@docsync/test-utils';
-import pg from 'pg';
 import { DirectoryBlobStore } from '../blobs/blob-store.js';
 import { initServer, type InitResult } from '../bootstrap/init-server.js';
 import { createServer } from '../create-server.js';
 import { createLogger } from '../http/logger.js';
-import { openDatabase, type DialectName } from '../storage/open-database.js';
+import type { DialectName } from '../storage/open-database.js';
 import type { Db } from '../storage/schema.js';
+import { openTestDatabase } from './open-test-database.js';
 
 /** The dialects the integration tests run on; PostgreSQL only where `DATABASE_URL` is set. */
 export const testDialects: readonly { dialect: DialectName; skip: boolean }[] = [
@@ -42,20 +41,13 @@ export interface StartTestServerOptions {
  */
 export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
   const dialect = options.dialect ?? 'sqlite';
-  const url = process.env['DATABASE_URL'];
-  if (dialect === 'postgres' && url === undefined) {
-    throw new Error('the PostgreSQL test server needs `DATABASE_URL`');
-  }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const database =
-    dialect === 'postgres' && url !== undefined
-      ? await openDatabase({ url, schema })
-      : await openDatabase({ memory: true });
+  const { database, close: closeDatabase } = await openTestDatabase(dialect);
   const blobDir = await makeTempDir('server-blobs');
   const clock = new ManualClock();
   const init = await initServer(database.db, { clock, adminEmail: 'admin@example.com' });
   const app = createServer({
     db: database.db,
+    changes: database.changes,
     blobs: new DirectoryBlobStore(blobDir.path),
     clock,
     logger: createLogger({ level: 'silent' }),
@@ -72,17 +64,8 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     http: createHttpClient(baseUrl, init.token),
     async close() {
       await app.close();
-      await database.close();
+      await closeDatabase();
       await blobDir.remove();
-      if (dialect === 'postgres' && url !== undefined) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
-          await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        } finally {
-          await client.end();
-        }
-      }
     },
   };
 }

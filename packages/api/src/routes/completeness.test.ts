@@ -66,6 +66,8 @@ const extensions = [
   'GET /v1/orgs/{organizationId}/spaces', // list the spaces of an organization
   'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', // content batch
   'PATCH /v1/orgs/{organizationId}/sites/{siteId}/structure/sort', // replaces section moves
+  'GET /v1/orgs/{organizationId}/sites/{siteId}/structure', // what the sort acts on
+  'GET /v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', // visitor-token signing key
   'POST /v1/spaces/{spaceId}/git/import',
   'POST /v1/spaces/{spaceId}/git/export',
   'GET /v1/spaces/{spaceId}/git/info',

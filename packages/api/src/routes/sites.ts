@@ -8,6 +8,7 @@ import {
 } from '../schemas/site-adaptive-schema.js';
 import {
   PublishedContentSite,
+  SitePublishingAuth,
   SiteStructure,
   SortSiteStructureBody,
 } from '../schemas/site-structure.js';
@@ -81,7 +82,8 @@ export const siteRoutes = defineRoutes('Sites', [
     operationId: 'getPublishedContentSite',
     method: 'GET',
     path: `${site}/published`,
-    summary: 'Get everything the published experience of a site needs.',
+    summary:
+      'Get everything the published experience of a site needs (visitor-auth: `X-Visitor-Token`).',
     query: Type.Object({ shareKey: shareKeyProperty }),
     responses: { 200: PublishedContentSite },
   },
@@ -93,6 +95,23 @@ export const siteRoutes = defineRoutes('Sites', [
     body: SortSiteStructureBody,
     responses: { 200: SiteStructure },
     errors: [409],
+    extension: true,
+  },
+  {
+    operationId: 'getSiteStructure',
+    method: 'GET',
+    path: `${site}/structure`,
+    summary:
+      "Get a site's structure: its sections and section groups, or its site spaces, in order.",
+    responses: { 200: SiteStructure },
+    extension: true,
+  },
+  {
+    operationId: 'getSitePublishingAuth',
+    method: 'GET',
+    path: `${site}/publishing/auth`,
+    summary: 'Get the key that signs the visitor tokens of a visitor-auth site.',
+    responses: { 200: SitePublishingAuth },
     extension: true,
   },
 ]);

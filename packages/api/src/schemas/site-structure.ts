@@ -44,3 +44,17 @@ export const SortSiteStructureBody = Type.Object(
 );
 /** Extension: move one item of a site's structure. */
 export type SortSiteStructureBody = Static<typeof SortSiteStructureBody>;
+
+/**
+ * Extension: the secret a visitor-auth site's own login service signs visitor tokens with
+ * (HS256 JSON Web Tokens; the public API's shape of the same setting).
+ */
+export const SitePublishingAuth = Type.Object(
+  {
+    object: Type.Literal('site-publishing-auth'),
+    privateKey: Type.String({ description: 'HS256 signing key of visitor tokens (base64url).' }),
+  },
+  { title: 'SitePublishingAuth' },
+);
+/** Extension: the visitor-token signing key of a site. */
+export type SitePublishingAuth = Static<typeof SitePublishingAuth>;

@@ -4,6 +4,9 @@ import { membersTeams } from './002-members-teams.js';
 import { collections } from './003-collections.js';
 import { content } from './004-content.js';
 import { changeRequests } from './005-change-requests.js';
+import { comments } from './006-comments.js';
+import { search } from './007-search.js';
+import { sites } from './008-sites.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -15,6 +18,9 @@ const migrations: Readonly<Record<string, Migration>> = {
   '003-collections': collections,
   '004-content': content,
   '005-change-requests': changeRequests,
+  '006-comments': comments,
+  '007-search': search,
+  '008-sites': sites,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */

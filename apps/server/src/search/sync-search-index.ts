@@ -1,0 +1,114 @@
+import type { JSONDocument } from '@docsync/core';
+import { loadDocuments } from '../content/content-documents.js';
+import type { Db } from '../storage/schema.js';
+import { documentSections } from './document-sections.js';
+import type { NewSection } from './full-text.js';
+import { fullTextOf } from './full-text-of.js';
+import { entryChanged, indexedPages, type IndexedPage } from './indexed-pages.js';
+
+/** Page ids per statement: well under both dialects' limits on parameters. */
+const ID_BATCH = 500;
+
+/** The sections of a page as indexed: the text before the first heading, then each heading's. */
+function pageSections(page: IndexedPage, document: JSONDocument): NewSection[] {
+  const outline = documentSections(document);
+  const context = page.title;
+  return [{ anchor: '', title: page.title, body: outline.intro }, ...outline.sections].map(
+    (section, position) => ({ ...section, position, page_id: page.page_id, context }),
+  );
+}
+
+/**
+ * Claims a space's search index for this transaction and returns the revision it reflects
+ * (`''` when nothing was indexed yet). The claim is a row lock on PostgreSQL (SQLite writes one
+ * transaction at a time), so two writers of one space's index take turns.
+ */
+export async function claimSearchIndex(db: Db, spaceId: string): Promise<string> {
+  const row = await db
+    .insertInto('search_spaces')
+    .values({ space_id: spaceId, revision_id: '' })
+    .onConflict((conflict) =>
+      conflict
+        .column('space_id')
+        .doUpdateSet({ revision_id: (eb) => eb.ref('search_spaces.revision_id') }),
+    )
+    .returning('revision_id')
+    .executeTakeFirstOrThrow();
+  return row.revision_id;
+}
+
+/**
+ * Brings a claimed space's search index (see {@link claimSearchIndex}, same transaction) to
+ * `revisionId`, touching only the pages whose document, title, path or ancestors changed:
+ * their entries and sections are replaced, those of pages gone are deleted, the others stay.
+ * It compares with what the index holds, whatever revision that was. `documents` (by page id,
+ * the revision's own) saves loading what the caller holds. Returns the documents it indexed,
+ * by hash.
+ */
+export async function syncSearchIndex(
+  db: Db,
+  spaceId: string,
+  revisionId: string,
+  documents: ReadonlyMap<string, JSONDocument> = new Map(),
+): Promise<Map<string, JSONDocument>> {
+  await db
+    .updateTable('search_spaces')
+    .set({ revision_id: revisionId })
+    .where('space_id', '=', spaceId)
+    .execute();
+
+  const rows = await db
+    .selectFrom('content_pages')
+    .select(['page_id', 'parent_id', 'position', 'path', 'document_hash', 'fields'])
+    .where('revision_id', '=', revisionId)
+    .execute();
+  const wanted = new Map(indexedPages(rows).map((entry) => [entry.page_id, entry]));
+  const stored = await db
+    .selectFrom('search_pages')
+    .select(['page_id', 'document_hash', 'title', 'path', 'ancestors'])
+    .where('space_id', '=', spaceId)
+    .execute();
+
+  const stale: string[] = [];
+  const kept = new Set<string>();
+  for (const entry of stored) {
+    const next = wanted.get(entry.page_id);
+    if (next === undefined || entryChanged(entry, next)) stale.push(entry.page_id);
+    else kept.add(entry.page_id);
+  }
+  const fresh = [...wanted.values()].filter((entry) => !kept.has(entry.page_id));
+
+  // Deleting an entry deletes its sections (and on SQLite, by trigger, their index rows).
+  for (let start = 0; start < stale.length; start += ID_BATCH) {
+    await db
+      .deleteFrom('search_pages')
+      .where('space_id', '=', spaceId)
+      .where('page_id', 'in', stale.slice(start, start + ID_BATCH))
+      .execute();
+  }
+  if (fresh.length === 0) return new Map();
+
+  const loaded = await loadDocuments(
+    db,
+    fresh.filter((entry) => !documents.has(entry.page_id)).map((entry) => entry.document_hash),
+  );
+  const indexed = new Map<string, JSONDocument>();
+  const sections: NewSection[] = [];
+  for (const entry of fresh) {
+    const document = documents.get(entry.page_id) ?? loaded.get(entry.document_hash);
+    if (document === undefined) continue;
+    indexed.set(entry.document_hash, document);
+    sections.push(...pageSections(entry, document));
+  }
+  const entries = fresh.filter((entry) => indexed.has(entry.document_hash));
+  for (let start = 0; start < entries.length; start += ID_BATCH) {
+    await db
+      .insertInto('search_pages')
+      .values(
+        entries.slice(start, start + ID_BATCH).map((entry) => ({ ...entry, space_id: spaceId })),
+      )
+      .execute();
+  }
+  await fullTextOf(db).insertSections(db, spaceId, sections);
+  return indexed;
+}

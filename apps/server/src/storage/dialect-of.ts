@@ -1,0 +1,15 @@
+import { PostgresAdapter } from 'kysely';
+import type { DialectName } from './open-database.js';
+
+/** What {@link dialectOf} reads: any Kysely instance or transaction. */
+interface WithAdapter {
+  getExecutor(): { readonly adapter: unknown };
+}
+
+/**
+ * Which engine a Kysely instance (or a transaction of one) runs on, for the few statements the
+ * dialects write differently (full-text search).
+ */
+export function dialectOf(db: WithAdapter): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
