@@ -5,34 +5,51 @@ import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
+import { fastFromMarkdown } from './fast/fast-from-markdown.js';
 import { liquidFromMarkdown } from './liquid/from-markdown.js';
 import { pairLiquidTags } from './liquid/pair-tags.js';
 import { splitTagLinesOutOfHtml } from './liquid/split-html.js';
 import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
 import { pairDetails } from './pair-details.js';
+import { text } from './safe-text.js';
 
 const syntaxExtensions = [gfm(), math({ singleDollarTextMath: false }), liquidSyntax()];
 const fromMarkdownExtensions = [gfmFromMarkdown(), mathFromMarkdown(), liquidFromMarkdown()];
+
+/** How to read markdown. */
+export interface ParseOptions {
+  /**
+   * Whether the fast path (`fast/`) may read what it knows; it gives the same mdast as the full
+   * parser, positions included, and hands anything else to it. `false` runs the full parser
+   * only, for tests and measurements. Default `true`.
+   */
+  fastPath?: boolean;
+}
 
 /**
  * Markdown → mdast with GitBook's syntax: GFM (tables, task lists, strikethrough, footnotes,
  * autolinks), `$$` math only (a single `$` is text), and `{% tag %}` lines nested into blocks.
  */
-export function parseMdast(markdown: string): Root {
-  const tree = parseFlat(markdown);
+export function parseMdast(markdown: string, options: ParseOptions = {}): Root {
+  const tree = parseFlat(markdown, options.fastPath ?? true);
   pairLiquidTags(tree);
   pairDetails(tree);
   return tree;
 }
 
-/** Markdown → mdast with tag lines still flat (split out of HTML blocks), before pairing. */
-function parseFlat(markdown: string): Root {
-  const tree = fromMarkdown(markdown, {
+/** Markdown → mdast with GitBook's syntax, as mdast-util-from-markdown reads it. */
+export function fullFromMarkdown(markdown: string): Root {
+  return fromMarkdown(markdown, {
     extensions: syntaxExtensions,
     mdastExtensions: fromMarkdownExtensions,
   });
-  splitTagLinesOutOfHtml(tree, parseFlat);
+}
+
+/** Markdown → mdast with tag lines still flat (split out of HTML blocks), before pairing. */
+function parseFlat(markdown: string, fastPath: boolean): Root {
+  const tree = (fastPath ? fastFromMarkdown(markdown) : undefined) ?? fullFromMarkdown(markdown);
+  splitTagLinesOutOfHtml(tree, (fragment) => parseFlat(fragment, fastPath));
   return tree;
 }
 
@@ -77,6 +94,7 @@ const exporterOptions: ToMarkdownOptions = {
   incrementListMarker: true,
   resourceLink: true,
   extensions: [
+    { handlers: { text } },
     gfmToMarkdown(),
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),

@@ -7,7 +7,7 @@ import { parseFrontMatter, splitFrontMatter } from './front-matter.js';
 import { collectFootnoteDefinitions, settleFootnoteDefinitions } from './handlers/annotation.js';
 import { phrasingToInlines } from './from-phrasing.js';
 import { collectLinkDefinitions } from './link-definitions.js';
-import { parseMdast } from './mdast-io.js';
+import { parseMdast, type ParseOptions } from './mdast-io.js';
 import { emptyParagraphs, ParseContext } from './parse-context.js';
 
 /** What a page file holds: its metadata, its content, and what could not be read as written. */
@@ -35,7 +35,7 @@ function plainTitle(heading: Heading): string | undefined {
  * Reads a page's markdown (front matter + body) into page metadata and a JSON document. Never
  * throws: what cannot be modelled is kept verbatim and reported in `diagnostics`.
  */
-export function parsePage(markdown: string): ParsedPage {
+export function parsePage(markdown: string, options: ParseOptions = {}): ParsedPage {
   const input = normalizeInput(markdown);
   const { yaml, body, bodyLineOffset } = splitFrontMatter(input);
   const context = new ParseContext(body, bodyLineOffset, {
@@ -44,7 +44,7 @@ export function parsePage(markdown: string): ParsedPage {
   });
   const metadata = yaml === undefined ? {} : parseFrontMatter(yaml, context.diagnostics);
 
-  const tree = parseMdast(body);
+  const tree = parseMdast(body, options);
   collectFootnoteDefinitions(tree, context.footnoteDefinitions);
   context.linkDefinitions = collectLinkDefinitions(tree);
   let children: RootContent[] = tree.children;

@@ -237,6 +237,7 @@ export function inlinesToPhrasing(
  * mdast-util-math's escape pattern misses that case, so the first `$` is escaped here.
  */
 function escapeDollarAfterMath(nodes: PhrasingContent[]): PhrasingContent[] {
+  if (!nodes.some((node) => node.type === 'inlineMath')) return nodes;
   return nodes.flatMap((node, index) =>
     node.type === 'text' && node.value.startsWith('$') && nodes[index - 1]?.type === 'inlineMath'
       ? [

@@ -61,6 +61,7 @@ function diffById<T extends { id: string }>(
   next: readonly T[],
   key: (item: T) => string,
 ) {
+  if (base === next) return { created: [], deleted: [], edited: [] };
   const before = new Map(base.map((item) => [item.id, item]));
   const after = new Map(next.map((item) => [item.id, item]));
   return {
@@ -69,10 +70,41 @@ function diffById<T extends { id: string }>(
     edited: next
       .filter((item) => {
         const old = before.get(item.id);
-        return old !== undefined && key(old) !== key(item);
+        // The same object is the same value (revisions are immutable).
+        return old !== undefined && old !== item && key(old) !== key(item);
       })
       .map((item) => item.id),
   };
+}
+
+/** The pages of a tree a diff has to look at, and where each sits. */
+interface PagesToCompare {
+  pages: RevisionPage[];
+  placement: Map<string, { parent: string | null; index: number }>;
+  /** Pages also found in the other tree (the same object), whose children were not walked. */
+  stops: Set<RevisionPage>;
+}
+
+/**
+ * Walks a page tree, parents first, without going below a page `stop` accepts. Below a page that
+ * is the same object in both trees everything is the same (content, parents, places), so a diff
+ * of a revision that replaced one page walks the path to it and the siblings along that path.
+ */
+function pagesToCompare(
+  pages: readonly RevisionPage[],
+  stop: (page: RevisionPage) => boolean,
+): PagesToCompare {
+  const out: PagesToCompare = { pages: [], placement: new Map(), stops: new Set() };
+  const walk = (list: readonly RevisionPage[], parent: string | null) => {
+    list.forEach((page, index) => {
+      out.pages.push(page);
+      out.placement.set(page.id, { parent, index });
+      if (stop(page)) out.stops.add(page);
+      else if ('pages' in page) walk(page.pages, page.id);
+    });
+  };
+  walk(pages, null);
+  return out;
 }
 
 /**
@@ -81,11 +113,16 @@ function diffById<T extends { id: string }>(
  * edited and deleted; whether variables changed. Pure.
  */
 export function diffRevisions(base: RevisionContent, next: RevisionContent): RevisionDiff {
-  const basePages = new Map(flattenPages(base.pages).map((page) => [page.id, page]));
-  const nextPages = flattenPages(next.pages);
+  // Subtrees that are the same object on both sides are skipped: the walk of `next` stops at
+  // the highest pages `base` also holds, the walk of `base` at those same pages.
+  const baseObjects = new Set(flattenPages(base.pages));
+  const walkedNext = pagesToCompare(next.pages, (page) => baseObjects.has(page));
+  const walkedBase = pagesToCompare(base.pages, (page) => walkedNext.stops.has(page));
+  const basePages = new Map(walkedBase.pages.map((page) => [page.id, page]));
+  const nextPages = walkedNext.pages;
   const nextIds = new Set(nextPages.map((page) => page.id));
-  const placeBefore = pagePlacement(base.pages);
-  const placeAfter = pagePlacement(next.pages);
+  const placeBefore = walkedBase.placement;
+  const placeAfter = walkedNext.placement;
   const diff: RevisionDiff = {
     pages: { created: [], edited: [], deleted: [], moved: [] },
     files: diffById(base.files, next.files, (file) =>
@@ -94,7 +131,9 @@ export function diffRevisions(base: RevisionContent, next: RevisionContent): Rev
     reusableContents: diffById(base.reusableContents, next.reusableContents, (r) =>
       JSON.stringify({ t: r.title, d: r.document }),
     ),
-    variablesChanged: JSON.stringify(base.variables) !== JSON.stringify(next.variables),
+    variablesChanged:
+      base.variables !== next.variables &&
+      JSON.stringify(base.variables) !== JSON.stringify(next.variables),
   };
   // Reordered: among pages that kept their parent, those outside the longest run in the same order.
   // Siblings are grouped by parent in one pass (placements iterate in page order), so this stays

@@ -59,19 +59,37 @@ export function unresolveRef(ref: ContentRef, fromPath: string, paths: RefPaths)
 /**
  * Maps every content ref in a JSON value (documents, page covers): relative paths become page,
  * anchor and file refs on read; the reverse on write. Includes are mapped by their own rule.
+ * Nothing is mutated, and what holds no changed ref is returned as it is, not copied (a page
+ * without links costs a walk, not a copy of its document).
  */
 export function mapRefs<T>(
   value: T,
   map: (ref: Record<string, unknown>) => Record<string, unknown> | undefined,
 ): T {
-  if (Array.isArray(value)) return value.map((item: unknown) => mapRefs(item, map)) as T;
   if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const next = mapRefs(item, map);
+      if (next !== item) out ??= value.slice();
+      if (out !== undefined) out[index] = next;
+    }
+    return (out ?? value) as T;
+  }
   const record = value as Record<string, unknown>;
   const mapped = typeof record.kind === 'string' ? map(record) : undefined;
   if (mapped) return mapped as T;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(record)) out[key] = mapRefs(child, map);
-  return out as T;
+  let out: Record<string, unknown> | undefined;
+  for (const key in record) {
+    const child = record[key];
+    const next = mapRefs(child, map);
+    if (next !== child) {
+      out ??= { ...record };
+      out[key] = next;
+    }
+  }
+  return (out ?? record) as T;
 }
 
 /** Resolves every ref of a document-like value read from the file at `fromPath`. */

@@ -11,10 +11,15 @@ export function basename(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** A joined path that normalization would change: empty, `.` or `..` segments. */
+const needsNormalizing = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
 /** Joins and normalizes (`a/b/../c` → `a/c`); `undefined` when `..` climbs above the root. */
 export function joinPath(...parts: string[]): string | undefined {
+  const joined = parts.join('/');
+  if (!needsNormalizing.test(joined)) return joined;
   const out: string[] = [];
-  for (const segment of parts.join('/').split('/')) {
+  for (const segment of joined.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
       if (out.length === 0) return undefined;
@@ -26,6 +31,7 @@ export function joinPath(...parts: string[]): string | undefined {
 
 /** The relative path from the directory `fromDir` to `to` (`../b/c.md`). */
 export function relativePath(fromDir: string, to: string): string {
+  if (fromDir === '') return to;
   const from = fromDir === '' ? [] : fromDir.split('/');
   const target = to.split('/');
   let common = 0;

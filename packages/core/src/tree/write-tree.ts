@@ -36,7 +36,8 @@ export interface WriteTreeResult {
 const encoder = new TextEncoder();
 
 function textFile(path: string, text: string): TreeFile {
-  return { path, text, oid: gitBlobId(text), size: encoder.encode(text).byteLength };
+  const bytes = encoder.encode(text);
+  return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
 }
 
 /** `name (1).png` for the second file called `name.png`. */
