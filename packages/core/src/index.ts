@@ -10,6 +10,7 @@ export type { ParseOptions } from './markdown/mdast-io.js';
 export { renderPage, renderDocument, type PageToRender } from './markdown/render-page.js';
 export type * from './model/revision.js';
 export type { TreeFile } from './tree/tree-file.js';
+export { pageFieldsFromMetadata, type PageFileFields } from './tree/page-metadata-map.js';
 export { treeToRevision, type ReadTreeOptions, type ReadTreeResult } from './tree/read-tree.js';
 export { revisionToTree, type WriteTreeOptions, type WriteTreeResult } from './tree/write-tree.js';
 export {

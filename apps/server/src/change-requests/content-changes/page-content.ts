@@ -1,40 +1,21 @@
 import type { ContentChange } from '@docsync/api';
-import { parsePage, type JSONDocument, type RevisionPageDocument } from '@docsync/core';
+import {
+  pageFieldsFromMetadata,
+  parsePage,
+  type JSONDocument,
+  type PageFileFields,
+} from '@docsync/core';
 
 /** The `document` of an insert or update operation: markdown or a JSON document. */
 export type PageContent = Extract<ContentChange, { type: 'insert_page' }>['document'];
 
-/** Page fields that front matter may set in a batch. */
-export type FrontMatterFields = Partial<
-  Pick<
-    RevisionPageDocument,
-    | 'title'
-    | 'description'
-    | 'emoji'
-    | 'icon'
-    | 'layout'
-    | 'cover'
-    | 'hidden'
-    | 'noIndex'
-    | 'noRobotsIndex'
-    | 'tags'
-    | 'metaLinks'
-    | 'condition'
-    | 'variables'
-    | 'extraFrontMatter'
-    | 'rawFrontMatter'
-  >
->;
+/** Page fields that front matter (and an H1) may set in a batch: a tree's page file fields. */
+export type FrontMatterFields = Partial<PageFileFields>;
 
 /** A page's content as written: its document and what its front matter and H1 say. */
 export interface ReadPageContent {
   document: JSONDocument;
   fields: FrontMatterFields;
-}
-
-/** The entries of an object whose value is not undefined (for `exactOptionalPropertyTypes`). */
-function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 /**
@@ -46,31 +27,7 @@ export function readPageContent(content: PageContent): ReadPageContent {
   if ('document' in content)
     return { document: content.document as unknown as JSONDocument, fields: {} };
   const { metadata, document } = parsePage(content.markdown);
-  return {
-    document,
-    fields: defined<FrontMatterFields>({
-      title: metadata.title,
-      description: metadata.description,
-      emoji: metadata.emoji,
-      icon: metadata.icon,
-      layout: metadata.layout,
-      cover:
-        metadata.cover === undefined
-          ? undefined
-          : defined<NonNullable<FrontMatterFields['cover']>>({
-              ref: { kind: 'url', url: metadata.cover },
-              yPos: metadata.coverY,
-              height: metadata.coverHeight,
-            }),
-      hidden: metadata.hidden,
-      noIndex: metadata.noIndex,
-      noRobotsIndex: metadata.noRobotsIndex,
-      tags: metadata.tags,
-      metaLinks: metadata.metaLinks,
-      condition: metadata.if,
-      variables: metadata.vars,
-      extraFrontMatter: metadata.extraFrontMatter,
-      rawFrontMatter: metadata.rawFrontMatter,
-    }),
-  };
+  // The same fields a page file of a tree gives; without an H1 the title is left to the batch.
+  const { title, ...fields } = pageFieldsFromMetadata(metadata, '');
+  return { document, fields: metadata.title === undefined ? fields : { title, ...fields } };
 }
