@@ -49,6 +49,26 @@ describe('mergeRevisions', () => {
     expect(files['beta.md']).toBe('# Beta\n\nBeta text, edited.\n');
   });
 
+  it('takes the blob id of the side that changed a page, and keeps unchanged documents as they are', () => {
+    const edited = '# Beta\n\nBeta text, edited.\n';
+    const ours = variant({ 'alpha.md': '# Alpha\n\nFirst!\n\nSecond.\n\nThird.\n' });
+    const theirs = variant({ 'beta.md': edited });
+    const { content } = mergeRevisions(base, ours, theirs);
+    const page = (revision: RevisionContent, path: string) => {
+      const found = flattenPages(revision.pages).find(
+        (candidate) => candidate.type === 'document' && candidate.git?.path === path,
+      );
+      if (found?.type !== 'document') throw new Error(`no page at ${path}`);
+      return found;
+    };
+    expect(page(content, 'beta.md').git?.oid).toBe(gitBlobId(edited));
+    expect(page(content, 'beta.md').git).toEqual(page(theirs, 'beta.md').git);
+    expect(page(content, 'alpha.md').git).toEqual(page(ours, 'alpha.md').git);
+    // Where one side kept the base's document object, the merge takes the other side's as is.
+    const onlyTheirs = mergeRevisions(base, base, theirs).content;
+    expect(page(onlyTheirs, 'beta.md').document).toBe(page(theirs, 'beta.md').document);
+  });
+
   it('merges edits to different blocks of one page, adjacent ones too', () => {
     const ours = variant({ 'alpha.md': '# Alpha\n\nFirst (ours).\n\nSecond.\n\nThird.\n' });
     const theirs = variant({

@@ -62,6 +62,9 @@ const json = (value: unknown): string => `${JSON.stringify(value) as string | un
 
 /** Three-way choice of a value: the side that changed it, or a conflict. */
 function pick<T>(base: T, ours: T, theirs: T): { value: T; conflict: boolean } {
+  // Identity first: unchanged values are usually the very same object or string.
+  if (ours === base || ours === theirs) return { value: theirs, conflict: false };
+  if (theirs === base) return { value: ours, conflict: false };
   if (json(ours) === json(base) || json(ours) === json(theirs))
     return { value: theirs, conflict: false };
   if (json(theirs) === json(base)) return { value: ours, conflict: false };
@@ -103,6 +106,9 @@ export function mergeDocuments(
   ours: JSONDocument,
   theirs: JSONDocument,
 ): { document: JSONDocument; conflicts: { base: Block[]; ours: Block[]; theirs: Block[] }[] } {
+  // A side that kept the base document gives the other side's, the same object (no copy).
+  if (ours === base || ours === theirs) return { document: theirs, conflicts: [] };
+  if (theirs === base) return { document: ours, conflicts: [] };
   const result = merge3(base.nodes, ours.nodes, theirs.nodes, json, mergeBlock);
   return { document: { ...ours, nodes: result.merged }, conflicts: result.conflicts };
 }
@@ -132,7 +138,9 @@ function mergePage(
       continue;
     }
     if (field === 'git') {
-      merged.git = o ?? t;
+      // Where the page was read from follows the side that changed it; never a conflict.
+      const git = pick(b, o, t).value ?? o ?? t;
+      if (git !== undefined) merged.git = git;
       continue;
     }
     const choice = pick(b, o, t);
@@ -247,22 +255,35 @@ export function mergeRevisions(
   }
 
   // Order of each parent's children: three-way on the sibling sequences.
-  const childrenIn = (
-    place: Map<string, { parent: string | null; index: number }>,
-    parent: string | null,
-  ) =>
-    [...place]
-      .filter(([, p]) => p.parent === parent)
-      .sort((x, y) => x[1].index - y[1].index)
-      .map(([id]) => id);
+  const childrenOf = (place: Map<string, { parent: string | null; index: number }>) => {
+    const byParent = new Map<string | null, [string, number][]>();
+    for (const [id, { parent, index }] of place) {
+      const siblings = byParent.get(parent);
+      if (siblings === undefined) byParent.set(parent, [[id, index]]);
+      else siblings.push([id, index]);
+    }
+    return (parent: string | null): string[] =>
+      (byParent.get(parent) ?? []).sort((x, y) => x[1] - y[1]).map(([id]) => id);
+  };
+  const [childrenInBase, childrenInOurs, childrenInTheirs] = [
+    childrenOf(pb),
+    childrenOf(po),
+    childrenOf(pt),
+  ];
+  const mergedChildren = new Map<string | null, string[]>();
+  for (const [id, parent] of parentOf) {
+    const siblings = mergedChildren.get(parent);
+    if (siblings === undefined) mergedChildren.set(parent, [id]);
+    else siblings.push(id);
+  }
   const build = (parent: string | null): RevisionPage[] => {
     const order = merge3(
-      childrenIn(pb, parent),
-      childrenIn(po, parent),
-      childrenIn(pt, parent),
+      childrenInBase(parent),
+      childrenInOurs(parent),
+      childrenInTheirs(parent),
       (id) => id,
     ).merged;
-    const mine = [...parentOf].filter(([, p]) => p === parent).map(([id]) => id);
+    const mine = mergedChildren.get(parent) ?? [];
     const ids = [...new Set([...order.filter((id) => parentOf.get(id) === parent), ...mine])];
     return ids.map((id) => {
       const page = merged.get(id) as RevisionPage;

@@ -4,12 +4,15 @@ import { decodePath, dirname, joinPath, relativePath, splitAnchor } from './path
 
 /** What refs resolve against: the tree's pages, files and reusable contents by path. */
 export interface RefTargets {
-  pageByPath: ReadonlyMap<string, string>;
-  fileByPath: ReadonlyMap<string, string>;
-  reusableByPath: ReadonlyMap<string, string>;
+  pageByPath: PathLookup;
+  fileByPath: PathLookup;
+  reusableByPath: PathLookup;
 }
 
-/** Paths by id; only `get` is needed, so a cache can record which lookups a file depended on. */
+/**
+ * Paths by id, or ids by path; only `get` is needed, so a cache can record which lookups a file
+ * depended on.
+ */
 export type PathLookup = Pick<ReadonlyMap<string, string>, 'get'>;
 
 /** Where refs point when written back: paths by id. */

@@ -132,4 +132,77 @@ describe('ConversionCache', () => {
     const linking = files.find((file) => file.path === 'core-features/theming-and-icons.md');
     expect(linking?.text).toContain('integrations/icons.md');
   });
+
+  it('reads a markdown file without its text when its blob was parsed, and keeps unchanged documents', () => {
+    const tree = readSpace('lawnchair-docs/help');
+    const cache = new ConversionCache();
+    const first = treeToRevision(tree, { cache });
+    // Pages come without text: the cache holds their parses (SUMMARY.md is always read).
+    const bare = tree.map((file) =>
+      file.path.endsWith('.md') && file.path !== 'SUMMARY.md'
+        ? { path: file.path, oid: file.oid, size: file.size }
+        : file,
+    );
+    const cold = cache.stats();
+    const again = treeToRevision(bare, { base: first.content, cache });
+    expect(again).toEqual(treeToRevision(tree, { base: first.content }));
+    const documents = (content: RevisionContent) =>
+      flattenPages(content.pages).flatMap((page) =>
+        page.type === 'document' ? [page.document] : [],
+      );
+    // Resolved documents are the same objects as last time, so storing them again is free.
+    const before = documents(first.content);
+    const after = documents(again.content);
+    expect(after).toHaveLength(before.length);
+    after.forEach((document, index) => {
+      expect(document).toBe(before[index]);
+    });
+    expect(cache.stats().resolveMisses).toBe(cold.resolveMisses);
+    expect(cache.stats().parseMisses).toBe(cold.parseMisses);
+  });
+
+  it('resolves a page again when a page it links to moved', () => {
+    const tree = readSpace('lawnchair-docs/help');
+    const cache = new ConversionCache();
+    const first = treeToRevision(tree, { cache });
+    const moved = tree.map((file) => {
+      if (file.path === 'integrations/lawnicons.md')
+        return { ...file, path: 'integrations/icons.md' };
+      if (file.path === 'SUMMARY.md' && file.text !== undefined) {
+        const text = file.text.replace('integrations/lawnicons.md', 'integrations/icons.md');
+        return { ...file, text, oid: gitBlobId(text) };
+      }
+      return file;
+    });
+    const next = treeToRevision(moved, { base: first.content, cache });
+    expect(next).toEqual(treeToRevision(moved, { base: first.content }));
+  });
+
+  it('forgets the least recently used parses beyond a bound, and then needs their text', () => {
+    const tree = readSpace('lawnchair-docs/help');
+    const cache = new ConversionCache();
+    treeToRevision(tree, { cache });
+    const pages = tree.filter((file) => file.path.endsWith('.md') && file.path !== 'SUMMARY.md');
+    cache.trimParses(1);
+    expect(pages.filter((file) => cache.hasParse(file.oid))).toHaveLength(1);
+    const bare = tree.map((file) =>
+      pages.includes(file) ? { path: file.path, oid: file.oid, size: file.size } : file,
+    );
+    const read = treeToRevision(bare, { cache });
+    expect(read.diagnostics.some((d) => d.ruleId === 'summary-missing-file')).toBe(true);
+    expect(treeToRevision(tree, { cache })).toEqual(treeToRevision(tree));
+  });
+
+  it('writes only the pages asked for, each as the whole tree writes it', () => {
+    const { content, config } = treeToRevision(readSpace('lawnchair-docs/help'));
+    const whole = revisionToTree(content, { config }).files;
+    const linking = flattenPages(content.pages).find(
+      (p) => p.type === 'document' && p.git?.path === 'core-features/theming-and-icons.md',
+    );
+    if (linking === undefined) throw new Error('no Theming page');
+    const only = revisionToTree(content, { config, onlyPages: new Set([linking.id]) }).files;
+    expect(only).toEqual(
+      whole.filter((file) => file.path === 'core-features/theming-and-icons.md'),
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { parsePage, type ParsedPage } from '../markdown/parse-page.js';
-import type { PathLookup, RefPaths } from './content-refs.js';
+import { parseSummary } from './summary.js';
+import type { PathLookup, RefPaths, RefTargets } from './content-refs.js';
 import type { TreeFile } from './tree-file.js';
 
 /** How often a {@link ConversionCache} answered from memory, and how often it had to convert. */
@@ -12,6 +13,10 @@ export interface ConversionCacheStats {
   renderHits: number;
   /** Files rendered: each miss is one call of the renderer. */
   renderMisses: number;
+  /** Parsed documents whose resolved refs were reused. */
+  resolveHits: number;
+  /** Parsed documents whose refs were resolved. */
+  resolveMisses: number;
 }
 
 /** A rendered file and what it was rendered from. */
@@ -25,6 +30,16 @@ interface RenderedEntry {
 }
 
 type LookupName = keyof RefPaths;
+type TargetName = keyof RefTargets;
+
+/** A resolved document and what it was resolved from. */
+interface ResolvedEntry {
+  source: unknown;
+  fromPath: string;
+  /** The target lookups resolving made, as `[map, path, result]` triples, flattened. */
+  lookups: (string | undefined)[];
+  result: unknown;
+}
 
 /**
  * Remembers conversions between runs of {@link treeToRevision} and {@link revisionToTree}, so that
@@ -51,12 +66,16 @@ type LookupName = keyof RefPaths;
 export class ConversionCache {
   readonly #parsed = new Map<string, ParsedPage>();
   readonly #rendered = new Map<string, RenderedEntry>();
+  readonly #resolved = new Map<string, ResolvedEntry>();
+  #summaryRead: { oid: string; read: ReturnType<typeof parseSummary> } | undefined;
   #summary: { key: string; file: TreeFile } | undefined;
   readonly #stats: ConversionCacheStats = {
     parseHits: 0,
     parseMisses: 0,
     renderHits: 0,
     renderMisses: 0,
+    resolveHits: 0,
+    resolveMisses: 0,
   };
 
   /** `parsePage(markdown)`, reused when a file with blob id `oid` was parsed before. */
@@ -64,12 +83,45 @@ export class ConversionCache {
     const known = this.#parsed.get(oid);
     if (known !== undefined) {
       this.#stats.parseHits++;
+      // Most recently used last, for `trimParses`.
+      this.#parsed.delete(oid);
+      this.#parsed.set(oid, known);
       return known;
     }
     this.#stats.parseMisses++;
     const parsed = parsePage(markdown);
     this.#parsed.set(oid, parsed);
     return parsed;
+  }
+
+  /** `parseSummary(text)`, reused when the last SUMMARY.md read had the blob id `oid`. */
+  parseSummary(oid: string, text: string): ReturnType<typeof parseSummary> {
+    if (this.#summaryRead?.oid !== oid) this.#summaryRead = { oid, read: parseSummary(text) };
+    return this.#summaryRead.read;
+  }
+
+  /**
+   * Whether the markdown file with blob id `oid` was parsed before, so `treeToRevision` can read
+   * it without its text (a caller that holds files by blob id need not load those bytes).
+   */
+  hasParse(oid: string): boolean {
+    return this.#parsed.has(oid);
+  }
+
+  /**
+   * Forgets the least recently used parses beyond `max`. Never called by the converters (so a
+   * file found with {@link hasParse} stays parsed for the whole run); a long-lived holder calls it
+   * between runs to bound its memory.
+   */
+  trimParses(max: number): void {
+    let excess = this.#parsed.size - max;
+    // Resolutions hold parsed values; past the bound they go too (they are rebuilt on a miss).
+    if (this.#resolved.size > max) this.#resolved.clear();
+    if (excess <= 0) return;
+    for (const oid of this.#parsed.keys()) {
+      if (excess-- <= 0) break;
+      this.#parsed.delete(oid);
+    }
   }
 
   /**
@@ -113,6 +165,49 @@ export class ConversionCache {
   }
 
   /**
+   * `resolve(targets)` for a parsed value (a page's document, named by `key`) read from the file at
+   * `fromPath`, reused when the value is the same object as last time (the parse cache hands out
+   * the same object for the same blob), read from the same path, and every target lookup resolving
+   * made through `targets` still gives the same answer. An unchanged page thus keeps its resolved
+   * document object from one read to the next, which lets a caller that stores documents skip
+   * serializing and hashing it again.
+   */
+  resolveRefs<T>(
+    key: string,
+    source: T,
+    fromPath: string,
+    targets: RefTargets,
+    resolve: (targets: RefTargets) => T,
+  ): T {
+    const known = this.#resolved.get(key);
+    if (
+      known !== undefined &&
+      known.source === source &&
+      known.fromPath === fromPath &&
+      sameTargetLookups(known.lookups, targets)
+    ) {
+      this.#stats.resolveHits++;
+      return known.result as T;
+    }
+    this.#stats.resolveMisses++;
+    const lookups: (string | undefined)[] = [];
+    const recording = (name: TargetName): PathLookup => ({
+      get: (path) => {
+        const result = targets[name].get(path);
+        lookups.push(name, path, result);
+        return result;
+      },
+    });
+    const result = resolve({
+      pageByPath: recording('pageByPath'),
+      fileByPath: recording('fileByPath'),
+      reusableByPath: recording('reusableByPath'),
+    });
+    this.#resolved.set(key, { source, fromPath, lookups, result });
+    return result;
+  }
+
+  /**
    * SUMMARY.md as `render` writes it, reused when `key` (a serialization of the whole table of
    * contents, which is small next to the pages) equals the last one's.
    */
@@ -149,6 +244,14 @@ function sameLookups(lookups: readonly (string | undefined)[], paths: RefPaths):
   for (let index = 0; index < lookups.length; index += 3) {
     const name = lookups[index] as LookupName;
     if (paths[name].get(lookups[index + 1] as string) !== lookups[index + 2]) return false;
+  }
+  return true;
+}
+
+function sameTargetLookups(lookups: readonly (string | undefined)[], targets: RefTargets): boolean {
+  for (let index = 0; index < lookups.length; index += 3) {
+    const name = lookups[index] as TargetName;
+    if (targets[name].get(lookups[index + 1] as string) !== lookups[index + 2]) return false;
   }
   return true;
 }

@@ -60,8 +60,15 @@ export function treeToRevision(
 ): ReadTreeResult {
   const namespace = options.idNamespace ?? '';
   const cache = options.cache;
-  const parse = (file: TreeFile, text: string) =>
-    cache ? cache.parsePage(file.oid, text) : parsePage(text);
+  // A file without text is parsed from the cache when it holds the blob; otherwise it reads as
+  // empty, and that parse is never remembered under the blob id.
+  const parse = (file: TreeFile, text: string | undefined) =>
+    cache && (text !== undefined || cache.hasParse(file.oid))
+      ? cache.parsePage(file.oid, text ?? '')
+      : parsePage(text ?? '');
+  /** A markdown file is readable with its text, or without when the cache parsed its blob. */
+  const readable = (file: TreeFile | undefined): file is TreeFile =>
+    file !== undefined && (file.text !== undefined || cache?.hasParse(file.oid) === true);
   const byPath = new Map(files.map((file) => [file.path, file]));
   const diagnostics: Diagnostic[] = [];
 
@@ -148,7 +155,7 @@ export function treeToRevision(
   );
   const reusableContents: (RevisionReusableContent & { git: { oid: string; path: string } })[] =
     includeFiles.map((file) => {
-      const parsed = parse(file, file.text ?? '');
+      const parsed = parse(file, file.text);
       diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: file.path })));
       const known = base?.reusableContents.find((r) => r.git?.path === file.path);
       return {
@@ -169,7 +176,9 @@ export function treeToRevision(
     entries: SummaryEntry[];
   };
   if (summaryFile?.text !== undefined) {
-    const parsed = parseSummary(summaryFile.text);
+    const parsed = cache
+      ? cache.parseSummary(summaryFile.oid, summaryFile.text)
+      : parseSummary(summaryFile.text);
     diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: summaryPath })));
     entries = parsed.summary;
   } else {
@@ -230,7 +239,7 @@ export function treeToRevision(
         return [link];
       }
       const file = filePath === undefined ? undefined : byPath.get(filePath);
-      if (filePath === undefined || file?.text === undefined) {
+      if (filePath === undefined || !readable(file)) {
         diagnostics.push({
           path: summaryPath,
           ruleId: 'summary-missing-file',
@@ -295,12 +304,23 @@ export function treeToRevision(
     fileByPath: new Map(revisionFiles.map((file) => [file.git?.path ?? '', file.id])),
     reusableByPath: new Map(reusableContents.map((r) => [r.git.path, r.id])),
   };
+  /** Resolved through the cache when there is one: an unchanged file keeps its resolved object. */
+  const resolve = <T>(key: string, value: T, fromPath: string): T =>
+    cache
+      ? cache.resolveRefs(key, value, fromPath, targets, (recorded) =>
+          resolveRefs(value, fromPath, recorded),
+        )
+      : resolveRefs(value, fromPath, targets);
   for (const { page, filePath } of pending) {
-    page.document = resolveRefs(page.document, filePath, targets);
+    page.document = resolve(`page:${filePath}`, page.document, filePath);
     if (page.cover) page.cover = resolveRefs(page.cover, filePath, targets);
   }
   for (const reusable of reusableContents)
-    reusable.document = resolveRefs(reusable.document, reusable.git.path, targets);
+    reusable.document = resolve(
+      `reusable:${reusable.git.path}`,
+      reusable.document,
+      reusable.git.path,
+    );
   for (const { page, filePath, anchor } of anchorLinks) {
     const target = targets.pageByPath.get(filePath);
     if (target !== undefined) page.target = { kind: 'anchor', page: target, anchor };

@@ -24,6 +24,12 @@ export interface WriteTreeOptions {
   config?: GitbookConfig;
   /** Rendered files reused from earlier runs: only pages that changed (or moved) are rendered. */
   cache?: ConversionCache;
+  /**
+   * Writes only the files of these pages (by id), nothing else: paths are still worked out for
+   * the whole revision, so each page's links and images come out exactly as in the full tree.
+   * For reading one page as markdown without rendering all the others.
+   */
+  onlyPages?: ReadonlySet<string>;
 }
 
 /** A revision written as a tree. */
@@ -153,13 +159,20 @@ export function revisionToTree(
   const paths: RefPaths = { pagePath, filePath, reusablePath };
   const out: TreeFile[] = [...assets];
 
+  const only = options.onlyPages;
+  const firstPage = out.length;
   for (const page of flattenPages(content.pages)) {
-    if (page.type !== 'document') continue;
+    if (page.type !== 'document' || (only !== undefined && !only.has(page.id))) continue;
     const path = pagePath.get(page.id) as string;
     const render = (p: RefPaths) => textFile(path, renderDocumentPage(page, path, p));
     out.push(
       cache ? cache.renderFile(`page:${page.id}`, page, path, paths, render) : render(paths),
     );
+  }
+  if (only !== undefined) {
+    const pages = out.slice(firstPage);
+    pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { files: pages, diagnostics };
   }
   for (const reusable of content.reusableContents) {
     const path = reusablePath.get(reusable.id) as string;
