@@ -11,23 +11,12 @@
  * (default 1,000) they are not run, and the per-page read time is sampled instead. Targets
  * (issue #7): a second push with one page changed under 1 s on the 10,000-page repository, and
  * proportional to the change. The "in import" column is the time spent in the service's
- * `git/import` (it re-reads the whole tree), the rest is the client and the other requests.
+ * `git/import` (the service reading and storing the tree), the rest is the client and the other
+ * requests.
  */
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { revisionToTree, treeToRevision } from '@docsync/core';
-import {
-  createLogger,
-  createServer,
-  DirectoryBlobStore,
-  initServer,
-  openDatabase,
-} from '@docsync/server';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   createSyncClient,
   pull,
@@ -36,9 +25,9 @@ import {
   type SyncContext,
   type SyncResult,
 } from '@docsync/sync';
-import { generateSpace } from './tree.bench.ts';
+import { startBenchServer } from './bench-server.ts';
+import { canonicalFiles, git, writeFiles } from './generate-space.ts';
 
-const run = promisify(execFile);
 const sizes = (process.env['BENCH_SYNC_PAGES'] ?? '1000,10000')
   .split(',')
   .map((size) => Number(size.trim()))
@@ -89,29 +78,6 @@ function countingFetch(traffic: Traffic): typeof fetch {
       headers: response.headers,
     });
   };
-}
-
-async function git(dir: string, ...args: string[]): Promise<string> {
-  const answer = await run(
-    'git',
-    ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args],
-    { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
-  );
-  return answer.stdout.trim();
-}
-
-/** The generated space as the canonical tree docsync writes (what a synced repository holds). */
-function canonicalFiles(pages: number): { path: string; bytes: Uint8Array }[] {
-  const generated = generateSpace(20261124, { pages, assets: Math.max(1, pages / 5) });
-  const bytesByOid = new Map(generated.files.map((file, i) => [file.oid, generated.bytes[i]]));
-  const read = treeToRevision(generated.files, { idNamespace: 'bench' }).content;
-  return revisionToTree(read).files.map((file) => ({
-    path: file.path,
-    bytes:
-      file.text === undefined
-        ? (bytesByOid.get(file.oid) ?? new Uint8Array())
-        : Buffer.from(file.text),
-  }));
 }
 
 function median(values: readonly number[]): number {
@@ -169,32 +135,15 @@ function formatBytes(bytes: number): string {
 
 /** Measures every case on a generated repository of `pages` pages. */
 async function measureSize(pages: number): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'docsync-sync-bench-'));
-  const database = await openDatabase({ dataDir: join(root, 'data') });
-  const server = createServer({
-    db: database.db,
-    changes: database.changes,
-    blobs: new DirectoryBlobStore(join(root, 'data', 'blobs')),
-    logger: createLogger({ level: 'silent' }),
-  });
+  const bench = await startBenchServer('sync');
+  const { root, baseUrl, client: admin } = bench;
   try {
-    const init = await initServer(database.db, { adminEmail: 'bench@example.com' });
-    await server.listen({ host: '127.0.0.1', port: 0 });
-    const baseUrl = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
-    const admin = createSyncClient({ baseUrl, token: init.token });
-    const space = await admin.api.request('createSpace', {
-      params: { organizationId: init.organizationId },
-      body: { title: `Bench ${String(pages)}` },
-    });
+    const space = { id: await bench.createSpace(`Bench ${String(pages)}`) };
 
     // The repository: the canonical tree under docs/, one commit, written by git itself.
     const repo = join(root, 'repo');
     const files = canonicalFiles(pages);
-    for (const file of files) {
-      const path = join(repo, DOCS, file.path);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, file.bytes);
-    }
+    await writeFiles(join(repo, DOCS), files);
     await git(repo, 'init', '-q', '-b', 'main');
     await git(repo, 'add', '-A');
     await git(repo, 'commit', '-q', '-m', 'Generated docs');
@@ -204,7 +153,7 @@ async function measureSize(pages: number): Promise<string> {
       .filter((path) => /(?<!SUMMARY)\.md$/.test(path));
 
     const traffic: Traffic = { requests: 0, sent: 0, received: 0, importMs: 0 };
-    const client = createSyncClient({ baseUrl, token: init.token, fetch: countingFetch(traffic) });
+    const client = createSyncClient({ baseUrl, token: bench.token, fetch: countingFetch(traffic) });
     const config = { url: baseUrl, space: space.id, branch: 'main', dir: DOCS };
     const context = (dir: string): SyncContext => ({ fs, dir, config, client });
     let edits = 0;
@@ -307,9 +256,7 @@ async function measureSize(pages: number): Promise<string> {
       '',
     ].join('\n');
   } finally {
-    await server.close();
-    await database.close();
-    await rm(root, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { BlobStore } from './blobs/blob-store.js';
 import { systemClock, type Clock } from './clock.js';
+import { Conversions } from './content/conversions.js';
 import { useErrorHandler } from './http/error-handler.js';
 import { implement } from './http/implement.js';
 import { registerServerRoute } from './http/server-route.js';
@@ -55,6 +56,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     db: deps.db,
     reads: new ReadCache(deps.db, deps.changes),
     blobs: deps.blobs,
+    conversions: new Conversions(),
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomId,
   };

@@ -1,5 +1,6 @@
 import type { BlobStore } from './blobs/blob-store.js';
 import type { Clock } from './clock.js';
+import type { Conversions } from './content/conversions.js';
 import type { IdGenerator } from './ids.js';
 import type { ReadCache } from './storage/read-cache.js';
 import type { Db } from './storage/schema.js';
@@ -10,6 +11,8 @@ export interface ServerContext {
   /** Reads kept in memory until a table they read is written (tokens, `GET` of a space). */
   readonly reads: ReadCache;
   readonly blobs: BlobStore;
+  /** Markdown parses shared by every import (by blob id), so unchanged files are not re-read. */
+  readonly conversions: Conversions;
   readonly clock: Clock;
   readonly ids: IdGenerator;
 }

@@ -73,7 +73,7 @@ export async function advanceRevision(
         if (!(await target.move(trx, { from: current.id, to: id, now }))) throw new TargetMoved();
         if (step.alongside !== undefined && !(await step.alongside(trx, id, now)))
           throw new TargetMoved();
-        await writeRevision(trx, {
+        const written = await writeRevision(trx, {
           ...step.revision,
           id,
           spaceId: target.spaceId,
@@ -81,7 +81,11 @@ export async function advanceRevision(
           authorId: options.authorId,
           createdAt: now,
         });
-        await target.follow?.(trx, { id, content: step.revision.content });
+        await target.follow?.(trx, {
+          id,
+          content: step.revision.content,
+          pageRows: written.pageRows,
+        });
       });
       return { revisionId: id, created: true };
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { RevisionContent } from '@docsync/core';
-import type { Db } from '../storage/schema.js';
+import type { ContentPagesTable, Db } from '../storage/schema.js';
 import type { LoadOptions, StoredRevision } from './read-revision.js';
 
 /**
@@ -19,5 +19,8 @@ export interface ContentTarget {
    * What follows the target's revision, in the transaction that moves it, once the revision is
    * written (a space's search index). Optional.
    */
-  follow?(trx: Db, revision: { id: string; content: RevisionContent }): Promise<void>;
+  follow?(
+    trx: Db,
+    revision: { id: string; content: RevisionContent; pageRows: readonly ContentPagesTable[] },
+  ): Promise<void>;
 }

@@ -16,6 +16,37 @@ export interface TreeImport {
   force?: boolean | undefined;
 }
 
+/** Keeps a byte order mark, as `readTreeBlobs` does. */
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * The files with text read again for markdown that came without it because its parse was cached
+ * and that another import's trim has dropped since. Runs right before the (synchronous)
+ * conversion, so nothing can drop a parse in between.
+ */
+async function withForgottenTexts(
+  ctx: ServerContext,
+  files: readonly TreeFile[],
+): Promise<readonly TreeFile[]> {
+  const forgotten = files.filter(
+    (file) =>
+      file.text === undefined && file.path.endsWith('.md') && !ctx.conversions.hasParse(file.oid),
+  );
+  if (forgotten.length === 0) return files;
+  const texts = new Map(
+    await Promise.all(
+      forgotten.map(async (file) => {
+        const bytes = await ctx.blobs.get(file.oid);
+        return [file.path, bytes === undefined ? undefined : decoder.decode(bytes)] as const;
+      }),
+    ),
+  );
+  return files.map((file) => {
+    const text = texts.get(file.path);
+    return text === undefined ? file : { ...file, text };
+  });
+}
+
 /** What an import did: the target's revision afterwards, and whether one was written. */
 export type TreeImportResult = Advanced;
 
@@ -33,12 +64,15 @@ export async function importTree(
   return advanceRevision(
     ctx,
     request.target,
-    (current) => {
+    async (current) => {
       if (current.git?.oid === request.git.oid && request.force !== true) return { kind: 'keep' };
-      const read = treeToRevision(request.files, {
+      const files = await withForgottenTexts(ctx, request.files);
+      const read = treeToRevision(files, {
         base: current.content,
         idNamespace: request.target.spaceId,
+        cache: ctx.conversions.cache,
       });
+      ctx.conversions.trim();
       return {
         kind: 'write',
         revision: { type: 'edits', git: request.git, content: read.content, config: read.config },

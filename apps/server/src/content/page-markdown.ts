@@ -28,13 +28,16 @@ function placed(pages: readonly RevisionPage[], pageId: string, root: string): R
  * A page as markdown: the file Git Sync writes for it, so the service and the sync clients agree
  * byte for byte. The revision is written as a tree because links, images and includes become
  * paths relative to the page's file, which depend on where every other page and file lives; the
- * revision passed in only needs this page's document (the others are not rendered into it).
+ * revision passed in only needs this page's document: only this page is rendered.
  */
 export function pageMarkdown(revision: StoredRevision, page: RevisionPageDocument): string {
   const root = revision.config.root;
   const content = { ...revision.content, pages: placed(revision.content.pages, page.id, root) };
   const path = pageFilePath(page, root);
-  const written = revisionToTree(content, { config: revision.config });
+  const written = revisionToTree(content, {
+    config: revision.config,
+    onlyPages: new Set([page.id]),
+  });
   const file = written.files.find((candidate) => candidate.path === path);
   if (file?.text === undefined)
     throw new Error(`page \`${page.id}\` was not written at \`${path}\``);

@@ -4,12 +4,18 @@ import {
   type GitbookConfig,
   type JSONDocument,
   type RevisionContent,
+  type RevisionFile,
   type RevisionPage,
   type RevisionReusableContent,
 } from '@docsync/core';
 import type { Selectable } from 'kysely';
 import { readJson } from '../resources/json-column.js';
-import type { ContentPagesTable, Db } from '../storage/schema.js';
+import type {
+  ContentFilesTable,
+  ContentPagesTable,
+  ContentRevisionsTable,
+  Db,
+} from '../storage/schema.js';
 import { loadDocuments } from './content-documents.js';
 import { fileFromRow } from './revision-files.js';
 import type { WrittenRevisionType } from './write-revision.js';
@@ -55,47 +61,91 @@ export function emptyRevision(id: string, spaceId: string, createdAt: string): S
   };
 }
 
-/** Rebuilds the page tree from its rows (rows may come in any order). */
+/** A page row with its JSON fields read (and their text, to compare with a new row). */
+export interface PageRow {
+  pageId: string;
+  parentId: string | null;
+  position: number;
+  path: string | null;
+  documentHash: string | null;
+  fieldsText: string;
+  fields: RevisionPage;
+}
+
+/** A stored revision's rows, read once: revisions are written once and never changed. */
+export interface RevisionRows {
+  revision: Selectable<ContentRevisionsTable>;
+  /** Children by parent id (null for the top level), in position order. */
+  children: Map<string | null, PageRow[]>;
+  /** Page rows by page id. */
+  pages: Map<string, PageRow>;
+  fileRows: Selectable<ContentFilesTable>[];
+  files: RevisionFile[];
+}
+
+/** Revisions whose rows are kept in memory; the least recently used beyond this go. */
+const KEPT_REVISIONS = 16;
+const kept = new Map<string, RevisionRows>();
+
+function pageRowsOf(rows: readonly Selectable<ContentPagesTable>[]): PageRow[] {
+  return rows.map((row) => ({
+    pageId: row.page_id,
+    parentId: row.parent_id,
+    position: row.position,
+    path: row.path,
+    documentHash: row.document_hash,
+    fieldsText: row.fields,
+    fields: readJson(row.fields) as RevisionPage,
+  }));
+}
+
+function childrenByParent(rows: readonly PageRow[]): Map<string | null, PageRow[]> {
+  const children = new Map<string | null, PageRow[]>();
+  for (const page of rows) {
+    const siblings = children.get(page.parentId);
+    if (siblings === undefined) children.set(page.parentId, [page]);
+    else siblings.push(page);
+  }
+  for (const siblings of children.values()) siblings.sort((a, b) => a.position - b.position);
+  return children;
+}
+
+/**
+ * Builds the page tree from its rows: new page objects on every call (callers may change them),
+ * sharing only the JSON values of their fields and the documents.
+ */
 function pageTree(
-  rows: readonly Selectable<ContentPagesTable>[],
+  children: ReadonlyMap<string | null, readonly PageRow[]>,
   documents: ReadonlyMap<string, JSONDocument>,
 ): RevisionPage[] {
-  const children = new Map<string | null, Selectable<ContentPagesTable>[]>();
-  for (const row of rows) {
-    const siblings = children.get(row.parent_id) ?? [];
-    siblings.push(row);
-    children.set(row.parent_id, siblings);
-  }
   const build = (parentId: string | null): RevisionPage[] =>
-    (children.get(parentId) ?? [])
-      .sort((a, b) => a.position - b.position)
-      .map((row) => {
-        const fields = readJson(row.fields) as RevisionPage;
-        const page = { ...fields };
-        if (page.type !== 'link') page.pages = build(row.page_id);
-        if (page.type === 'document') {
-          page.document =
-            (row.document_hash === null ? undefined : documents.get(row.document_hash)) ??
-            EMPTY_DOCUMENT;
-        }
-        return page;
-      });
+    (children.get(parentId) ?? []).map((row) => {
+      const page = { ...row.fields };
+      if (page.type !== 'link') page.pages = build(row.pageId);
+      if (page.type === 'document') {
+        page.document =
+          (row.documentHash === null ? undefined : documents.get(row.documentHash)) ??
+          EMPTY_DOCUMENT;
+      }
+      return page;
+    });
   return build(null);
 }
 
-/** Loads a revision by id, or undefined when there is no such stored revision. */
-export async function loadRevision(
-  db: Db,
-  id: string,
-  options: LoadOptions = {},
-): Promise<StoredRevision | undefined> {
-  const row = await db
+/** The rows of a revision, from memory when read before. */
+export async function revisionRows(db: Db, id: string): Promise<RevisionRows | undefined> {
+  const known = kept.get(id);
+  if (known !== undefined) {
+    kept.delete(id);
+    kept.set(id, known);
+    return known;
+  }
+  const revision = await db
     .selectFrom('content_revisions')
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
-  if (row === undefined) return undefined;
-  const which = options.documents ?? 'none';
+  if (revision === undefined) return undefined;
   const pageRows = await db
     .selectFrom('content_pages')
     .selectAll()
@@ -107,22 +157,47 @@ export async function loadRevision(
     .where('revision_id', '=', id)
     .orderBy('position')
     .execute();
+  const pages = pageRowsOf(pageRows);
+  const rows: RevisionRows = {
+    revision,
+    children: childrenByParent(pages),
+    pages: new Map(pages.map((page) => [page.pageId, page])),
+    fileRows,
+    files: fileRows.map(fileFromRow),
+  };
+  kept.set(id, rows);
+  if (kept.size > KEPT_REVISIONS) {
+    const oldest = kept.keys().next();
+    if (oldest.done !== true) kept.delete(oldest.value);
+  }
+  return rows;
+}
+
+/** Loads a revision by id, or undefined when there is no such stored revision. */
+export async function loadRevision(
+  db: Db,
+  id: string,
+  options: LoadOptions = {},
+): Promise<StoredRevision | undefined> {
+  const rows = await revisionRows(db, id);
+  if (rows === undefined) return undefined;
+  const row = rows.revision;
+  const which = options.documents ?? 'none';
   const reusable = readJson(row.reusable_contents) as (Omit<RevisionReusableContent, 'document'> & {
     document: string;
   })[];
 
+  const pageRows = [...rows.pages.values()];
   const wanted =
     which === 'none'
       ? []
       : which === 'all'
         ? [
-            ...pageRows.flatMap((page) =>
-              page.document_hash === null ? [] : [page.document_hash],
-            ),
+            ...pageRows.flatMap((page) => (page.documentHash === null ? [] : [page.documentHash])),
             ...reusable.map((item) => item.document),
           ]
         : pageRows.flatMap((page) =>
-            page.document_hash !== null && which.includes(page.page_id) ? [page.document_hash] : [],
+            page.documentHash !== null && which.includes(page.pageId) ? [page.documentHash] : [],
           );
   const documents = await loadDocuments(db, wanted);
 
@@ -135,8 +210,8 @@ export async function loadRevision(
     createdAt: row.created_at,
     config: readJson(row.config) as GitbookConfig,
     content: {
-      pages: pageTree(pageRows, documents),
-      files: fileRows.map(fileFromRow),
+      pages: pageTree(rows.children, documents),
+      files: [...rows.files],
       reusableContents: reusable.map((item) => ({
         ...item,
         document: documents.get(item.document) ?? EMPTY_DOCUMENT,

@@ -1,6 +1,7 @@
 import type { TreeFile } from '@docsync/core';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { BadRequestError } from '../errors.js';
+import type { Conversions } from './conversions.js';
 
 /** One entry of an imported tree: a path and the blob id of its bytes. */
 export interface TreeEntry {
@@ -19,14 +20,22 @@ function isTreePath(path: string): boolean {
   return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
+/** Markdown files other than these are pages or includes, which the converter parses. */
+const STRUCTURE_FILE = /(^|\/)SUMMARY\.md$/i;
+
 /**
  * Turns a tree sent by a client into the converter's files: sizes from the blob store, text for
  * markdown and YAML. Every blob must have been uploaded first; a path given twice or one that
  * leaves the directory is refused. 400 names the first problem (and how many blobs are missing).
+ *
+ * With `conversions`, work is proportional to what is new: a markdown page whose blob was parsed
+ * before is passed without its text (the converter takes the parse from the cache), and a blob
+ * whose size an earlier import saw is not looked up again. SUMMARY.md and YAML are always read.
  */
 export async function readTreeBlobs(
   blobs: BlobStore,
   entries: readonly TreeEntry[],
+  conversions?: Conversions,
 ): Promise<TreeFile[]> {
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
@@ -39,7 +48,20 @@ export async function readTreeBlobs(
     seen.add(entry.path);
   });
 
-  const sizes = await Promise.all(entries.map((entry) => blobs.size(entry.oid)));
+  const parsed = (entry: TreeEntry) =>
+    conversions !== undefined &&
+    entry.path.endsWith('.md') &&
+    !STRUCTURE_FILE.test(entry.path) &&
+    conversions.hasParse(entry.oid);
+  const sizes = await Promise.all(
+    entries.map(async (entry) => {
+      const known = conversions?.knownSize(entry.oid);
+      if (known !== undefined) return known;
+      const size = await blobs.size(entry.oid);
+      if (size !== undefined) conversions?.rememberSize(entry.oid, size);
+      return size;
+    }),
+  );
   const missing = entries.filter((_, index) => sizes[index] === undefined);
   const first = missing[0];
   if (first !== undefined)
@@ -51,7 +73,7 @@ export async function readTreeBlobs(
   return Promise.all(
     entries.map(async (entry, index): Promise<TreeFile> => {
       const file = { path: entry.path, oid: entry.oid, size: sizes[index] ?? 0 };
-      if (!TEXT_FILE.test(entry.path)) return file;
+      if (!TEXT_FILE.test(entry.path) || parsed(entry)) return file;
       const bytes = await blobs.get(entry.oid);
       return bytes === undefined ? file : { ...file, text: decoder.decode(bytes) };
     }),

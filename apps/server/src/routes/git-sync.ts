@@ -65,7 +65,7 @@ export const gitSyncOperations: readonly Operation[] = [
               (await requireChangeRequest(ctx.db, params.spaceId, body.changeRequest)).id,
               caller.userId,
             );
-      const files = await readTreeBlobs(ctx.blobs, body.tree);
+      const files = await readTreeBlobs(ctx.blobs, body.tree, ctx.conversions);
       const git: RevisionGit = {
         oid: body.commit.oid,
         message: body.commit.message,

@@ -2,6 +2,7 @@ import type { RevisionContent } from '@docsync/core';
 import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { storeDocumentLinks } from '../links/document-links.js';
 import type { Db } from '../storage/schema.js';
+import type { IndexedPageRow } from './indexed-pages.js';
 import { claimSearchIndex, syncSearchIndex } from './sync-search-index.js';
 
 /**
@@ -13,7 +14,7 @@ import { claimSearchIndex, syncSearchIndex } from './sync-search-index.js';
 export async function indexSpaceRevision(
   trx: Db,
   spaceId: string,
-  revision: { id: string; content: RevisionContent },
+  revision: { id: string; content: RevisionContent; pageRows: readonly IndexedPageRow[] },
 ): Promise<void> {
   const documents = new Map(
     flattenRevisionPages(revision.content.pages).flatMap((page) =>
@@ -21,6 +22,6 @@ export async function indexSpaceRevision(
     ),
   );
   await claimSearchIndex(trx, spaceId);
-  const indexed = await syncSearchIndex(trx, spaceId, revision.id, documents);
+  const indexed = await syncSearchIndex(trx, spaceId, revision.id, documents, revision.pageRows);
   await storeDocumentLinks(trx, indexed);
 }

@@ -4,7 +4,12 @@ import type { Db } from '../storage/schema.js';
 import { documentSections } from './document-sections.js';
 import type { NewSection } from './full-text.js';
 import { fullTextOf } from './full-text-of.js';
-import { entryChanged, indexedPages, type IndexedPage } from './indexed-pages.js';
+import {
+  entryChanged,
+  indexedPages,
+  type IndexedPage,
+  type IndexedPageRow,
+} from './indexed-pages.js';
 
 /** Page ids per statement: well under both dialects' limits on parameters. */
 const ID_BATCH = 500;
@@ -42,7 +47,8 @@ export async function claimSearchIndex(db: Db, spaceId: string): Promise<string>
  * `revisionId`, touching only the pages whose document, title, path or ancestors changed:
  * their entries and sections are replaced, those of pages gone are deleted, the others stay.
  * It compares with what the index holds, whatever revision that was. `documents` (by page id,
- * the revision's own) saves loading what the caller holds. Returns the documents it indexed,
+ * the revision's own) and `pageRows` (the revision's page rows, just written) save loading what
+ * the caller holds. Returns the documents it indexed,
  * by hash.
  */
 export async function syncSearchIndex(
@@ -50,6 +56,7 @@ export async function syncSearchIndex(
   spaceId: string,
   revisionId: string,
   documents: ReadonlyMap<string, JSONDocument> = new Map(),
+  pageRows?: readonly IndexedPageRow[],
 ): Promise<Map<string, JSONDocument>> {
   await db
     .updateTable('search_spaces')
@@ -57,11 +64,13 @@ export async function syncSearchIndex(
     .where('space_id', '=', spaceId)
     .execute();
 
-  const rows = await db
-    .selectFrom('content_pages')
-    .select(['page_id', 'parent_id', 'position', 'path', 'document_hash', 'fields'])
-    .where('revision_id', '=', revisionId)
-    .execute();
+  const rows =
+    pageRows ??
+    (await db
+      .selectFrom('content_pages')
+      .select(['page_id', 'parent_id', 'position', 'path', 'document_hash', 'fields'])
+      .where('revision_id', '=', revisionId)
+      .execute());
   const wanted = new Map(indexedPages(rows).map((entry) => [entry.page_id, entry]));
   const stored = await db
     .selectFrom('search_pages')

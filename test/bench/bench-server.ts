@@ -1,0 +1,75 @@
+/**
+ * The service as the benchmarks run it: the embedded default (SQLite and blobs in a data
+ * directory under a fresh temporary root) on a loopback port, with an admin token and one space.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createLogger,
+  createServer,
+  DirectoryBlobStore,
+  initServer,
+  openDatabase,
+} from '@docsync/server';
+import { createSyncClient, type SyncClient, type SyncClientOptions } from '@docsync/sync';
+
+/** A running bench server and what a case needs to talk to it. */
+export interface BenchServer {
+  /** The temporary directory holding the data directory; cases may put their own files there. */
+  root: string;
+  baseUrl: string;
+  token: string;
+  organizationId: string;
+  /** A client with the admin token. */
+  client: SyncClient;
+  /** Creates a space in the organization and returns its id. */
+  createSpace(title: string): Promise<string>;
+  /** Stops the server, closes the database and removes the root. */
+  close(): Promise<void>;
+}
+
+/** Starts the service in a new temporary directory named after `name`. */
+export async function startBenchServer(
+  name: string,
+  clientOptions: Partial<SyncClientOptions> = {},
+): Promise<BenchServer> {
+  const root = await mkdtemp(join(tmpdir(), `docsync-${name}-bench-`));
+  const database = await openDatabase({ dataDir: join(root, 'data') });
+  const server = createServer({
+    db: database.db,
+    changes: database.changes,
+    blobs: new DirectoryBlobStore(join(root, 'data', 'blobs')),
+    logger: createLogger({ level: 'silent' }),
+  });
+  const close = async () => {
+    await server.close();
+    await database.close();
+    await rm(root, { recursive: true, force: true });
+  };
+  try {
+    const init = await initServer(database.db, { adminEmail: 'bench@example.com' });
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
+    const client = createSyncClient({ ...clientOptions, baseUrl, token: init.token });
+    return {
+      root,
+      baseUrl,
+      token: init.token,
+      organizationId: init.organizationId,
+      client,
+      async createSpace(title) {
+        const space = await client.api.request('createSpace', {
+          params: { organizationId: init.organizationId },
+          body: { title },
+        });
+        return space.id;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
