@@ -32,6 +32,7 @@ export * from './schemas/site-structure.js';
 export * from './schemas/openapi-spec.js';
 export * from './schemas/change-request.js';
 export * from './schemas/change-request-changes.js';
+export * from './schemas/change-request-review.js';
 export * from './schemas/comment.js';
 export * from './schemas/translation.js';
 export * from './schemas/conversation.js';

@@ -14,17 +14,17 @@ export type ChangeRequestScope = { spaceId: string } | { organizationId: string 
 /**
  * The change requests in a scope matching the list filters, oldest first by
  * `(created_at, id)`. `status` defaults to `open`. `contributor` is anyone who wrote to the
- * change request, its creator included. docsync has no reviews and no conversation clusters,
- * so no change request matches `requestedReviewer` or `conversationsIssuesCluster`.
+ * change request, its creator included; `requestedReviewer` anyone asked to review it who has
+ * not reviewed it since. docsync has no conversation clusters, so no change request matches
+ * `conversationsIssuesCluster`.
  */
 export async function listChangeRequests(
   db: Db,
   scope: ChangeRequestScope,
   query: ListChangeRequestsQuery,
 ): Promise<ChangeRequestPage> {
-  if (query.requestedReviewer !== undefined || query.conversationsIssuesCluster !== undefined)
-    return { rows: [], count: 0 };
-  const { creator, contributor } = query;
+  if (query.conversationsIssuesCluster !== undefined) return { rows: [], count: 0 };
+  const { creator, contributor, requestedReviewer } = query;
   const all = db.selectFrom('change_requests');
   const inScope =
     'spaceId' in scope
@@ -47,6 +47,17 @@ export async function listChangeRequests(
             .select('user_id')
             .whereRef('change_request_contributors.change_request_id', '=', 'change_requests.id')
             .where('change_request_contributors.user_id', '=', contributor ?? ''),
+        ),
+      ),
+    )
+    .$if(requestedReviewer !== undefined, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('change_request_review_requests')
+            .select('user_id')
+            .whereRef('change_request_review_requests.change_request_id', '=', 'change_requests.id')
+            .where('change_request_review_requests.user_id', '=', requestedReviewer ?? ''),
         ),
       ),
     );

@@ -8,6 +8,7 @@ import { ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { WRITABLE_STATUSES, type ChangeRequestRow } from './change-request-row.js';
 import { mergeConfig } from './merge-config.js';
+import { requireMergeRulesMet } from './reviews/unmet-reviewers.js';
 
 /**
  * How often a merge is rebuilt on a main revision another writer moved the space to. Each lost
@@ -27,8 +28,9 @@ export interface MergeOutcome extends ChangeRequestMergeResult {
  * theirs the change request's head. A clean merge is written as a `merge` revision and the
  * space moved to it by compare-and-swap, in the same transaction that marks the change request
  * merged (itself a compare-and-swap on its head and status, so an edit or a second merge racing
- * this one is never lost). A lost race merges again on the new main revision. When the merge has
- * conflicts nothing is written: `result: conflicts` with the space's revision unchanged.
+ * this one is never lost). The space's merge rules must be met by approvals of that head (409
+ * `merge_rules_unmet` otherwise). A lost race merges again on the new main revision. When the
+ * merge has conflicts nothing is written: `result: conflicts` with the space's revision unchanged.
  */
 export async function mergeChangeRequest(
   ctx: ServerContext,
@@ -51,6 +53,9 @@ export async function mergeChangeRequest(
         throw new ConflictError(
           `Change request #${row.number} is \`${row.status}\`; only draft and open change requests can be merged`,
         );
+      // Checked against the head this attempt merges: the merge's own compare-and-swap on the
+      // head then guarantees that the approvals counted are approvals of what lands.
+      await requireMergeRulesMet(ctx.db, row);
       const at = (revisionId: string) => {
         const cached =
           loaded.get(revisionId) ??

@@ -58,7 +58,16 @@ export function useErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error, request, reply) => {
     const failure = toHttpFailure(error, bodyLimit);
     if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status: failure.status, reason: failure.message }, 'request refused');
+    else
+      request.log.info(
+        {
+          status: failure.status,
+          // The stable identifier of the failure (`merge_rules_unmet`), for reading logs.
+          ...(error instanceof ApiError ? { code: error.code } : {}),
+          reason: failure.message,
+        },
+        'request refused',
+      );
     return reply
       .status(failure.status)
       .type('application/json; charset=utf-8')

@@ -322,6 +322,42 @@ for (const { dialect, skip } of testDialects) {
       expect((revision.body as Revision).type).toBe('update');
     });
 
+    it('is outdated while main has moved on, and up to date again after an update from main', async () => {
+      const space = await spaceWith(bookTree(2));
+      const cr = await openChangeRequest(space.id);
+      await importInto(space.id, cr.id, bookTree(2, { 0: pageText('Page 0', { 2: 'In CR.' }) }));
+      const outdated = async () =>
+        (
+          (await server.http.get(`/v1/spaces/${space.id}/change-requests/${cr.id}`))
+            .body as ChangeRequest
+        ).outdated;
+      const listedOutdated = async () =>
+        (
+          (await server.http.get(`/v1/spaces/${space.id}/change-requests?status=draft`)).body as {
+            items: ChangeRequest[];
+          }
+        ).items.find((item) => item.id === cr.id)?.outdated;
+      expect(await outdated()).toBe(false);
+
+      const moved = await sendTree(
+        server.http,
+        space.id,
+        bookTree(2, { 1: pageText('Page 1', { 2: 'On main.' }) }),
+        nextCommit(),
+      );
+      expect(moved.status).toBe(204);
+      expect(await outdated()).toBe(true);
+      expect(await listedOutdated()).toBe(true);
+
+      const updated = await server.http.request(
+        'POST',
+        `/v1/spaces/${space.id}/change-requests/${cr.id}/update`,
+      );
+      expect(updated.body).toMatchObject({ result: 'update' });
+      expect(await outdated()).toBe(false);
+      expect(await listedOutdated()).toBe(false);
+    });
+
     it(
       'lands 20 concurrent merges of change requests editing different pages, losing none',
       async () => {

@@ -10,6 +10,7 @@ import {
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
 import { atLeast } from '../access/roles.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
+import { changeRequestTarget } from '../change-requests/change-request-target.js';
 import { changeRequestUpdates } from '../change-requests/change-request-updates.js';
 import { createChangeRequest } from '../change-requests/create-change-request.js';
 import { listChangeRequests } from '../change-requests/list-change-requests.js';
@@ -19,9 +20,12 @@ import {
   presentChangeRequests,
 } from '../change-requests/present-change-requests.js';
 import { updateFromMain } from '../change-requests/update-from-main.js';
-import { BadRequestError, ConflictError } from '../errors.js';
+import { ConflictError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
+import { spaceRevision } from '../content/space-revision.js';
 import { requireSpace } from '../spaces/space-access.js';
+import { applyTemplate } from '../templates/apply-template.js';
+import { planTemplate } from '../templates/plan-template.js';
 
 /**
  * Change requests: create, list (of a space or an organization), get (by id or number), patch,
@@ -67,18 +71,39 @@ export const changeRequestOperations: readonly Operation[] = [
     'createChangeRequest',
     { params: ['spaceId'], body: CreateChangeRequestBody, response: ChangeRequest },
     async ({ params, body, caller, ctx, baseUrl }) => {
-      const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
       requireLevel(level, 'edit', 'open a change request on the space');
-      if (body.template !== undefined)
-        throw new BadRequestError(
-          `body/template: docsync has no templates, so template \`${body.template.id}\` cannot be applied`,
+      const { template } = body;
+      // Checked on the space's content first, so a bad template opens no change request.
+      if (template !== undefined) {
+        planTemplate(
+          template.id,
+          template.params,
+          (await spaceRevision(ctx.db, space)).content.files,
         );
+      }
       const row = await createChangeRequest(ctx, {
         spaceId: params.spaceId,
         subject: body.subject ?? '',
         creatorId: caller.userId,
       });
-      return presentChangeRequest(ctx.db, row, baseUrl);
+      if (template === undefined) return presentChangeRequest(ctx.db, row, baseUrl);
+      try {
+        await applyTemplate(
+          ctx,
+          changeRequestTarget(row.space_id, row.id, caller.userId),
+          template,
+          caller.userId,
+        );
+      } catch (error) {
+        // The space moved between the check and the write (a file went): open nothing.
+        await ctx.db.deleteFrom('change_requests').where('id', '=', row.id).execute();
+        throw error;
+      }
+      const applied = await requireChangeRequest(ctx.db, row.space_id, row.id);
+      return presentChangeRequest(ctx.db, applied, baseUrl);
     },
   ),
 

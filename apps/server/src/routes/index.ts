@@ -2,6 +2,8 @@ import type { Operation } from '../http/operation.js';
 import type { ServerRoute } from '../http/server-route.js';
 import { blobDownloadRoute } from './blob-download.js';
 import { changeRequestContentOperations } from './change-request-content.js';
+import { changeRequestPdfOperations, changeRequestPdfRoute } from './change-request-pdf.js';
+import { changeRequestReviewOperations } from './change-request-reviews.js';
 import { changeRequestOperations } from './change-requests.js';
 import { collectionOperations } from './collections.js';
 import { commentOperations } from './comments.js';
@@ -18,6 +20,7 @@ import { siteSpaceOperations } from './site-spaces.js';
 import { siteOperations } from './sites.js';
 import { spaceContentOperations } from './space-content.js';
 import { spaceMoveOperations } from './space-moves.js';
+import { spaceTemplateOperations } from './space-template.js';
 import { spaceOperations } from './spaces.js';
 import { teamOperations } from './teams.js';
 
@@ -30,9 +33,12 @@ export const operations: readonly Operation[] = [
   ...spaceOperations,
   ...spaceMoveOperations,
   ...spaceContentOperations,
+  ...spaceTemplateOperations,
   ...gitSyncOperations,
   ...changeRequestOperations,
   ...changeRequestContentOperations,
+  ...changeRequestReviewOperations,
+  ...changeRequestPdfOperations,
   ...commentOperations,
   ...searchOperations,
   ...contentLinkOperations,
@@ -44,8 +50,8 @@ export const operations: readonly Operation[] = [
   ...siteSpaceOperations,
 ];
 
-/** docsync's own routes outside the contract (file bytes). */
-export const serverRoutes: readonly ServerRoute[] = [blobDownloadRoute];
+/** docsync's own routes outside the contract (file bytes, PDFs). */
+export const serverRoutes: readonly ServerRoute[] = [blobDownloadRoute, changeRequestPdfRoute];
 
 /** The operation ids the server implements (for the coverage table in docs/api.md). */
 export const implementedOperationIds: readonly string[] = operations.map((op) => op.operationId);

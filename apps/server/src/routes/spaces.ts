@@ -10,6 +10,7 @@ import { inheritedDefaultLevel, spaceLevel, contentLevel } from '../access/effec
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
 import { atLeast } from '../access/roles.js';
 import { nextPosition } from '../collections/sibling-order.js';
+import { spaceTarget } from '../content/space-target.js';
 import { NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import { afterKey, loadPage } from '../pagination.js';
@@ -20,6 +21,8 @@ import { readSpaceView, spaceViewResource } from '../spaces/read-space-view.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { deleteSpace } from '../spaces/space-lifecycle.js';
 import { levelNeededFor, spaceUpdates } from '../spaces/space-updates.js';
+import { applyTemplate } from '../templates/apply-template.js';
+import { planTemplate } from '../templates/plan-template.js';
 
 /** Title of a space created without one. */
 const DEFAULT_SPACE_TITLE = 'Untitled space';
@@ -102,10 +105,6 @@ export const spaceOperations: readonly Operation[] = [
     { params: ['organizationId'], body: CreateSpaceBody, response: Space },
     async ({ params, body, caller, ctx, baseUrl }) => {
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
-      if (body.template !== undefined) {
-        // No templates exist on this service yet, so every template id is unknown.
-        throw new NotFoundError('Template', `Template \`${body.template.id}\` not found`);
-      }
       const parent = body.parent ?? null;
       if (parent !== null) {
         const collection = await ctx.db
@@ -119,6 +118,8 @@ export const spaceOperations: readonly Operation[] = [
       // A collection's default level can lower the caller's role for what goes inside it.
       const levelHere = contentLevel(access.level, await inheritedDefaultLevel(ctx.db, parent));
       requireLevel(levelHere, 'create', 'create spaces here');
+      // A new space has no files: checked before anything is made, so a bad template makes no space.
+      if (body.template !== undefined) planTemplate(body.template.id, body.template.params, []);
       // Spaces and collections share one sibling order; a new space goes after both.
       const position = await nextPosition(ctx.db, {
         organizationId: params.organizationId,
@@ -146,6 +147,14 @@ export const spaceOperations: readonly Operation[] = [
           deleted_at: null,
         })
         .execute();
+      if (body.template !== undefined) {
+        try {
+          await applyTemplate(ctx, spaceTarget(id), body.template, caller.userId);
+        } catch (error) {
+          await ctx.db.deleteFrom('spaces').where('id', '=', id).execute();
+          throw error;
+        }
+      }
       const { space, level } = await requireSpace(ctx.db, caller, id, { clock: ctx.clock });
       return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
     },

@@ -226,6 +226,28 @@ export interface ChangeRequestContributorsTable {
   user_id: string;
 }
 
+/** A review of a change request, of the head it had when given. */
+export interface ChangeRequestReviewsTable {
+  /** The order reviews were stored in (PostgreSQL reads it as a string: read it through Number). */
+  seq: Generated<number>;
+  id: string;
+  change_request_id: string;
+  reviewer_id: string;
+  /** approved | changes-requested. */
+  status: string;
+  /** The change request's head revision when the review was given. */
+  revision_id: string;
+  created_at: Timestamp;
+}
+
+/** A user asked to review a change request who has not reviewed it since. */
+export interface ChangeRequestReviewRequestsTable {
+  change_request_id: string;
+  user_id: string;
+  requested_by: string;
+  requested_at: Timestamp;
+}
+
 /** A comment on a space's main content or on a change request. */
 export interface CommentsTable {
   id: string;
@@ -423,6 +445,8 @@ export interface DatabaseSchema {
   change_requests: ChangeRequestsTable;
   change_request_counters: ChangeRequestCountersTable;
   change_request_contributors: ChangeRequestContributorsTable;
+  change_request_reviews: ChangeRequestReviewsTable;
+  change_request_review_requests: ChangeRequestReviewRequestsTable;
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;

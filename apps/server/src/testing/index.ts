@@ -12,3 +12,4 @@ export {
   type SeededPerson,
 } from './seed-organization-with-members.js';
 export { commitOid, readTreeFromDisk, sendTree, textBlob, type TreeBlob } from './send-tree.js';
+export { readPdf, type ReadPdf } from './read-pdf.js';

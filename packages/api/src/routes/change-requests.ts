@@ -8,7 +8,13 @@ import {
   PdfLink,
   UpdateChangeRequestBody,
 } from '../schemas/change-request.js';
-import { ListOf } from '../schemas/common.js';
+import {
+  ChangeRequestReview,
+  CreateChangeRequestReviewBody,
+  RequestReviewersBody,
+} from '../schemas/change-request-review.js';
+import { ListOf, PaginationQuery } from '../schemas/common.js';
+import { User } from '../schemas/user.js';
 import { defineRoutes } from './define-routes.js';
 
 const changeRequests = '/v1/spaces/{spaceId}/change-requests';
@@ -52,7 +58,8 @@ export const changeRequestRoutes = defineRoutes('Change requests', [
     operationId: 'mergeChangeRequest',
     method: 'POST',
     path: `${changeRequest}/merge`,
-    summary: 'Merge a change request into the main content.',
+    summary:
+      "Merge a change request into the main content (409 while the space's merge rules are unmet).",
     responses: { 200: ChangeRequestMergeResult },
     errors: [409],
   },
@@ -71,6 +78,52 @@ export const changeRequestRoutes = defineRoutes('Change requests', [
     summary: 'Get a link to a PDF of a change request, or of one of its pages.',
     query: ChangeRequestPdfQuery,
     responses: { 200: PdfLink },
+  },
+  {
+    operationId: 'listChangeRequestReviews',
+    method: 'GET',
+    path: `${changeRequest}/reviews`,
+    summary: 'List the reviews of a change request, oldest first.',
+    query: PaginationQuery,
+    responses: { 200: ListOf(ChangeRequestReview) },
+    extension: true,
+  },
+  {
+    operationId: 'reviewChangeRequest',
+    method: 'POST',
+    path: `${changeRequest}/reviews`,
+    summary: "Approve a change request's current revision, or request changes to it.",
+    body: CreateChangeRequestReviewBody,
+    responses: { 201: ChangeRequestReview },
+    errors: [409],
+    extension: true,
+  },
+  {
+    operationId: 'listRequestedReviewers',
+    method: 'GET',
+    path: `${changeRequest}/requested-reviewers`,
+    summary: 'List the users asked to review a change request who have not reviewed it yet.',
+    query: PaginationQuery,
+    responses: { 200: ListOf(User) },
+    extension: true,
+  },
+  {
+    operationId: 'requestChangeRequestReviewers',
+    method: 'POST',
+    path: `${changeRequest}/requested-reviewers`,
+    summary: 'Ask users to review a change request (list them with `listRequestedReviewers`).',
+    body: RequestReviewersBody,
+    responses: { 204: null },
+    errors: [409],
+    extension: true,
+  },
+  {
+    operationId: 'removeRequestedReviewer',
+    method: 'DELETE',
+    path: `${changeRequest}/requested-reviewers/{userId}`,
+    summary: 'Withdraw the review request of a user.',
+    responses: { 204: null },
+    extension: true,
   },
   {
     operationId: 'listChangeRequestsInOrganization',

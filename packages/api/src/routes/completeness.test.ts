@@ -65,6 +65,12 @@ const extensions = [
   'POST /v1/orgs/{organizationId}/spaces', // create a space
   'GET /v1/orgs/{organizationId}/spaces', // list the spaces of an organization
   'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', // content batch
+  // Reviews and review requests: what merge rules requiring specific reviewers need.
+  'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
+  'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
+  'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
+  'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
+  'DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}',
   'PATCH /v1/orgs/{organizationId}/sites/{siteId}/structure/sort', // replaces section moves
   'GET /v1/orgs/{organizationId}/sites/{siteId}/structure', // what the sort acts on
   'GET /v1/orgs/{organizationId}/sites/{siteId}/publishing/auth', // visitor-token signing key

@@ -7,6 +7,7 @@ import { changeRequests } from './005-change-requests.js';
 import { comments } from './006-comments.js';
 import { search } from './007-search.js';
 import { sites } from './008-sites.js';
+import { reviews } from './009-reviews.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -21,6 +22,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '006-comments': comments,
   '007-search': search,
   '008-sites': sites,
+  '009-reviews': reviews,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */

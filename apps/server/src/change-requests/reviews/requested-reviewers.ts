@@ -1,0 +1,92 @@
+import type { RequestReviewersBody } from '@docsync/api';
+import { BadRequestError, ConflictError } from '../../errors.js';
+import type { ServerContext } from '../../server-context.js';
+import { afterKey, loadPage, type Page, type PageRequest } from '../../pagination.js';
+import type { Db } from '../../storage/schema.js';
+import { WRITABLE_STATUSES, type ChangeRequestRow } from '../change-request-row.js';
+
+/**
+ * A page of the users asked to review a change request and not done yet, in the order they were
+ * asked (then by id), with how many there are.
+ */
+export async function listRequestedReviewers(
+  db: Db,
+  changeRequestId: string,
+  request: PageRequest,
+): Promise<Page<string> & { count: number }> {
+  const requests = db
+    .selectFrom('change_request_review_requests')
+    .where('change_request_id', '=', changeRequestId);
+  const page = await loadPage(
+    request,
+    2,
+    (after, take) =>
+      requests
+        .select(['requested_at', 'user_id'])
+        .$if(after !== undefined, (q) =>
+          q.where(afterKey(['requested_at', 'user_id'], after ?? [])),
+        )
+        .orderBy('requested_at')
+        .orderBy('user_id')
+        .limit(take)
+        .execute(),
+    (row) => [row.requested_at, row.user_id],
+  );
+  const counted = await requests
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirst();
+  return {
+    rows: page.rows.map((row) => row.user_id),
+    count: Number(counted?.count ?? 0),
+    ...(page.next === undefined ? {} : { next: page.next }),
+  };
+}
+
+/**
+ * Asks users to review a change request. Each must be an active member of the space's
+ * organization and not its creator (400 naming the first that is not, and nobody is asked);
+ * asking someone already asked changes nothing. Only draft and open change requests (409).
+ */
+export async function requestReviewers(
+  ctx: ServerContext,
+  changeRequest: Pick<ChangeRequestRow, 'id' | 'number' | 'status' | 'created_by'>,
+  organizationId: string,
+  request: RequestReviewersBody & { requestedBy: string },
+): Promise<void> {
+  if (!WRITABLE_STATUSES.includes(changeRequest.status))
+    throw new ConflictError(
+      `Change request #${changeRequest.number} is \`${changeRequest.status}\`; only draft and open change requests can be reviewed`,
+    );
+  const users = [...new Set(request.users)];
+  const members = await ctx.db
+    .selectFrom('members')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', 'in', users)
+    .where('disabled', '=', false)
+    .execute();
+  const memberIds = new Set(members.map((member) => member.user_id));
+  for (const [index, user] of request.users.entries()) {
+    if (!memberIds.has(user))
+      throw new BadRequestError(
+        `body/users/${index}: \`${user}\` is not a member of the organization; nobody was asked`,
+      );
+    if (user === changeRequest.created_by)
+      throw new BadRequestError(
+        `body/users/${index}: \`${user}\` created the change request and cannot review it; nobody was asked`,
+      );
+  }
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .insertInto('change_request_review_requests')
+    .values(
+      users.map((user) => ({
+        change_request_id: changeRequest.id,
+        user_id: user,
+        requested_by: request.requestedBy,
+        requested_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['change_request_id', 'user_id']).doNothing())
+    .execute();
+}

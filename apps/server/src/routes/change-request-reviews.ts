@@ -1,0 +1,145 @@
+import {
+  ChangeRequestReview,
+  CreateChangeRequestReviewBody,
+  ListOf,
+  PaginationQuery,
+  RequestReviewersBody,
+  User,
+} from '@docsync/api';
+import { requireLevel } from '../access/organization-access.js';
+import { userResource } from '../members/user-resource.js';
+import { requireChangeRequest } from '../change-requests/change-request-row.js';
+import { presentReviews, usersById } from '../change-requests/reviews/present-reviews.js';
+import {
+  listRequestedReviewers,
+  requestReviewers,
+} from '../change-requests/reviews/requested-reviewers.js';
+import { reviewChangeRequest } from '../change-requests/reviews/review-change-request.js';
+import { operation, type Operation } from '../http/operation.js';
+import { afterKey, loadPage } from '../pagination.js';
+import { requireSpace } from '../spaces/space-access.js';
+
+/**
+ * Reviews of change requests (docsync extension): what merge rules requiring specific reviewers
+ * are met by. Reading needs view access to the space; reviewing needs `review` (the space's
+ * `review` permission); asking for and withdrawing reviews needs `edit`, as opening the change
+ * request does.
+ */
+export const changeRequestReviewOperations: readonly Operation[] = [
+  operation(
+    'listChangeRequestReviews',
+    {
+      params: ['spaceId', 'changeRequestId'],
+      query: PaginationQuery,
+      response: ListOf(ChangeRequestReview),
+    },
+    async ({ params, query, caller, ctx, baseUrl }) => {
+      const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
+      const reviews = ctx.db
+        .selectFrom('change_request_reviews')
+        .where('change_request_id', '=', row.id);
+      const page = await loadPage(
+        query,
+        1,
+        (after, take) =>
+          reviews
+            .selectAll()
+            .$if(after !== undefined, (q) => q.where(afterKey(['seq'], after ?? [])))
+            .orderBy('seq')
+            .limit(take)
+            .execute(),
+        // PostgreSQL reads the bigserial as a string.
+        (review) => [Number(review.seq as number | string)],
+      );
+      const counted = await reviews
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirst();
+      return {
+        items: await presentReviews(ctx.db, page.rows, row.head_revision_id, baseUrl),
+        count: Number(counted?.count ?? 0),
+        ...(page.next === undefined ? {} : { next: page.next }),
+      };
+    },
+  ),
+
+  operation(
+    'reviewChangeRequest',
+    {
+      params: ['spaceId', 'changeRequestId'],
+      body: CreateChangeRequestReviewBody,
+      response: ChangeRequestReview,
+    },
+    async ({ params, body, caller, ctx, baseUrl }) => {
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      requireLevel(level, 'review', 'review change requests of the space');
+      const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
+      const review = await reviewChangeRequest(ctx, {
+        changeRequest: row,
+        reviewerId: caller.userId,
+        status: body.status,
+      });
+      const [resource] = await presentReviews(ctx.db, [review], review.revision_id, baseUrl);
+      if (resource === undefined) throw new Error(`review \`${review.id}\` was not presented`);
+      return resource;
+    },
+  ),
+
+  operation(
+    'listRequestedReviewers',
+    { params: ['spaceId', 'changeRequestId'], query: PaginationQuery, response: ListOf(User) },
+    async ({ params, query, caller, ctx, baseUrl }) => {
+      const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
+      const page = await listRequestedReviewers(ctx.db, row.id, query);
+      const userOf = await usersById(ctx.db, page.rows);
+      return {
+        items: page.rows.map((id) => userResource(userOf(id), baseUrl)),
+        count: page.count,
+        ...(page.next === undefined ? {} : { next: page.next }),
+      };
+    },
+  ),
+
+  operation(
+    'requestChangeRequestReviewers',
+    {
+      params: ['spaceId', 'changeRequestId'],
+      body: RequestReviewersBody,
+      response: null,
+    },
+    async ({ params, body, caller, ctx }) => {
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      requireLevel(level, 'edit', 'ask for reviews of a change request');
+      const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
+      await requestReviewers(ctx, row, space.organization_id, {
+        users: body.users,
+        requestedBy: caller.userId,
+      });
+      return undefined;
+    },
+  ),
+
+  operation(
+    'removeRequestedReviewer',
+    { params: ['spaceId', 'changeRequestId', 'userId'], response: null },
+    async ({ params, caller, ctx }) => {
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      requireLevel(level, 'edit', 'withdraw a review request');
+      const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
+      // Withdrawing a request that does not exist succeeds and changes nothing.
+      await ctx.db
+        .deleteFrom('change_request_review_requests')
+        .where('change_request_id', '=', row.id)
+        .where('user_id', '=', params.userId)
+        .execute();
+      return undefined;
+    },
+  ),
+];
