@@ -6,6 +6,7 @@ import { registerFmt } from './commands/fmt.js';
 import { registerImport } from './commands/import.js';
 import { registerServer } from './commands/server.js';
 import { registerSync } from './commands/sync.js';
+import { registerWatch } from './commands/watch.js';
 
 /** Options for {@link createProgram}. */
 export interface ProgramOptions {
@@ -39,5 +40,6 @@ export function createProgram({ version, io }: ProgramOptions): Command {
   registerSync(program, io);
   registerExport(program, io);
   registerImport(program, io);
+  registerWatch(program, io);
   return program;
 }

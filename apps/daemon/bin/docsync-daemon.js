@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// The installed `docsync-daemon` command. It exists before the TypeScript build so that npm can
+// link it at install time; the program itself is dist/bin.js, compiled from src/bin.ts.
+try {
+  await import('../dist/bin.js');
+} catch (error) {
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/bin.js')) {
+    process.stderr.write(
+      'docsync-daemon: apps/daemon is not built yet; run `npm run build` first.\n',
+    );
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,202 @@
+import * as nodeFs from 'node:fs';
+import { readCommit, RefNotFoundError } from '@docsync/git';
+import {
+  createSyncClient,
+  fetchSyncPlan,
+  pull,
+  push,
+  WorkingTreeDirtyError,
+  type SyncContext,
+  type SyncResult,
+  type SyncState,
+} from '@docsync/sync';
+import type { RepositoryConfig } from './daemon-config.js';
+import { DaemonError } from './daemon-errors.js';
+import type { StepOutcome } from './daemon-metrics.js';
+import type { RepositoryState } from './state-store.js';
+
+/** One step of a cycle and how it ended. */
+export interface CycleStep {
+  operation: 'push' | 'pull';
+  outcome: StepOutcome;
+  /** Why a step was deferred, or the conflicting paths. */
+  detail?: string;
+}
+
+/** What a cycle did. */
+export interface CycleResult {
+  /** Nothing changed on either side since the last cycle: no work was done. */
+  skipped: boolean;
+  steps: CycleStep[];
+  /** The branch's commit this cycle synced (null: the branch does not exist). */
+  head: string | null;
+  /** The space's revision as the cycle found it, or undefined when it must be looked at again. */
+  revision: string | undefined;
+  changeRequest?: { number: number; url: string };
+  /** A pull waits for uncommitted edits in the working tree to be committed or discarded. */
+  blockedByWorkingTree: boolean;
+}
+
+/** What one cycle needs besides the repository. */
+export interface SyncRepositoryOptions {
+  url: string;
+  /** Read anew for every cycle (a rotated token file takes effect at the next one). */
+  token: string;
+  /** What the last successful cycle saw. */
+  last: RepositoryState | undefined;
+  /** Do the work even when neither side moved (start-up, `POST /sync`, SIGHUP). */
+  force: boolean;
+  fetch?: typeof globalThis.fetch;
+  /** Told when the cycle has work to do, before its first step. */
+  onWork?: (moved: { branch: boolean; space: boolean }) => void;
+}
+
+async function readHead(repository: RepositoryConfig): Promise<string | null> {
+  try {
+    return (await readCommit({ fs: nodeFs, dir: repository.path, ref: repository.branch })).oid;
+  } catch (error) {
+    if (error instanceof RefNotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Whether the space already holds every change the branch made since the last sync, so a pull
+ * that merges the two sends nothing to the main content that was not there. In change-request
+ * mode only such pulls run: the branch's own changes go through review in its change request.
+ */
+function spaceHoldsBranchChanges(state: SyncState): boolean {
+  return state.plan.localChanges.every(
+    (change) => state.remote.get(change.path)?.oid === state.local.get(change.path)?.oid,
+  );
+}
+
+function stepOf(operation: 'push' | 'pull', result: SyncResult): CycleStep {
+  if (result.outcome === 'conflicts')
+    return {
+      operation,
+      outcome: 'conflicts',
+      detail: [
+        ...new Set(
+          result.conflicts.map((conflict) =>
+            'title' in conflict ? conflict.title : conflict.name,
+          ),
+        ),
+      ].join(', '),
+    };
+  return { operation, outcome: result.outcome };
+}
+
+async function pullStep(
+  context: SyncContext,
+  mode: RepositoryConfig['mode'],
+): Promise<{ step: CycleStep; blocked: boolean; commit?: string }> {
+  try {
+    if (mode === 'change-request') {
+      const state = await fetchSyncPlan(context);
+      const { action } = state.plan;
+      if (action === 'in-sync' || action === 'push')
+        return { step: { operation: 'pull', outcome: 'in-sync' }, blocked: false };
+      if (action === 'merge' && !spaceHoldsBranchChanges(state))
+        return {
+          step: {
+            operation: 'pull',
+            outcome: 'deferred',
+            detail: 'the branch has changes under review in its change request',
+          },
+          blocked: false,
+        };
+    }
+    const pulled = await pull(context);
+    return {
+      step: stepOf('pull', pulled),
+      blocked: false,
+      ...(pulled.commit === undefined ? {} : { commit: pulled.commit }),
+    };
+  } catch (error) {
+    if (error instanceof WorkingTreeDirtyError)
+      return {
+        step: { operation: 'pull', outcome: 'deferred', detail: error.message },
+        blocked: true,
+      };
+    throw error;
+  }
+}
+
+/**
+ * One sync cycle of a repository, built on `@docsync/sync`'s `push` and `pull`: the branch is
+ * pushed when it moved (into its change request, or with `direct` into the main content), and
+ * the space's content is pulled onto the branch when the space moved. Neither moved (and not
+ * forced): two cheap reads and nothing else. Every step is idempotent on the service's side,
+ * so a cycle cut short by a crash is finished by the next one.
+ */
+export async function syncRepository(
+  repository: RepositoryConfig,
+  options: SyncRepositoryOptions,
+): Promise<CycleResult> {
+  const gitDir = await nodeFs.promises.stat(`${repository.path}/.git`).catch(() => undefined);
+  if (gitDir?.isDirectory() !== true)
+    throw new DaemonError(
+      'not-a-repository',
+      `\`${repository.path}\` is not a git repository (no \`.git\` directory)`,
+    );
+  const client = createSyncClient({
+    baseUrl: options.url,
+    token: options.token,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
+  const context: SyncContext = {
+    fs: nodeFs,
+    dir: repository.path,
+    config: {
+      url: options.url,
+      space: repository.space,
+      branch: repository.branch,
+      dir: repository.directory,
+    },
+    client,
+  };
+  const spaceRevision = async () =>
+    (await client.api.request('getGitInfo', { params: { spaceId: repository.space } })).revision;
+  const [head, revision] = await Promise.all([readHead(repository), spaceRevision()]);
+  const { last } = options;
+  const branchMoved = options.force || last?.head !== (head ?? undefined);
+  const spaceMoved = options.force || last?.revision !== revision;
+  const result: CycleResult = {
+    skipped: !branchMoved && !spaceMoved,
+    steps: [],
+    head,
+    revision,
+    blockedByWorkingTree: false,
+  };
+  if (result.skipped) return result;
+  options.onWork?.({ branch: branchMoved, space: spaceMoved });
+
+  let pullNeeded = spaceMoved;
+  if (branchMoved && head !== null) {
+    const pushed = await push(context, {
+      branch: repository.branch,
+      ...(repository.mode === 'direct' ? { merge: true } : {}),
+    });
+    result.steps.push(stepOf('push', pushed));
+    // What was sent (push reads the branch again, so it may be newer than `head`), or the
+    // merge it committed on the branch.
+    result.head = pushed.commit ?? pushed.pushedCommit ?? head;
+    if (pushed.changeRequest !== undefined)
+      result.changeRequest = { number: pushed.changeRequest.number, url: pushed.changeRequest.url };
+    // A direct push merges both sides itself; what is left is a space that changed alone.
+    if (repository.mode === 'direct') pullNeeded = pushed.outcome === 'nothing-to-do';
+  }
+  if (pullNeeded) {
+    const { step, blocked, commit } = await pullStep(context, repository.mode);
+    result.steps.push(step);
+    result.blockedByWorkingTree = blocked;
+    if (commit !== undefined) result.head = commit;
+  }
+  // Never read again here: a commit or a space edit that landed during the cycle must look
+  // moved to the next one. The revision stays the one read first, so a cycle that changed the
+  // space is followed by one that finds it in sync.
+  // A pull that waits on the working tree looks at the space again next time.
+  if (result.blockedByWorkingTree) result.revision = undefined;
+  return result;
+}
