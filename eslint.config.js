@@ -76,7 +76,14 @@ export const coreRules = {
 
 export default defineConfig(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/fixtures/**', '.turbo/**'],
+    ignores: [
+      '**/dist/**',
+      'apps/action/lib/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/fixtures/**',
+      '.turbo/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

@@ -8,7 +8,9 @@ export type GitAdapterErrorCode =
   | 'invalid-ref'
   | 'invalid-path'
   | 'blob-mismatch'
-  | 'missing-content';
+  | 'missing-content'
+  | 'remote-failed'
+  | 'push-rejected';
 
 /** Options shared by every git adapter error. */
 export interface GitAdapterErrorOptions {
@@ -117,6 +119,26 @@ export class MissingContentError extends GitAdapterError {
   constructor(path: string) {
     super('missing-content', `File \`${path}\` has no \`text\`, \`bytes\` or \`oid\`.`, {
       data: { path },
+    });
+  }
+}
+
+/** A remote could not be reached or answered with an error (HTTP status, protocol failure). */
+export class RemoteError extends GitAdapterError {
+  constructor(url: string, reason: string, options: { cause?: unknown } = {}) {
+    super('remote-failed', `The remote \`${url}\` failed: ${reason}.`, {
+      ...options,
+      data: { url, reason },
+    });
+  }
+}
+
+/** A remote refused a ref update (not a fast-forward, or the ref changed meanwhile). */
+export class PushRejectedError extends GitAdapterError {
+  constructor(ref: string, reason: string, options: { cause?: unknown } = {}) {
+    super('push-rejected', `The remote refused to update \`${ref}\`: ${reason}.`, {
+      ...options,
+      data: { ref, reason },
     });
   }
 }

@@ -10,6 +10,8 @@ export {
   InvalidTreePathError,
   BlobMismatchError,
   MissingContentError,
+  RemoteError,
+  PushRejectedError,
   type GitAdapterErrorCode,
   type GitAdapterErrorOptions,
 } from './errors.js';
@@ -46,3 +48,11 @@ export {
   type IsAncestorOptions,
 } from './merge-base.js';
 export { listCommits, type ListCommitsOptions } from './list-commits.js';
+export {
+  readRemoteUrl,
+  readRemoteBranch,
+  fetchRemoteBranch,
+  pushCommit,
+  redactUrl,
+  type RemoteOptions,
+} from './remote-http.js';

@@ -70,3 +70,24 @@ export { findBranchChangeRequest, type BranchChangeRequest } from './find-branch
 export { readCheckedOutBranch, type HeadFs } from './read-checked-out-branch.js';
 export type { SyncPhase, SyncProgress, ProgressListener } from './sync-progress.js';
 export type { SyncOutcome, SyncResult, PushedChangeRequest } from './sync-result.js';
+export { PublishedError, type PublishedErrorCode } from './published-error.js';
+export {
+  fetchPublishedTree,
+  planSiteDirectories,
+  type PublishedSource,
+  type PublishedSpace,
+  type PublishedTree,
+} from './fetch-published-tree.js';
+export {
+  commitPublishedTree,
+  readBranchCommit,
+  uncommittedPaths,
+  advanceBranchTo,
+  type CommitPublishedTreeOptions,
+  type PublishedChanges,
+  type PublishedCommit,
+} from './commit-published-tree.js';
+export { renderPublishedMessage, DEFAULT_PUBLISHED_MESSAGE } from './render-published-message.js';
+/** The git adapter's failures (with a `code`), so callers need not import the adapter. */
+export { GitAdapterError } from '@docsync/git';
+export { renderSiteDocsConfig, SITE_DOCS_CONFIG } from './render-site-docs-config.js';

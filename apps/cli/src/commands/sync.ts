@@ -5,6 +5,7 @@ import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-codes.js';
 import { createProgressRenderer } from '../progress-renderer.js';
+import { runPublishedPull, type PublishedPullOptions } from './published.js';
 
 interface TokenOptions {
   tokenFile?: string;
@@ -220,7 +221,29 @@ export function registerSync(program: Command, io: CliIo): void {
         )
         .option('--branch <name>', 'the branch to push (default: the checked-out branch)')
         .option('--allow-mass-delete', 'allow deleting more than half of the pages');
-    command.action((options: RunOptions) => runSync(io, which, options));
+    if (which === 'pull')
+      command
+        .option(
+          '--published',
+          "commit a site's or a space's published content into --path (the GitHub Action's flow)",
+        )
+        .option('--site <id>', 'with --published: the published site')
+        .option('--space <id>', 'with --published: one space')
+        .option('--organization <id>', "with --published: the site's organization")
+        .option(
+          '--path <dir>',
+          'with --published: the directory the content replaces (default docs)',
+        )
+        .option('--url <url>', "with --published: the service URL (default: docsync.json's)")
+        .option('--message <template>', 'with --published: the commit message template');
+    command.action((options: RunOptions & PublishedPullOptions & { published?: true }) => {
+      if (options.published === true) return runPublishedPull(io, options);
+      const stray = ['site', 'space', 'organization', 'path', 'url', 'message'].find(
+        (name) => (options as Record<string, unknown>)[name] !== undefined,
+      );
+      if (stray !== undefined) throw new UsageError(`--${stray} goes with \`pull --published\``);
+      return runSync(io, which, options);
+    });
   }
   program
     .command('status')

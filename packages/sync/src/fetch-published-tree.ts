@@ -1,0 +1,231 @@
+import type { PublishedContentSite, Site, SiteSpace, SiteStructure } from '@docsync/api';
+import { ApiClientError } from '@docsync/client';
+import { gitBlobId } from '@docsync/core';
+import { fetchRemoteTree, type RemoteTree } from './fetch-remote-tree.js';
+import { PublishedError } from './published-error.js';
+import { renderSiteDocsConfig, SITE_DOCS_CONFIG } from './render-site-docs-config.js';
+import type { SyncClient } from './sync-client.js';
+import type { ProgressListener } from './sync-progress.js';
+import { toSyncTree, type SyncFile, type SyncTree } from './sync-tree.js';
+
+/** What to read: a published site (its organization found from the token when not given), or one space. */
+export type PublishedSource =
+  { site: string; organization?: string | undefined } | { space: string };
+
+/** One space of the content, and the directory of the tree it was written to. */
+export interface PublishedSpace {
+  /** Relative to the tree's root; `''` when the content is one space. */
+  directory: string;
+  spaceId: string;
+  title: string;
+  /** The revision read. */
+  revision: string;
+  /** The site space that publishes it (site content only). */
+  siteSpaceId?: string;
+}
+
+/** The published content of a site or a space, as the files Git Sync writes. */
+export interface PublishedTree {
+  kind: 'site' | 'space';
+  id: string;
+  title: string;
+  /** Every file, paths relative to the root of the export. */
+  tree: SyncTree;
+  spaces: PublishedSpace[];
+  /** Files the service does not serve (reusable content), with their directory. */
+  unavailable: string[];
+  /** Files listed without a download URL: not in `tree`. */
+  missing: string[];
+}
+
+/** A site space and the directory it is written to. */
+interface Placed {
+  siteSpace: SiteSpace;
+  segments: string[];
+}
+
+/** The site spaces in the structure's order, with their section's path when it has sections. */
+function placeSiteSpaces(structure: SiteStructure): Placed[] {
+  if (structure.type === 'siteSpaces')
+    return structure.structure.map((siteSpace) => ({ siteSpace, segments: [siteSpace.path] }));
+  return structure.structure.flatMap((item) =>
+    (item.object === 'site-section-group' ? item.children : [item]).flatMap((section) =>
+      section.siteSpaces.map((siteSpace) => ({
+        siteSpace,
+        segments: [section.path, siteSpace.path],
+      })),
+    ),
+  );
+}
+
+/**
+ * One directory per site space, `<section path>/<site space path>` (or `<site space path>` on a
+ * site without sections); a site of one site space is written at the root. Paths are one URL
+ * segment each on the service; anything else stops before a file is read.
+ */
+export function planSiteDirectories(
+  structure: SiteStructure,
+): { siteSpace: SiteSpace; directory: string }[] {
+  const placed = placeSiteSpaces(structure);
+  return placed.map(({ siteSpace, segments }) => {
+    for (const segment of segments)
+      if (segment === '' || segment === '.' || segment === '..' || /[/\\]/.test(segment))
+        throw new PublishedError(
+          'unsafe-path',
+          `the site space \`${siteSpace.id}\` has the path \`${segments.join('/')}\`, which is not a plain directory name; nothing was read`,
+          { data: { siteSpace: siteSpace.id, path: segments.join('/') } },
+        );
+    return { siteSpace, directory: placed.length === 1 ? '' : segments.join('/') };
+  });
+}
+
+function isStatus(error: unknown, ...statuses: number[]): boolean {
+  return error instanceof ApiClientError && statuses.includes(error.status ?? 0);
+}
+
+/** The site and its organization: the one given, else the caller's organization that has it. */
+async function findSite(
+  client: SyncClient,
+  siteId: string,
+  organization: string | undefined,
+): Promise<{ site: Site; organizationId: string }> {
+  const organizations =
+    organization === undefined
+      ? (await client.api.listAll('listOrganizationsForAuthenticatedUser', {})).map((org) => org.id)
+      : [organization];
+  for (const organizationId of organizations) {
+    try {
+      // The client does not type the site operations; the contract's types say what they return.
+      const site = (await client.api.request('getSiteById', {
+        params: { organizationId, siteId },
+      })) as Site;
+      return { site, organizationId };
+    } catch (error) {
+      if (!isStatus(error, 404, 403)) throw error;
+    }
+  }
+  throw new PublishedError(
+    'site-not-found',
+    organization === undefined
+      ? `no site \`${siteId}\` in the organizations the token belongs to; check the id, or give the site's organization`
+      : `no site \`${siteId}\` in the organization \`${organization}\` (or the token cannot read it)`,
+    { data: { site: siteId } },
+  );
+}
+
+function prefixed(directory: string, remote: RemoteTree): { files: SyncFile[]; missing: string[] } {
+  const at = (path: string) => (directory === '' ? path : `${directory}/${path}`);
+  const files: SyncFile[] = [];
+  const missing: string[] = [];
+  for (const file of remote.tree.values()) {
+    if (file.text === undefined && file.bytes === undefined) missing.push(at(file.path));
+    else files.push({ ...file, path: at(file.path) });
+  }
+  return { files, missing };
+}
+
+/** Reads each space once, however many site spaces show it. */
+async function readSpaces(
+  client: SyncClient,
+  placed: { directory: string; spaceId: string; title: string; siteSpaceId?: string }[],
+  onProgress: ProgressListener | undefined,
+) {
+  const reads = new Map<string, Promise<RemoteTree>>();
+  const read = (spaceId: string) => {
+    let remote = reads.get(spaceId);
+    if (remote === undefined) {
+      remote = fetchRemoteTree(client, spaceId, onProgress === undefined ? {} : { onProgress });
+      reads.set(spaceId, remote);
+    }
+    return remote;
+  };
+  const files: SyncFile[] = [];
+  const spaces: PublishedSpace[] = [];
+  const unavailable: string[] = [];
+  const missing: string[] = [];
+  // One space at a time: each read already runs its page requests concurrently.
+  for (const item of placed) {
+    const remote = await read(item.spaceId);
+    const written = prefixed(item.directory, remote);
+    files.push(...written.files);
+    missing.push(...written.missing);
+    unavailable.push(
+      ...remote.unavailable.map((path) =>
+        item.directory === '' ? path : `${item.directory}/${path}`,
+      ),
+    );
+    spaces.push({ ...item, revision: remote.revision.id });
+  }
+  return { tree: toSyncTree(files), spaces, unavailable, missing };
+}
+
+/**
+ * Reads the published content of a site (its published structure: sections, section groups, site
+ * spaces and their spaces; see {@link planSiteDirectories} for the layout, with a `docs.yaml`
+ * mapping the directories to the structure when there are several) or of one space (its
+ * current content), as the files Git Sync writes, fetched as `pull` fetches a space. Throws
+ * {@link PublishedError} for an unknown site or space, or a site that publishes nothing.
+ */
+export async function fetchPublishedTree(
+  client: SyncClient,
+  source: PublishedSource,
+  options: { onProgress?: ProgressListener } = {},
+): Promise<PublishedTree> {
+  if ('space' in source) {
+    let title: string;
+    try {
+      title = (await client.api.request('getSpaceById', { params: { spaceId: source.space } }))
+        .title;
+    } catch (error) {
+      if (isStatus(error, 404))
+        throw new PublishedError(
+          'space-not-found',
+          `no space \`${source.space}\` (or the token cannot read it)`,
+          {
+            cause: error,
+            data: { space: source.space },
+          },
+        );
+      throw error;
+    }
+    const read = await readSpaces(
+      client,
+      [{ directory: '', spaceId: source.space, title }],
+      options.onProgress,
+    );
+    return { kind: 'space', id: source.space, title, ...read };
+  }
+  const { site, organizationId } = await findSite(client, source.site, source.organization);
+  if (!site.published)
+    throw new PublishedError(
+      'site-not-published',
+      `the site \`${site.id}\` (${site.title}) is not published: it has no site spaces; publish a space on it first`,
+      { data: { site: site.id } },
+    );
+  // A member reads a share-link site's key in its published URL, and the published read wants it.
+  const shareKey = new URL(site.urls.published ?? 'http://x/').searchParams.get('shareKey');
+  const published = (await client.api.request('getPublishedContentSite', {
+    params: { organizationId, siteId: site.id },
+    query: shareKey === null ? {} : { shareKey },
+  })) as PublishedContentSite;
+  const planned = planSiteDirectories(published.structure);
+  const placed = planned.map(({ siteSpace, directory }) => ({
+    directory,
+    spaceId: siteSpace.space.id,
+    title: siteSpace.title,
+    siteSpaceId: siteSpace.id,
+  }));
+  const read = await readSpaces(client, placed, options.onProgress);
+  if (planned.length === 1) return { kind: 'site', id: site.id, title: site.title, ...read };
+  // Several directories: `docs.yaml` says which site space each one is, as site-wide Git Sync does.
+  const config = renderSiteDocsConfig(
+    site.title,
+    published.structure,
+    new Map(planned.map(({ siteSpace, directory }) => [siteSpace.id, directory])),
+  );
+  const tree = toSyncTree([
+    ...read.tree.values(),
+    { path: SITE_DOCS_CONFIG, oid: gitBlobId(config), text: config },
+  ]);
+  return { kind: 'site', id: site.id, title: site.title, ...read, tree };
+}
