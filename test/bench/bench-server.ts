@@ -46,7 +46,8 @@ export async function startBenchServer(
   const close = async () => {
     await server.close();
     await database.close();
-    await rm(root, { recursive: true, force: true });
+    // Retries: a git the cases ran may still be finishing background work in a repository there.
+    await rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     const init = await initServer(database.db, { adminEmail: 'bench@example.com' });

@@ -24,6 +24,9 @@ export {
 } from './read-commit.js';
 export {
   readCommitTree,
+  listCommitTree,
+  type CommitListing,
+  type ListedFile,
   isSyncText,
   type ReadCommitTreeOptions,
   type CommitTree,

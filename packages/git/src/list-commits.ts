@@ -1,6 +1,5 @@
 import { readCommitByOid, type CommitInfo } from './read-commit.js';
 import { isoArgs, type RepoArgs, type RepoOptions } from './repo-options.js';
-import { readTreeEntries, type RawTreeEntry } from './tree-object.js';
 import { resolveTreePath, splitTreePath } from './tree-path.js';
 
 /** Options for {@link listCommits}. */
@@ -37,9 +36,8 @@ export async function listCommits(options: ListCommitsOptions): Promise<CommitIn
   const kept = found ? chain : await dropReachable(args, chain, options.from ?? '');
   const path = options.path === undefined ? undefined : splitTreePath(options.path);
   const result: CommitInfo[] = [];
-  const readEntries = memoizedEntries();
   for (const commit of kept.reverse()) {
-    if (path === undefined || (await touches(args, commit, path, readEntries))) result.push(commit);
+    if (path === undefined || (await touches(args, commit, path))) result.push(commit);
   }
   return result;
 }
@@ -60,32 +58,16 @@ async function dropReachable(
   return cut === -1 ? chain : chain.slice(0, cut);
 }
 
-type ReadEntries = (args: RepoArgs, oid: string) => Promise<RawTreeEntry[]>;
-
-/** Tree reads shared across the walk: consecutive commits share most trees on the path. */
-function memoizedEntries(): ReadEntries {
-  const memo = new Map<string, Promise<RawTreeEntry[]>>();
-  return (args, oid) => {
-    let entries = memo.get(oid);
-    if (!entries) {
-      entries = readTreeEntries(args, oid);
-      memo.set(oid, entries);
-    }
-    return entries;
-  };
-}
-
 /** Whether the commit changes `path` against its first parent (a root commit: if it has it). */
 async function touches(
   args: RepoArgs,
   commit: CommitInfo,
   path: readonly string[],
-  readEntries: ReadEntries,
 ): Promise<boolean> {
-  const here = await resolveTreePath(args, commit.tree, path, readEntries);
+  const here = await resolveTreePath(args, commit.tree, path);
   const parentOid = commit.parents[0];
   if (parentOid === undefined) return here.kind !== 'missing';
   const parent = await readCommitByOid(args, parentOid);
-  const there = await resolveTreePath(args, parent.tree, path, readEntries);
+  const there = await resolveTreePath(args, parent.tree, path);
   return here.kind !== there.kind || ('oid' in here && 'oid' in there && here.oid !== there.oid);
 }

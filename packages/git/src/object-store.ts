@@ -66,7 +66,9 @@ export class ObjectStore {
    */
   async read(oid: string): Promise<{ type: ObjectType; body: Uint8Array } | undefined> {
     try {
-      const found = (await this.#readLoose(oid)) ?? (await this.#readPackedById(oid));
+      // Packs first: their indexes are in memory, while a loose lookup of a packed object (most
+      // objects of a cloned or collected repository) costs a failed open.
+      const found = (await this.#readPackedById(oid)) ?? (await this.#readLoose(oid));
       if (!found) return undefined;
       const hash = createHash('sha1').update(`${found.type} ${found.body.byteLength}\0`);
       return hash.update(found.body).digest('hex') === oid ? found : undefined;
@@ -149,8 +151,8 @@ export class ObjectStore {
 
   /** Whether the repository holds the object (loose or packed). */
   async has(oid: string): Promise<boolean> {
-    if (await this.#exists(this.#loosePath(oid))) return true;
-    return (await this.#findPacked(oid)) !== undefined;
+    if ((await this.#findPacked(oid)) !== undefined) return true;
+    return this.#exists(this.#loosePath(oid));
   }
 
   /** The object's header, read without inflating its body; `undefined` when not found or unsure. */
@@ -165,10 +167,10 @@ export class ObjectStore {
 
   async #readHeader(oid: string): Promise<ObjectHeader | undefined> {
     try {
-      const loose = await this.#looseHeader(oid);
-      if (loose !== 'missing') return loose;
       const packed = await this.#findPacked(oid);
-      return packed && (await this.#packedHeader(packed.index, packed.offset));
+      if (packed) return await this.#packedHeader(packed.index, packed.offset);
+      const loose = await this.#looseHeader(oid);
+      return loose === 'missing' ? undefined : loose;
     } catch (error) {
       // A pack replaced by `git gc` since its index was read: start over next time.
       if (fsErrorCode(error) !== 'ENOENT') throw error;

@@ -58,13 +58,29 @@ const concurrency = 32;
 /** `fatal` so that bytes that are not UTF-8 stay an asset; `ignoreBOM` keeps a BOM in `text`. */
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+/** A file of a commit's tree as its tree object lists it: path, blob id and mode, nothing read. */
+export interface ListedFile {
+  path: string;
+  oid: string;
+  mode: FileMode;
+}
+
+/** A commit and the files its tree lists. */
+export interface CommitListing {
+  commit: CommitInfo;
+  /** Sorted by path. */
+  files: ListedFile[];
+  submodules: GitSubmodule[];
+}
+
 /**
- * Reads the tree of a commit as files. Blob ids come from the tree objects; only text files are
- * read. Other files get their size from the object's header (the first bytes of the loose
- * object or pack entry), so a tree of large assets costs one small read per asset. A directory
- * `path` that does not exist in the commit reads as no files (a docs folder not created yet).
+ * Lists the files of a commit's tree (or of its directory `path`) from the tree objects alone:
+ * no blob is touched, so the cost is one read per directory. What a sync plan needs, since it
+ * compares blob ids. A directory `path` that does not exist in the commit lists no files.
  */
-export async function readCommitTree(options: ReadCommitTreeOptions): Promise<CommitTree> {
+export async function listCommitTree(
+  options: RepoOptions & CommitSelector & { path?: string },
+): Promise<CommitListing> {
   const args = isoArgs(options);
   const commitOid =
     options.ref === undefined ? options.oid : await resolveRefOid(args, options.ref);
@@ -77,20 +93,26 @@ export async function readCommitTree(options: ReadCommitTreeOptions): Promise<Co
     );
   }
   if (target.kind === 'missing') return { commit, files: [], submodules: [] };
+  return { commit, ...(await listBlobs(args, target.oid)) };
+}
 
-  const entries = await listBlobs(args, target.oid);
+/**
+ * Reads the tree of a commit as files. Blob ids come from the tree objects; only text files are
+ * read. Other files get their size from the object's header (the first bytes of the loose
+ * object or pack entry), so a tree of large assets costs one small read per asset. A directory
+ * `path` that does not exist in the commit reads as no files (a docs folder not created yet).
+ */
+export async function readCommitTree(options: ReadCommitTreeOptions): Promise<CommitTree> {
+  const args = isoArgs(options);
+  const { commit, files: listed, submodules } = await listCommitTree(options);
   const isText = options.textFilter ?? isSyncText;
-  const files = await mapConcurrent(entries.files, concurrency, (entry) =>
+  const files = await mapConcurrent(listed, concurrency, (entry) =>
     readFileEntry(args, entry, entry.mode !== '120000' && isText(entry.path, entry.oid)),
   );
-  return { commit, files, submodules: entries.submodules };
+  return { commit, files, submodules };
 }
 
-interface BlobEntry {
-  path: string;
-  oid: string;
-  mode: FileMode;
-}
+type BlobEntry = ListedFile;
 
 /** Every blob below a tree, with paths relative to it, walking subtrees concurrently. */
 async function listBlobs(

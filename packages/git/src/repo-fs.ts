@@ -66,16 +66,11 @@ function fromCallbacks(fs: FsClient): RepoFs {
     ...(has('rename') ? { rename: call<undefined>('rename') } : {}),
     ...(has('open') && has('read') && has('close')
       ? {
-          async readRange(path, position, length) {
-            const fd = await open(path, 'r');
-            try {
-              const buffer = new Uint8Array(length);
-              const bytesRead = await read(fd, buffer, 0, length, position);
-              return buffer.subarray(0, bytesRead);
-            } finally {
-              await close(fd);
-            }
-          },
+          readRange: rangeReader<number>(
+            (path) => open(path, 'r'),
+            async (fd, buffer, position) => read(fd, buffer, 0, buffer.length, position),
+            (fd) => close(fd),
+          ),
         }
       : {}),
   };
@@ -97,18 +92,66 @@ function fromPromises(fs: FsClient): RepoFs {
     ...(base.rename ? { rename: base.rename.bind(promises) } : {}),
     ...(open
       ? {
-          async readRange(path, position, length) {
-            const handle = await open(path, 'r');
-            try {
-              const buffer = new Uint8Array(length);
-              const { bytesRead } = await handle.read(buffer, 0, length, position);
-              return buffer.subarray(0, bytesRead);
-            } finally {
-              await handle.close();
-            }
-          },
+          readRange: rangeReader<PromiseFileHandle>(
+            (path) => open(path, 'r'),
+            async (handle, buffer, position) =>
+              (await handle.read(buffer, 0, buffer.length, position)).bytesRead,
+            (handle) => handle.close(),
+          ),
         }
       : {}),
+  };
+}
+
+/** How long a file read by ranges stays open after its last read. */
+const KEEP_OPEN_MS = 200;
+
+/**
+ * `readRange` over open/read/close that keeps each file open while reads keep coming (a tree
+ * read takes thousands of objects from one pack file) and closes it once it has been idle for
+ * {@link KEEP_OPEN_MS}. Reads are positional, so concurrent ones share a handle safely; the idle
+ * timer does not keep the process alive.
+ */
+function rangeReader<H>(
+  open: (path: string) => Promise<H>,
+  read: (handle: H, buffer: Uint8Array, position: number) => Promise<number>,
+  close: (handle: H) => Promise<unknown>,
+): NonNullable<RepoFs['readRange']> {
+  interface Entry {
+    handle: Promise<H>;
+    readers: number;
+    timer?: ReturnType<typeof setTimeout>;
+  }
+  const kept = new Map<string, Entry>();
+  const release = (path: string, entry: Entry) => {
+    if (--entry.readers > 0 || kept.get(path) !== entry) return;
+    entry.timer = setTimeout(() => {
+      if (kept.get(path) !== entry || entry.readers > 0) return;
+      kept.delete(path);
+      entry.handle.then(close).catch(() => undefined);
+    }, KEEP_OPEN_MS);
+    entry.timer.unref();
+  };
+  return async (path, position, length) => {
+    let entry = kept.get(path);
+    if (entry === undefined) {
+      entry = { handle: open(path), readers: 0 };
+      kept.set(path, entry);
+    }
+    entry.readers++;
+    clearTimeout(entry.timer);
+    const reading = entry;
+    try {
+      const handle = await entry.handle.catch((error: unknown) => {
+        kept.delete(path);
+        throw error;
+      });
+      const buffer = new Uint8Array(length);
+      const bytesRead = await read(handle, buffer, position);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      release(path, reading);
+    }
   };
 }
 

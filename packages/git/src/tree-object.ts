@@ -75,8 +75,30 @@ export function treeEntry(name: string, mode: string, oid: string): RawTreeEntry
   return { mode, name, nameBytes: encoder.encode(name), oid };
 }
 
+/** Trees read through a cache object: an id names the same entries forever. */
+const readTrees = new WeakMap<object, Map<string, Promise<readonly RawTreeEntry[]>>>();
+
 /** Reads a tree object's entries (a commit id is not accepted: pass its `tree`). */
-export async function readTreeEntries(args: RepoArgs, oid: string): Promise<RawTreeEntry[]> {
+export async function readTreeEntries(
+  args: RepoArgs,
+  oid: string,
+): Promise<readonly RawTreeEntry[]> {
+  // Two commits of one sync (the branch and the last synced one) share most of their trees.
+  let trees = readTrees.get(args.cache);
+  if (trees === undefined) {
+    trees = new Map();
+    readTrees.set(args.cache, trees);
+  }
+  let entries = trees.get(oid);
+  if (entries === undefined) {
+    entries = readTreeEntriesOnce(args, oid);
+    trees.set(oid, entries);
+    entries.catch(() => trees.delete(oid));
+  }
+  return entries;
+}
+
+async function readTreeEntriesOnce(args: RepoArgs, oid: string): Promise<RawTreeEntry[]> {
   const stored = await objectStoreFor(args.fs, args.gitdir, args.cache).read(oid);
   if (stored?.type === 'tree') return parseTreeObject(stored.body);
   try {

@@ -31,11 +31,12 @@ export async function resolveTreePath(
   args: RepoArgs,
   rootTree: string,
   segments: readonly string[],
-  readEntries: typeof readTreeEntries = readTreeEntries,
 ): Promise<TreePathTarget> {
   let oid = rootTree;
   for (const [index, segment] of segments.entries()) {
-    const entry = (await readEntries(args, oid)).find((candidate) => candidate.name === segment);
+    const entry = (await readTreeEntries(args, oid)).find(
+      (candidate) => candidate.name === segment,
+    );
     if (!entry) return { kind: 'missing' };
     if (!isTreeEntry(entry)) {
       return index === segments.length - 1
