@@ -20010,16 +20010,7 @@ function fromCallbacks(fs2) {
     stat: call2("stat"),
     ...has("rename") ? { rename: call2("rename") } : {},
     ...has("open") && has("read") && has("close") ? {
-      async readRange(path2, position3, length) {
-        const fd = await open(path2, "r");
-        try {
-          const buffer = new Uint8Array(length);
-          const bytesRead = await read(fd, buffer, 0, length, position3);
-          return buffer.subarray(0, bytesRead);
-        } finally {
-          await close(fd);
-        }
-      }
+      readRange: rangeReader((path2) => open(path2, "r"), async (fd, buffer, position3) => read(fd, buffer, 0, buffer.length, position3), (fd) => close(fd))
     } : {}
   };
 }
@@ -20036,17 +20027,44 @@ function fromPromises(fs2) {
     stat: base3.stat.bind(promises),
     ...base3.rename ? { rename: base3.rename.bind(promises) } : {},
     ...open ? {
-      async readRange(path2, position3, length) {
-        const handle2 = await open(path2, "r");
-        try {
-          const buffer = new Uint8Array(length);
-          const { bytesRead } = await handle2.read(buffer, 0, length, position3);
-          return buffer.subarray(0, bytesRead);
-        } finally {
-          await handle2.close();
-        }
-      }
+      readRange: rangeReader((path2) => open(path2, "r"), async (handle2, buffer, position3) => (await handle2.read(buffer, 0, buffer.length, position3)).bytesRead, (handle2) => handle2.close())
     } : {}
+  };
+}
+var KEEP_OPEN_MS = 200;
+function rangeReader(open, read, close) {
+  const kept = /* @__PURE__ */ new Map();
+  const release = (path2, entry) => {
+    if (--entry.readers > 0 || kept.get(path2) !== entry)
+      return;
+    entry.timer = setTimeout(() => {
+      if (kept.get(path2) !== entry || entry.readers > 0)
+        return;
+      kept.delete(path2);
+      entry.handle.then(close).catch(() => void 0);
+    }, KEEP_OPEN_MS);
+    entry.timer.unref();
+  };
+  return async (path2, position3, length) => {
+    let entry = kept.get(path2);
+    if (entry === void 0) {
+      entry = { handle: open(path2), readers: 0 };
+      kept.set(path2, entry);
+    }
+    entry.readers++;
+    clearTimeout(entry.timer);
+    const reading = entry;
+    try {
+      const handle2 = await entry.handle.catch((error) => {
+        kept.delete(path2);
+        throw error;
+      });
+      const buffer = new Uint8Array(length);
+      const bytesRead = await read(handle2, buffer, position3);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      release(path2, reading);
+    }
   };
 }
 function promisify(target, name) {
@@ -20102,7 +20120,7 @@ var ObjectStore = class {
    */
   async read(oid) {
     try {
-      const found = await this.#readLoose(oid) ?? await this.#readPackedById(oid);
+      const found = await this.#readPackedById(oid) ?? await this.#readLoose(oid);
       if (!found)
         return void 0;
       const hash = createHash("sha1").update(`${found.type} ${found.body.byteLength}\0`);
@@ -20185,9 +20203,9 @@ var ObjectStore = class {
   }
   /** Whether the repository holds the object (loose or packed). */
   async has(oid) {
-    if (await this.#exists(this.#loosePath(oid)))
+    if (await this.#findPacked(oid) !== void 0)
       return true;
-    return await this.#findPacked(oid) !== void 0;
+    return this.#exists(this.#loosePath(oid));
   }
   /** The object's header, read without inflating its body; `undefined` when not found or unsure. */
   async header(oid) {
@@ -20201,11 +20219,11 @@ var ObjectStore = class {
   }
   async #readHeader(oid) {
     try {
-      const loose = await this.#looseHeader(oid);
-      if (loose !== "missing")
-        return loose;
       const packed = await this.#findPacked(oid);
-      return packed && await this.#packedHeader(packed.index, packed.offset);
+      if (packed)
+        return await this.#packedHeader(packed.index, packed.offset);
+      const loose = await this.#looseHeader(oid);
+      return loose === "missing" ? void 0 : loose;
     } catch (error) {
       if (fsErrorCode(error) !== "ENOENT")
         throw error;
@@ -20444,7 +20462,22 @@ function compareEntries(left, right) {
 function treeEntry(name, mode, oid) {
   return { mode, name, nameBytes: encoder.encode(name), oid };
 }
+var readTrees = /* @__PURE__ */ new WeakMap();
 async function readTreeEntries(args, oid) {
+  let trees = readTrees.get(args.cache);
+  if (trees === void 0) {
+    trees = /* @__PURE__ */ new Map();
+    readTrees.set(args.cache, trees);
+  }
+  let entries = trees.get(oid);
+  if (entries === void 0) {
+    entries = readTreeEntriesOnce(args, oid);
+    trees.set(oid, entries);
+    entries.catch(() => trees.delete(oid));
+  }
+  return entries;
+}
+async function readTreeEntriesOnce(args, oid) {
   const stored = await objectStoreFor(args.fs, args.gitdir, args.cache).read(oid);
   if (stored?.type === "tree")
     return parseTreeObject(stored.body);
@@ -20478,10 +20511,10 @@ function splitTreePath(path2) {
   }
   return segments;
 }
-async function resolveTreePath(args, rootTree, segments, readEntries = readTreeEntries) {
+async function resolveTreePath(args, rootTree, segments) {
   let oid = rootTree;
   for (const [index3, segment] of segments.entries()) {
-    const entry = (await readEntries(args, oid)).find((candidate) => candidate.name === segment);
+    const entry = (await readTreeEntries(args, oid)).find((candidate) => candidate.name === segment);
     if (!entry)
       return { kind: "missing" };
     if (!isTreeEntry(entry)) {
@@ -20498,7 +20531,7 @@ function isSyncText(path2) {
 }
 var concurrency = 32;
 var decoder2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-async function readCommitTree(options) {
+async function listCommitTree(options) {
   const args = isoArgs(options);
   const commitOid = options.ref === void 0 ? options.oid : await resolveRefOid(args, options.ref);
   const commit = await readCommitByOid(args, commitOid);
@@ -20508,10 +20541,14 @@ async function readCommitTree(options) {
   }
   if (target.kind === "missing")
     return { commit, files: [], submodules: [] };
-  const entries = await listBlobs(args, target.oid);
+  return { commit, ...await listBlobs(args, target.oid) };
+}
+async function readCommitTree(options) {
+  const args = isoArgs(options);
+  const { commit, files: listed, submodules } = await listCommitTree(options);
   const isText = options.textFilter ?? isSyncText;
-  const files = await mapConcurrent(entries.files, concurrency, (entry) => readFileEntry(args, entry, entry.mode !== "120000" && isText(entry.path, entry.oid)));
-  return { commit, files, submodules: entries.submodules };
+  const files = await mapConcurrent(listed, concurrency, (entry) => readFileEntry(args, entry, entry.mode !== "120000" && isText(entry.path, entry.oid)));
+  return { commit, files, submodules };
 }
 async function listBlobs(args, rootTree) {
   const files = [];
@@ -61842,13 +61879,22 @@ async function fetchRemoteTree(client, spaceId, options = {}) {
 
 // ../../packages/sync/dist/read-local-tree.js
 async function readLocalTree(options) {
+  if (options.text === false) {
+    const { files: files2 } = await listCommitTree({
+      fs: options.fs,
+      dir: options.dir,
+      oid: options.oid,
+      ...options.path === "" ? {} : { path: options.path },
+      ...options.cache === void 0 ? {} : { cache: options.cache }
+    });
+    return toSyncTree(files2.map((file) => ({ path: file.path, oid: file.oid })));
+  }
   const { files } = await readCommitTree({
     fs: options.fs,
     dir: options.dir,
     oid: options.oid,
     ...options.path === "" ? {} : { path: options.path },
-    ...options.cache === void 0 ? {} : { cache: options.cache },
-    ...options.text === false ? { textFilter: () => false } : {}
+    ...options.cache === void 0 ? {} : { cache: options.cache }
   });
   return toSyncTree(files.map((file) => ({
     path: file.path,
