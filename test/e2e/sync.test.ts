@@ -154,6 +154,12 @@ describe('sync of one space from two branches', () => {
     await repo.commit('local: edit tables.md');
     const plan = await fetchSyncPlan(contextFor(repo, spaceId));
     expect(plan.plan.action).toBe('merge');
+    // A pull that expects another head (the branch moved since its caller looked) does nothing.
+    const revision = plan.info.revision;
+    const held = await pull(contextFor(repo, spaceId), { expectedHead: '0'.repeat(40) });
+    expect(held.outcome).toBe('nothing-to-do');
+    expect((await fetchSyncPlan(contextFor(repo, spaceId))).info.revision).toBe(revision);
+    expect(await repo.resolve('main')).toBe(plan.head?.oid);
 
     const merged = await push(contextFor(repo, spaceId), { merge: true });
     expect(merged.outcome).toBe('merged');

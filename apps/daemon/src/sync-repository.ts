@@ -92,6 +92,7 @@ async function pullStep(
   mode: RepositoryConfig['mode'],
 ): Promise<{ step: CycleStep; blocked: boolean; commit?: string }> {
   try {
+    let expectedHead: string | undefined;
     if (mode === 'change-request') {
       const state = await fetchSyncPlan(context);
       const { action } = state.plan;
@@ -106,8 +107,10 @@ async function pullStep(
           },
           blocked: false,
         };
+      // A commit landing after this check must not ride along into the main content.
+      if (action === 'merge' && state.head !== null) expectedHead = state.head.oid;
     }
-    const pulled = await pull(context);
+    const pulled = await pull(context, expectedHead === undefined ? {} : { expectedHead });
     return {
       step: stepOf('pull', pulled),
       blocked: false,

@@ -179,7 +179,11 @@ export async function pull(context: SyncContext, options: SyncOptions = {}): Pro
   const { action } = state.plan;
   if (action === 'in-sync') return { ...emptyResult(state, dryRun), outcome: 'in-sync' };
   if (action === 'push') return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
-  if (action === 'merge') return mergeBoth(context, state, options);
+  if (action === 'merge') {
+    if (options.expectedHead !== undefined && state.head?.oid !== options.expectedHead)
+      return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
+    return mergeBoth(context, state, options);
+  }
   const result: SyncResult = {
     ...emptyResult(state, dryRun),
     outcome: 'pulled',

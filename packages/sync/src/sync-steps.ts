@@ -18,6 +18,12 @@ export interface SyncOptions {
   merge?: boolean;
   /** The branch to push. Default: docsync.json's `branch`. Pull always takes that one. */
   branch?: string;
+  /**
+   * Pull: when both sides changed, merge (and send the merge to the space) only if the branch is
+   * still at this commit; otherwise do nothing (`nothing-to-do`). For a caller that checked what
+   * the merge would send, such as the daemon keeping unreviewed commits out of the main content.
+   */
+  expectedHead?: string;
 }
 
 /** The repository as git functions take it, with an object cache for this sync. */
