@@ -20,7 +20,7 @@ const assetCount = 2_000;
 const groupCount = 10;
 
 /** mulberry32: a tiny seeded generator, so the space is the same on every run and machine. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

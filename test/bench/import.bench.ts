@@ -1,4 +1,5 @@
 import { gitBlobId, importTree, parsePage, type TreeFile } from '@docsync/core';
+import { seededRandom } from './generate-space.ts';
 import type { BenchSuite } from './harness.ts';
 
 /**
@@ -12,18 +13,6 @@ const pageCount = 5_000;
 const assetCount = 200;
 const categoryCount = 10;
 const subcategoryCount = 10;
-
-/** mulberry32: a tiny seeded generator, so the site is the same on every run and machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const vocabulary = (
   'sync space page block editor change request branch commit merge review publish content ' +

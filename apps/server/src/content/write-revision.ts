@@ -194,6 +194,29 @@ export async function writeRevision(db: Db, revision: NewRevision): Promise<Writ
   return { pageRows: pages.rows };
 }
 
+/** The columns a copied row keeps (its `revision_id` is the new revision's). */
+const PAGE_COLUMNS = [
+  'page_id',
+  'parent_id',
+  'position',
+  'path',
+  'document_hash',
+  'fields',
+] as const;
+const FILE_COLUMNS = [
+  'file_id',
+  'position',
+  'name',
+  'content_type',
+  'size',
+  'blob_oid',
+  'git_path',
+] as const;
+
+/** The new revision's id as a column of a copying `SELECT`. */
+const revisionColumn = (revisionId: string) =>
+  sql<string>`cast(${revisionId} as text)`.as('revision_id');
+
 /** Copies the parent's page rows but `excluded` to the new revision, inside the database. */
 async function copyPageRows(
   db: Db,
@@ -203,19 +226,11 @@ async function copyPageRows(
 ): Promise<void> {
   await db
     .insertInto('content_pages')
-    .columns(['revision_id', 'page_id', 'parent_id', 'position', 'path', 'document_hash', 'fields'])
+    .columns(['revision_id', ...PAGE_COLUMNS])
     .expression((eb) => {
       const copy = eb
         .selectFrom('content_pages')
-        .select([
-          sql<string>`cast(${revisionId} as text)`.as('revision_id'),
-          'page_id',
-          'parent_id',
-          'position',
-          'path',
-          'document_hash',
-          'fields',
-        ])
+        .select([revisionColumn(revisionId), ...PAGE_COLUMNS])
         .where('revision_id', '=', parentId);
       return excluded.length === 0 ? copy : copy.where('page_id', 'not in', excluded);
     })
@@ -226,29 +241,11 @@ async function copyPageRows(
 async function copyFileRows(db: Db, parentId: string, revisionId: string): Promise<void> {
   await db
     .insertInto('content_files')
-    .columns([
-      'revision_id',
-      'file_id',
-      'position',
-      'name',
-      'content_type',
-      'size',
-      'blob_oid',
-      'git_path',
-    ])
+    .columns(['revision_id', ...FILE_COLUMNS])
     .expression((eb) =>
       eb
         .selectFrom('content_files')
-        .select([
-          sql<string>`cast(${revisionId} as text)`.as('revision_id'),
-          'file_id',
-          'position',
-          'name',
-          'content_type',
-          'size',
-          'blob_oid',
-          'git_path',
-        ])
+        .select([revisionColumn(revisionId), ...FILE_COLUMNS])
         .where('revision_id', '=', parentId),
     )
     .execute();

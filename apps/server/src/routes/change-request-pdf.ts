@@ -20,10 +20,10 @@ function pdfUrl(
   row: Pick<ChangeRequestRow, 'space_id' | 'id' | 'head_revision_id'>,
   selection: PdfSelection,
 ): string {
-  const url = new URL(
-    `/v1/spaces/${encodeURIComponent(row.space_id)}/change-requests/${encodeURIComponent(row.id)}/pdf/${encodeURIComponent(row.head_revision_id)}`,
-    baseUrl,
-  );
+  const path = PDF_FILE_PATH.replace('{spaceId}', encodeURIComponent(row.space_id))
+    .replace('{changeRequestId}', encodeURIComponent(row.id))
+    .replace('{revisionId}', encodeURIComponent(row.head_revision_id));
+  const url = new URL(path, baseUrl);
   if (selection.page !== undefined) url.searchParams.set('page', selection.page);
   if (selection.only === true) url.searchParams.set('only', 'true');
   return url.toString();
