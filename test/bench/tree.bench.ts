@@ -9,7 +9,7 @@ import {
   type TreeFile,
 } from '@docsync/core';
 import { generateSpace } from './generate-space.ts';
-import type { BenchSuite } from './harness.ts';
+import { formatSuite, runSuite, type BenchSuite } from './harness.ts';
 
 /** A copy of `pages` with the page `id` replaced by `edit(page)`; every other page object is kept. */
 function replacePage(
@@ -41,6 +41,74 @@ if (!edited) throw new Error('the generated space has no pages');
 const warmCache = new ConversionCache();
 revisionToTree(canonical, { cache: warmCache });
 let edits = 0;
+
+// A re-import of the tree with one page changed, as the service makes it: the revision read from
+// the tree before is the base, and the conversion cache is warm. Each run changes the page anew,
+// so it is parsed every time.
+const importCache = new ConversionCache();
+const importBase: RevisionContent = treeToRevision(tree, {
+  base: canonical,
+  cache: importCache,
+}).content;
+const importBaseFiles = new Map(tree.map((file) => [file.path, file.oid]));
+const reimportedPath = edited.git?.path;
+let reimports = 0;
+
+/** The tree with the edited page's file changed anew. */
+function treeWithOnePageChanged(): TreeFile[] {
+  reimports++;
+  return tree.map((file) => {
+    if (file.path !== reimportedPath) return file;
+    const text = `${file.text ?? ''}\nRe-imported ${reimports}.\n`;
+    return { ...file, text, oid: gitBlobId(text), size: Buffer.byteLength(text) };
+  });
+}
+
+/** One-page re-import: the whole read (the baseline) against the read given `baseFiles`. */
+const reimportSuite: BenchSuite = {
+  name: `One page changed, tree → revision (${documentPages.length} pages, warm cache)`,
+  unit: 'read',
+  baseline: {
+    name: 'whole read (base, cache)',
+    run: () => {
+      const read = treeToRevision(treeWithOnePageChanged(), {
+        base: importBase,
+        cache: importCache,
+      });
+      if (read.incremental) throw new Error('expected a whole read');
+      return 1;
+    },
+  },
+  cases: [
+    {
+      name: 'incremental read (base, baseFiles, cache)',
+      run: () => {
+        const read = treeToRevision(treeWithOnePageChanged(), {
+          base: importBase,
+          baseFiles: importBaseFiles,
+          cache: importCache,
+        });
+        if (!read.incremental) throw new Error('expected an incremental read');
+        return 1;
+      },
+    },
+  ],
+  note: 'Target: a few ms for the incremental read; the ratio column is how many times faster.',
+};
+
+/** The one-page re-import, with both medians and their ratio spelled out. */
+export async function report(): Promise<string> {
+  const [whole, incremental] = await runSuite(reimportSuite);
+  const ratio = whole && incremental ? whole.medianMs / incremental.medianMs : Number.NaN;
+  return [
+    formatSuite(
+      reimportSuite,
+      [whole, incremental].filter((r) => r !== undefined),
+    ),
+    `one page changed: whole read ${whole?.medianMs.toFixed(1) ?? '?'} ms, incremental read ${incremental?.medianMs.toFixed(2) ?? '?'} ms (${ratio.toFixed(0)}× faster)`,
+    '',
+  ].join('\n');
+}
 
 /** Revision ⇄ tree on the generated space, next to hashing the same files' bytes. */
 export const suite: BenchSuite = {

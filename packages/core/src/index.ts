@@ -12,6 +12,7 @@ export type * from './model/revision.js';
 export type { TreeFile } from './tree/tree-file.js';
 export { pageFieldsFromMetadata, type PageFileFields } from './tree/page-metadata-map.js';
 export { treeToRevision, type ReadTreeOptions, type ReadTreeResult } from './tree/read-tree.js';
+export { shareReadIndex } from './tree/revision-index.js';
 export { revisionToTree, type WriteTreeOptions, type WriteTreeResult } from './tree/write-tree.js';
 export {
   parseSummary,

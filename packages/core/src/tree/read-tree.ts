@@ -1,6 +1,5 @@
 import { load } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
-import { parsePage } from '../markdown/parse-page.js';
 import type {
   RevisionContent,
   RevisionFile,
@@ -9,14 +8,25 @@ import type {
   RevisionReusableContent,
 } from '../model/revision.js';
 import { checkRedirects } from './check-redirects.js';
-import { resolveRefs, type RefTargets } from './content-refs.js';
+import type { RefTargets } from './content-refs.js';
 import { contentTypeOf } from './content-type.js';
 import type { ConversionCache } from './conversion-cache.js';
 import { stableId } from './git-blob-id.js';
 import { defaultConfig, parseGitbookConfig, type GitbookConfig } from './gitbook-config.js';
 import { inferSummary } from './infer-summary.js';
-import { pageFieldsFromMetadata } from './page-metadata-map.js';
+import {
+  fileParser,
+  isReadable,
+  pageFromEntry,
+  refResolver,
+  resolvePageRefs,
+  unlistedDiagnostic,
+  unlistedPaths,
+  type PageReading,
+} from './page-from-entry.js';
 import { basename, decodePath, dirname, joinPath, splitAnchor } from './paths.js';
+import { readChanges } from './read-changes.js';
+import { pageKey } from './revision-index.js';
 import { parseSummary, type SummaryEntry } from './summary.js';
 import type { TreeFile } from './tree-file.js';
 import { flattenPages } from './walk-pages.js';
@@ -29,6 +39,21 @@ export interface ReadTreeOptions {
   idNamespace?: string;
   /** Parses reused from earlier runs by blob id; only files not seen before are parsed. */
   cache?: ConversionCache;
+  /**
+   * The tree `base` was read from: path → blob id. `base` must be what `treeToRevision` read from
+   * that tree (with the same idNamespace and config; a revision edited since does not qualify).
+   * With it, a tree that differs from that one only in pages' markdown (pages `base` holds, whose
+   * new files are readable) and in markdown SUMMARY.md does not list is read by rebuilding only
+   * the changed pages: the rest of the result is `base`'s own objects, and the cost is an O(n)
+   * comparison of the two trees plus the changed pages (with a `cache`, which keeps SUMMARY.md's
+   * parse). `content` and `config` are then what the whole read gives; `diagnostics` are the
+   * changed files' only. Any other change (paths added or removed, SUMMARY.md, `.gitbook.yaml`,
+   * assets, includes, variables, no SUMMARY.md) takes the whole read. See `incremental`.
+   * Unchanged files are not read, so they may come without text or cached parse (a caller
+   * that passes the text of the changed files only must pass every text when the result is not
+   * `incremental`, and read again).
+   */
+  baseFiles?: ReadonlyMap<string, string>;
 }
 
 /** A tree read as a revision. */
@@ -39,6 +64,12 @@ export interface ReadTreeResult {
   diagnostics: Diagnostic[];
   /** Markdown files SUMMARY.md does not list: reported, not imported, and never deleted. */
   unlisted: string[];
+  /**
+   * Whether only the changed pages were read (`baseFiles` was given and the change allowed it);
+   * false for a whole read. Unchanged pages, their `pages` arrays, `files`, `reusableContents`
+   * and `variables` are then `base`'s objects, so identity tells what changed.
+   */
+  incremental: boolean;
 }
 
 interface Pending {
@@ -52,23 +83,29 @@ interface Pending {
  * `.gitbook.yaml`, SUMMARY.md (or the folders when there is none), pages, assets, includes and
  * variables. Hierarchy comes from SUMMARY.md's indentation, never from paths. Relative links and
  * asset paths become page, anchor and file refs. Ids come from `base` when a page or file is
- * found there (by path, then by content), otherwise they are derived from the path.
+ * found there (by path, then by content), otherwise they are derived from the path. With
+ * `baseFiles`, a change to pages' markdown only rebuilds the changed pages (see
+ * {@link ReadTreeOptions.baseFiles}).
  */
 export function treeToRevision(
   files: readonly TreeFile[],
   options: ReadTreeOptions = {},
 ): ReadTreeResult {
+  const { base, baseFiles, cache } = options;
+  if (base !== undefined && baseFiles !== undefined) {
+    const read = readChanges({ files, base, baseFiles, cache });
+    if (read !== undefined) return { ...read, incremental: true };
+  }
+  return readWholeTree(files, options);
+}
+
+/** {@link treeToRevision} from scratch: every file of the tree is read. */
+function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): ReadTreeResult {
   const namespace = options.idNamespace ?? '';
   const cache = options.cache;
-  // A file without text is parsed from the cache when it holds the blob; otherwise it reads as
-  // empty, and that parse is never remembered under the blob id.
-  const parse = (file: TreeFile, text: string | undefined) =>
-    cache && (text !== undefined || cache.hasParse(file.oid))
-      ? cache.parsePage(file.oid, text ?? '')
-      : parsePage(text ?? '');
-  /** A markdown file is readable with its text, or without when the cache parsed its blob. */
+  const parse = fileParser(cache);
   const readable = (file: TreeFile | undefined): file is TreeFile =>
-    file !== undefined && (file.text !== undefined || cache?.hasParse(file.oid) === true);
+    file !== undefined && isReadable(file, cache);
   const byPath = new Map(files.map((file) => [file.path, file]));
   const diagnostics: Diagnostic[] = [];
 
@@ -95,14 +132,7 @@ export function treeToRevision(
   );
   const usedIds = new Set<string>();
   /** Groups, links and computed pages keep their base id when their key matches. */
-  const keyOf = (page: RevisionPage): string | undefined =>
-    page.type === 'group'
-      ? `group:${page.slug}`
-      : page.type === 'link'
-        ? `link:${page.title}:${JSON.stringify(page.target)}`
-        : page.type === 'computed'
-          ? `computed:${JSON.stringify(page.computed)}`
-          : undefined;
+  const keyOf = pageKey;
   const baseByKey = new Map(
     basePages.flatMap((page) => {
       const key = keyOf(page);
@@ -155,7 +185,7 @@ export function treeToRevision(
   );
   const reusableContents: (RevisionReusableContent & { git: { oid: string; path: string } })[] =
     includeFiles.map((file) => {
-      const parsed = parse(file, file.text);
+      const parsed = parse(file);
       diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: file.path })));
       const known = base?.reusableContents.find((r) => r.git?.path === file.path);
       return {
@@ -190,6 +220,7 @@ export function treeToRevision(
     );
   }
   const summaryDir = dirname(summaryPath);
+  const reading: PageReading = { parse, readmePath: inRoot(config.readme), inferred };
   const listed = new Set<string>();
   const pending: Pending[] = [];
   const anchorLinks: { page: RevisionPage & { type: 'link' }; filePath: string; anchor: string }[] =
@@ -258,31 +289,12 @@ export function treeToRevision(
         return readEntries(entry.children, parentPath);
       }
       listed.add(filePath);
-      const parsed = parse(file, file.text);
-      diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, path: filePath })));
-      const fields = pageFieldsFromMetadata(parsed.metadata, entry.title);
-      const name = basename(filePath);
-      const slug =
-        name === 'README.md' ? basename(dirname(filePath)) || 'readme' : name.replace(/\.md$/, '');
-      // The first page (structure.readme) is the space's landing page: its URL path is empty.
-      const urlPath =
-        filePath === inRoot(config.readme) ? '' : (joinPath(parentPath, slug) ?? slug);
-      const page: RevisionPageDocument = {
-        type: 'document',
-        id: pageId(filePath, file.oid),
-        ...fields,
-        ...(!inferred && entry.title !== fields.title && fields.titleInFile !== false
-          ? { summaryTitle: entry.title }
-          : {}),
-        ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
-        slug,
-        path: urlPath,
-        document: parsed.document,
-        pages: [],
-        git: { oid: file.oid, path: filePath },
-      };
+      const id = pageId(filePath, file.oid);
+      const built = pageFromEntry(reading, entry, file, filePath, parentPath, id);
+      const page = built.page;
+      diagnostics.push(...built.diagnostics);
       pending.push({ page, filePath });
-      page.pages = readEntries(entry.children, urlPath);
+      page.pages = readEntries(entry.children, page.path);
       return [page];
     });
 
@@ -304,17 +316,8 @@ export function treeToRevision(
     fileByPath: new Map(revisionFiles.map((file) => [file.git?.path ?? '', file.id])),
     reusableByPath: new Map(reusableContents.map((r) => [r.git.path, r.id])),
   };
-  /** Resolved through the cache when there is one: an unchanged file keeps its resolved object. */
-  const resolve = <T>(key: string, value: T, fromPath: string): T =>
-    cache
-      ? cache.resolveRefs(key, value, fromPath, targets, (recorded) =>
-          resolveRefs(value, fromPath, recorded),
-        )
-      : resolveRefs(value, fromPath, targets);
-  for (const { page, filePath } of pending) {
-    page.document = resolve(`page:${filePath}`, page.document, filePath);
-    if (page.cover) page.cover = resolveRefs(page.cover, filePath, targets);
-  }
+  const resolve = refResolver(cache, targets);
+  for (const { page, filePath } of pending) resolvePageRefs(page, filePath, targets, resolve);
   for (const reusable of reusableContents)
     reusable.document = resolve(
       `reusable:${reusable.git.path}`,
@@ -355,21 +358,8 @@ export function treeToRevision(
       variables = value as RevisionContent['variables'];
   }
 
-  const unlisted = files
-    .map((file) => file.path)
-    .filter((path) => path.endsWith('.md') && (root === '' || path.startsWith(`${root}/`)))
-    .filter(
-      (path) => !listed.has(path) && path !== summaryPath && !path.startsWith(inRoot('.gitbook/')),
-    )
-    .sort();
-  for (const path of unlisted) {
-    diagnostics.push({
-      path,
-      ruleId: 'unlisted-page',
-      severity: 'info',
-      message: 'not listed in SUMMARY.md: not imported (and not deleted)',
-    });
-  }
+  const unlisted = unlistedPaths(files, listed, root, summaryPath);
+  for (const path of unlisted) diagnostics.push(unlistedDiagnostic(path));
 
   diagnostics.push(...checkRedirects(config, listed, pages));
 
@@ -378,5 +368,6 @@ export function treeToRevision(
     config,
     diagnostics,
     unlisted,
+    incremental: false,
   };
 }
