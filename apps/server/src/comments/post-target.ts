@@ -3,6 +3,7 @@ import { BadRequestError, NotFoundError } from '../errors.js';
 import { writeJson } from '../resources/json-column.js';
 import type { Db } from '../storage/schema.js';
 import type { CommentScope } from './comment-scope.js';
+import { revisionPages } from '../content/revision-page-rows.js';
 
 /** The longest node id or table cell reference accepted. */
 const MAX_ANCHOR_LENGTH = 500;
@@ -44,9 +45,8 @@ export async function checkPostTarget(
     requireAnchor(tableCell.definition, 'body/tableCell/definition');
   }
   const found = await db
-    .selectFrom('content_pages')
+    .selectFrom(revisionPages(db, scope.revisionId))
     .select('page_id')
-    .where('revision_id', '=', scope.revisionId)
     .where('page_id', '=', page)
     .executeTakeFirst();
   if (found === undefined)

@@ -1,8 +1,25 @@
+import type { RevisionGit } from '@docsync/api';
+import {
+  shareReadIndex,
+  type GitbookConfig,
+  type RevisionContent,
+  type RevisionPage,
+} from '@docsync/core';
 import { ConflictError } from '../errors.js';
+import { readJson } from '../resources/json-column.js';
 import type { ServerContext } from '../server-context.js';
 import type { Db } from '../storage/schema.js';
 import type { ContentTarget } from './content-target.js';
-import type { LoadOptions, StoredRevision } from './read-revision.js';
+import {
+  EMPTY_DOCUMENT,
+  keepRevisionRows,
+  keepSharedRevision,
+  sharePage,
+  storedPageFields,
+  type LoadOptions,
+  type RevisionRows,
+  type StoredRevision,
+} from './read-revision.js';
 import { writeRevision, type NewRevision } from './write-revision.js';
 
 /** The revision to write on top of the current one (ids, parent and time are filled in). */
@@ -18,6 +35,8 @@ export type Step =
        * merge base); false when what they checked changed, which rebuilds the step.
        */
       alongside?: (trx: Db, revisionId: string, now: string) => Promise<boolean>;
+      /** More rows of the revision, written in the same transaction once it is stored. */
+      store?: (trx: Db, revisionId: string) => Promise<void>;
     }
   | { kind: 'keep' };
 
@@ -39,6 +58,57 @@ export interface AdvanceOptions {
    * target, so the content is making progress; default 5.
    */
   attempts?: number;
+}
+
+/**
+ * The page tree as a shared one (see `LoadOptions.shared`): pages of a shared tree stay, the
+ * others (and the parents of changed ones) become frozen copies without their documents.
+ */
+function sharedPages(pages: readonly RevisionPage[], rows: RevisionRows): readonly RevisionPage[] {
+  let changed = !Object.isFrozen(pages);
+  const out = pages.map((page) => {
+    const own = 'pages' in page ? page.pages : undefined;
+    const children = own === undefined ? undefined : sharedPages(own, rows);
+    if (storedPageFields.has(page) && children === own) return page;
+    changed = true;
+    const row = rows.pages.get(page.id);
+    if (row === undefined) throw new Error(`page \`${page.id}\` has no row`);
+    const copy = { ...page };
+    if (children !== undefined && 'pages' in copy) copy.pages = children as RevisionPage[];
+    if (copy.type === 'document') copy.document = EMPTY_DOCUMENT;
+    return sharePage(copy, { fieldsText: row.fieldsText, documentHash: row.documentHash });
+  });
+  return changed ? Object.freeze(out) : pages;
+}
+
+/**
+ * Keeps a revision just committed in memory: its rows, and its page tree as a shared one, so the
+ * next write on it (an import, mostly) reads neither back.
+ */
+function keepWritten(rows: RevisionRows, content: RevisionContent): void {
+  keepRevisionRows(rows.revision.id, rows);
+  const row = rows.revision;
+  const revision: StoredRevision = {
+    id: row.id,
+    spaceId: row.space_id,
+    parentId: row.parent_id,
+    type: row.type as StoredRevision['type'],
+    ...(row.git === null ? {} : { git: readJson(row.git) as RevisionGit }),
+    createdAt: row.created_at,
+    config: readJson(row.config) as GitbookConfig,
+    content: {
+      pages: sharedPages(content.pages, rows) as RevisionPage[],
+      files: [...rows.files],
+      reusableContents: content.reusableContents.map((item) => ({
+        ...item,
+        document: EMPTY_DOCUMENT,
+      })),
+      variables: content.variables,
+    },
+  };
+  // The copy has the written content's pages at the same places: the next import reads on it.
+  shareReadIndex(content, revision.content);
+  keepSharedRevision(revision);
 }
 
 /** Thrown inside the transaction when the target moved on; rolls back what was written. */
@@ -66,14 +136,14 @@ export async function advanceRevision(
     const id = ctx.ids();
     const now = ctx.clock.now().toISOString();
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      const written = await ctx.db.transaction().execute(async (trx) => {
         // The moves come first: a lost race then costs no writes, and on PostgreSQL the row
         // lock the move takes makes a racing writer wait for this commit instead of writing a
         // revision it would throw away.
         if (!(await target.move(trx, { from: current.id, to: id, now }))) throw new TargetMoved();
         if (step.alongside !== undefined && !(await step.alongside(trx, id, now)))
           throw new TargetMoved();
-        const written = await writeRevision(trx, {
+        const stored = await writeRevision(trx, {
           ...step.revision,
           id,
           spaceId: target.spaceId,
@@ -81,12 +151,16 @@ export async function advanceRevision(
           authorId: options.authorId,
           createdAt: now,
         });
+        await step.store?.(trx, id);
         await target.follow?.(trx, {
           id,
+          parentId: current.id,
           content: step.revision.content,
-          pageRows: written.pageRows,
+          written: stored,
         });
+        return stored;
       });
+      keepWritten(written.rows, step.revision.content);
       return { revisionId: id, created: true };
     } catch (error) {
       if (!(error instanceof TargetMoved)) throw error;

@@ -1,6 +1,17 @@
 import type { RevisionContent } from '@docsync/core';
-import type { ContentPagesTable, Db } from '../storage/schema.js';
+import type { Db } from '../storage/schema.js';
 import type { LoadOptions, StoredRevision } from './read-revision.js';
+import type { WrittenRevision } from './write-revision.js';
+
+/** A revision just written, as what follows its target sees it. */
+export interface FollowedRevision {
+  id: string;
+  /** The revision it was written on (the target's previous one). */
+  parentId: string;
+  content: RevisionContent;
+  /** What was stored: all page rows, and which pages changed since the parent. */
+  written: WrittenRevision;
+}
 
 /**
  * Content whose revision moves forward: a space's main content or a change request. Both hold
@@ -19,8 +30,5 @@ export interface ContentTarget {
    * What follows the target's revision, in the transaction that moves it, once the revision is
    * written (a space's search index). Optional.
    */
-  follow?(
-    trx: Db,
-    revision: { id: string; content: RevisionContent; pageRows: readonly ContentPagesTable[] },
-  ): Promise<void>;
+  follow?(trx: Db, revision: FollowedRevision): Promise<void>;
 }

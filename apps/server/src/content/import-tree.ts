@@ -3,12 +3,21 @@ import { treeToRevision, type TreeFile } from '@docsync/core';
 import type { ServerContext } from '../server-context.js';
 import { advanceRevision, type Advanced } from './advance-revision.js';
 import type { ContentTarget } from './content-target.js';
+import { readTreeBlobs, type TreeEntry } from './read-tree-blobs.js';
+import {
+  keepStoredTree,
+  readStoredTree,
+  treeMaps,
+  writeStoredTree,
+  type StoredTree,
+  type StoredTreeFile,
+} from './stored-tree.js';
 
 /** What to import, and where: a space's main content or a change request. */
 export interface TreeImport {
   target: ContentTarget;
-  /** The tree, with text for markdown and YAML (see `readTreeBlobs`). */
-  files: readonly TreeFile[];
+  /** The tree as the client sent it: paths and blob ids (the blobs are uploaded already). */
+  tree: readonly TreeEntry[];
   /** The commit the tree came from, recorded on the revision. */
   git: RevisionGit;
   authorId: string;
@@ -20,17 +29,23 @@ export interface TreeImport {
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
- * The files with text read again for markdown that came without it because its parse was cached
- * and that another import's trim has dropped since. Runs right before the (synchronous)
- * conversion, so nothing can drop a parse in between.
+ * The files with the text of markdown files that have neither their text nor a cached parse:
+ * those whose parse another import's trim dropped, and those `readTreeBlobs` left out because
+ * the previous import read them, unless they are in `unchanged` (when the converter reads only
+ * what changed). Runs right before the (synchronous) conversion, so nothing can drop a parse in
+ * between.
  */
-async function withForgottenTexts(
+async function withTexts(
   ctx: ServerContext,
   files: readonly TreeFile[],
+  unchanged?: ReadonlyMap<string, StoredTreeFile>,
 ): Promise<readonly TreeFile[]> {
   const forgotten = files.filter(
     (file) =>
-      file.text === undefined && file.path.endsWith('.md') && !ctx.conversions.hasParse(file.oid),
+      file.text === undefined &&
+      file.path.endsWith('.md') &&
+      !ctx.conversions.hasParse(file.oid) &&
+      unchanged?.get(file.path)?.oid !== file.oid,
   );
   if (forgotten.length === 0) return files;
   const texts = new Map(
@@ -47,6 +62,34 @@ async function withForgottenTexts(
   });
 }
 
+/**
+ * The tree of `files` and how it differs from `previous` (null: a path gone): one pass over the
+ * files, plus one over `previous` only when paths went.
+ */
+function compareTrees(
+  files: readonly TreeFile[],
+  previous: StoredTree | undefined,
+): {
+  tree: { files: Map<string, StoredTreeFile>; oids: Map<string, string> };
+  changes: Map<string, StoredTreeFile | null>;
+} {
+  const tree = treeMaps(files.map((file) => [file.path, { oid: file.oid, size: file.size }]));
+  const changes = new Map<string, StoredTreeFile | null>();
+  if (previous === undefined) return { tree, changes };
+  let kept = 0;
+  for (const [path, file] of tree.files) {
+    const was = previous.files.get(path);
+    if (was === undefined) changes.set(path, file);
+    else {
+      kept += 1;
+      if (was.oid !== file.oid || was.size !== file.size) changes.set(path, file);
+    }
+  }
+  if (kept < previous.files.size)
+    for (const path of previous.files.keys()) if (!tree.files.has(path)) changes.set(path, null);
+  return { tree, changes };
+}
+
 /** What an import did: the target's revision afterwards, and whether one was written. */
 export type TreeImportResult = Advanced;
 
@@ -56,28 +99,55 @@ export type TreeImportResult = Advanced;
  * compare-and-swap (see `advanceRevision`), so a lost race rebuilds on the new revision. A
  * target already at the commit is left as it is (the same commit imported twice makes one
  * revision), unless `force` is set.
+ *
+ * Work is proportional to the change: the tree each import read is stored with its revision,
+ * so when the current revision was imported, only the files that differ from its tree are read
+ * and converted (core's `baseFiles`), and the rest of the revision is shared.
  */
 export async function importTree(
   ctx: ServerContext,
   request: TreeImport,
 ): Promise<TreeImportResult> {
-  return advanceRevision(
+  let kept: StoredTree | undefined;
+  const result = await advanceRevision(
     ctx,
     request.target,
     async (current) => {
+      const previous = await readStoredTree(ctx.db, current.id);
+      // Checked (paths, uploaded blobs) before anything else, so a bad tree is a 400 either way.
+      const files = await readTreeBlobs(ctx.blobs, request.tree, ctx.conversions, previous?.files);
       if (current.git?.oid === request.git.oid && request.force !== true) return { kind: 'keep' };
-      const files = await withForgottenTexts(ctx, request.files);
-      const read = treeToRevision(files, {
-        base: current.content,
-        idNamespace: request.target.spaceId,
-        cache: ctx.conversions.cache,
-      });
-      ctx.conversions.trim();
+      const read = (files: readonly TreeFile[], baseFiles: boolean) => {
+        const result = treeToRevision(files, {
+          base: current.content,
+          ...(baseFiles && previous !== undefined ? { baseFiles: previous.oids } : {}),
+          idNamespace: request.target.spaceId,
+          cache: ctx.conversions.cache,
+        });
+        ctx.conversions.trim();
+        return result;
+      };
+      // The converter reads only what changed when it can; when it cannot (SUMMARY.md or an
+      // asset changed, a file came or went), every file is read with its text.
+      let converted = read(await withTexts(ctx, files, previous?.files), true);
+      if (previous !== undefined && !converted.incremental)
+        converted = read(await withTexts(ctx, files), false);
+      const { tree, changes } = compareTrees(files, previous);
       return {
         kind: 'write',
-        revision: { type: 'edits', git: request.git, content: read.content, config: read.config },
+        revision: {
+          type: 'edits',
+          git: request.git,
+          content: converted.content,
+          config: converted.config,
+        },
+        store: async (trx, revisionId) => {
+          kept = await writeStoredTree(trx, revisionId, tree, previous, changes);
+        },
       };
     },
-    { authorId: request.authorId },
+    { authorId: request.authorId, load: { documents: 'none', shared: true } },
   );
+  if (result.created && kept !== undefined) keepStoredTree(kept);
+  return result;
 }

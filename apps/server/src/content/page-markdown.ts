@@ -2,7 +2,7 @@ import { revisionToTree, type RevisionPage, type RevisionPageDocument } from '@d
 import type { StoredRevision } from './read-revision.js';
 
 /** The page's file in the tree: where it was read from, or where docsync would write it. */
-function pageFilePath(page: RevisionPageDocument, root: string): string {
+export function pageFilePath(page: RevisionPageDocument, root: string): string {
   if (page.git !== undefined) return page.git.path;
   const relative =
     page.path === ''
@@ -13,15 +13,29 @@ function pageFilePath(page: RevisionPageDocument, root: string): string {
   return root === '' ? relative : `${root}/${relative}`;
 }
 
-/** Gives the page with `pageId` a file path when it has none, so the page is found after writing. */
-function placed(pages: readonly RevisionPage[], pageId: string, root: string): RevisionPage[] {
-  return pages.map((page) => {
+/**
+ * Gives the page with `pageId` a file path when it has none, so the page is found after writing.
+ * Only that page and its ancestors are new objects; the rest (possibly frozen) is shared.
+ */
+function placed(
+  pages: readonly RevisionPage[],
+  pageId: string,
+  root: string,
+): readonly RevisionPage[] {
+  const out = pages.map((page) => {
     if (page.type === 'link') return page;
     const children = placed(page.pages, pageId, root);
-    if (page.type === 'document' && page.id === pageId && page.git === undefined)
-      return { ...page, pages: children, git: { oid: '', path: pageFilePath(page, root) } };
-    return { ...page, pages: children };
+    if (page.type === 'document' && page.id === pageId && page.git === undefined) {
+      return {
+        ...page,
+        pages: children as RevisionPage[],
+        git: { oid: '', path: pageFilePath(page, root) },
+      };
+    }
+    if (children === page.pages) return page;
+    return { ...page, pages: children as RevisionPage[] };
   });
+  return out.some((page, index) => page !== pages[index]) ? out : pages;
 }
 
 /**
@@ -32,7 +46,10 @@ function placed(pages: readonly RevisionPage[], pageId: string, root: string): R
  */
 export function pageMarkdown(revision: StoredRevision, page: RevisionPageDocument): string {
   const root = revision.config.root;
-  const content = { ...revision.content, pages: placed(revision.content.pages, page.id, root) };
+  const content = {
+    ...revision.content,
+    pages: placed(revision.content.pages, page.id, root) as RevisionPage[],
+  };
   const path = pageFilePath(page, root);
   const written = revisionToTree(content, {
     config: revision.config,

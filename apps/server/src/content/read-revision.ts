@@ -18,6 +18,7 @@ import type {
 } from '../storage/schema.js';
 import { loadDocuments } from './content-documents.js';
 import { fileFromRow } from './revision-files.js';
+import { REMOVED_POSITION } from './revision-page-rows.js';
 import type { WrittenRevisionType } from './write-revision.js';
 
 /** A stored revision with its content. */
@@ -40,7 +41,26 @@ export interface StoredRevision {
 export interface LoadOptions {
   /** `all`, none (the page tree only, the default), or the pages with these ids. */
   documents?: 'all' | 'none' | readonly string[];
+  /**
+   * The same frozen page tree for every caller that asks for it, kept in memory, instead of new
+   * objects to change: for readers that only read it or build new content from it (imports,
+   * reads of the API), which then cost what they use rather than the whole tree. Pages whose
+   * documents are asked for (a list of ids, not `all`) are frozen copies holding them.
+   */
+  shared?: boolean;
 }
+
+/** What a page row of a shared page tree stored: writing the page again needs no JSON or hash. */
+export interface StoredPageFields {
+  fieldsText: string;
+  documentHash: string | null;
+}
+
+/**
+ * The stored fields of the (frozen) page objects of shared page trees. Only frozen pages are
+ * here, so what a page holds cannot drift from its entry.
+ */
+export const storedPageFields = new WeakMap<RevisionPage, StoredPageFields>();
 
 /** The stand-in for a document that was not loaded: no blocks. */
 export const EMPTY_DOCUMENT: JSONDocument = { object: 'document', data: {}, nodes: [] };
@@ -79,6 +99,11 @@ export interface RevisionRows {
   children: Map<string | null, PageRow[]>;
   /** Page rows by page id. */
   pages: Map<string, PageRow>;
+  /**
+   * When the revision overlays a base (see migration 010), the rows it stores itself: those that
+   * differ from the base's, and tombstones (`position` -1) for base pages it removed. Empty else.
+   */
+  overlay: ReadonlyMap<string, PageRow>;
   fileRows: Selectable<ContentFilesTable>[];
   files: RevisionFile[];
 }
@@ -87,7 +112,12 @@ export interface RevisionRows {
 const KEPT_REVISIONS = 16;
 const kept = new Map<string, RevisionRows>();
 
-function pageRowsOf(rows: readonly Selectable<ContentPagesTable>[]): PageRow[] {
+export function pageRowsOf(
+  rows: readonly Pick<
+    Selectable<ContentPagesTable>,
+    'page_id' | 'parent_id' | 'position' | 'path' | 'document_hash' | 'fields'
+  >[],
+): PageRow[] {
   return rows.map((row) => ({
     pageId: row.page_id,
     parentId: row.parent_id,
@@ -99,7 +129,7 @@ function pageRowsOf(rows: readonly Selectable<ContentPagesTable>[]): PageRow[] {
   }));
 }
 
-function childrenByParent(rows: readonly PageRow[]): Map<string | null, PageRow[]> {
+export function childrenByParent(rows: readonly PageRow[]): Map<string | null, PageRow[]> {
   const children = new Map<string | null, PageRow[]>();
   for (const page of rows) {
     const siblings = children.get(page.parentId);
@@ -132,12 +162,138 @@ function pageTree(
   return build(null);
 }
 
+/**
+ * Forgets every revision kept in memory (rows and shared page trees), as a restart would: for
+ * tests that check what is read back from the database.
+ */
+export function forgetKeptRevisions(): void {
+  kept.clear();
+  shapes.clear();
+}
+
+/** Keeps `rows` as the rows of revision `id`, dropping the least recently used beyond the bound. */
+export function keepRevisionRows(id: string, rows: RevisionRows): void {
+  kept.delete(id);
+  kept.set(id, rows);
+  if (kept.size > KEPT_REVISIONS) {
+    const oldest = kept.keys().next();
+    if (oldest.done !== true) kept.delete(oldest.value);
+  }
+}
+
+/**
+ * The page rows of a revision by page id: its own (without tombstones) over its base's, when it
+ * overlays one (see migration 010).
+ */
+async function pagesOf(
+  db: Db,
+  revision: Selectable<ContentRevisionsTable>,
+): Promise<{ pages: Map<string, PageRow>; overlay: Map<string, PageRow> } | undefined> {
+  const own = pageRowsOf(
+    await db
+      .selectFrom('content_pages')
+      .selectAll()
+      .where('revision_id', '=', revision.id)
+      .execute(),
+  );
+  const byId = new Map(own.map((page) => [page.pageId, page] as const));
+  if (revision.pages_base === null) return { pages: byId, overlay: new Map() };
+  const base = await revisionRows(db, revision.pages_base);
+  if (base === undefined) return undefined;
+  const pages = new Map(base.pages);
+  for (const page of own) {
+    if (page.position === REMOVED_POSITION) pages.delete(page.pageId);
+    else pages.set(page.pageId, page);
+  }
+  return { pages, overlay: byId };
+}
+
+/** Revisions whose shared page tree is kept (see `LoadOptions.shared`). */
+const KEPT_SHAPES = 4;
+const shapes = new Map<string, StoredRevision>();
+
+/**
+ * Keeps a revision, with no documents loaded, as the shared content later `shared` loads of it
+ * return (see `LoadOptions.shared`). Its pages must be frozen and in {@link storedPageFields}.
+ */
+export function keepSharedRevision(revision: StoredRevision): void {
+  shapes.delete(revision.id);
+  shapes.set(revision.id, revision);
+  if (shapes.size > KEPT_SHAPES) {
+    const oldest = shapes.keys().next();
+    if (oldest.done !== true) shapes.delete(oldest.value);
+  }
+}
+
+/**
+ * A shared revision with the documents of pages `ids` loaded: those pages and their ancestors
+ * become frozen copies, everything else stays shared.
+ */
+async function withDocuments(
+  db: Db,
+  shape: StoredRevision,
+  ids: readonly string[],
+): Promise<StoredRevision> {
+  const wanted = new Set(ids);
+  const hashes = new Map<string, string>();
+  const collect = (pages: readonly RevisionPage[]) => {
+    for (const page of pages) {
+      const hash = storedPageFields.get(page)?.documentHash;
+      if (wanted.has(page.id) && hash !== undefined && hash !== null) hashes.set(page.id, hash);
+      if ('pages' in page) collect(page.pages);
+    }
+  };
+  collect(shape.content.pages);
+  if (hashes.size === 0) return shape;
+  const documents = await loadDocuments(db, [...hashes.values()]);
+  const replace = (pages: readonly RevisionPage[]): readonly RevisionPage[] => {
+    const out = pages.map((page) => {
+      const own = 'pages' in page ? page.pages : undefined;
+      const children = own === undefined ? undefined : replace(own);
+      const hash = hashes.get(page.id);
+      if (children === own && hash === undefined) return page;
+      const copy = { ...page };
+      if (children !== undefined && 'pages' in copy) copy.pages = children as RevisionPage[];
+      if (copy.type === 'document' && hash !== undefined)
+        copy.document = documents.get(hash) ?? EMPTY_DOCUMENT;
+      const stored = storedPageFields.get(page);
+      return stored === undefined ? Object.freeze(copy) : sharePage(copy, stored);
+    });
+    return out.some((page, index) => page !== pages[index]) ? Object.freeze(out) : pages;
+  };
+  return {
+    ...shape,
+    content: { ...shape.content, pages: replace(shape.content.pages) as RevisionPage[] },
+  };
+}
+
+/** Freezes a page (not its fields' values) and records what its row stores. */
+export function sharePage<T extends RevisionPage>(page: T, stored: StoredPageFields): T {
+  if ('pages' in page) Object.freeze(page.pages);
+  Object.freeze(page);
+  storedPageFields.set(page, stored);
+  return page;
+}
+
+/** The frozen page tree of a shared load: documents are {@link EMPTY_DOCUMENT}. */
+function sharedPageTree(children: ReadonlyMap<string | null, readonly PageRow[]>): RevisionPage[] {
+  const build = (parentId: string | null): RevisionPage[] =>
+    (children.get(parentId) ?? []).map((row) => {
+      const page = { ...row.fields };
+      if (page.type !== 'link') page.pages = build(row.pageId);
+      if (page.type === 'document') page.document = EMPTY_DOCUMENT;
+      return sharePage(page, { fieldsText: row.fieldsText, documentHash: row.documentHash });
+    });
+  const pages = build(null);
+  Object.freeze(pages);
+  return pages;
+}
+
 /** The rows of a revision, from memory when read before. */
 export async function revisionRows(db: Db, id: string): Promise<RevisionRows | undefined> {
   const known = kept.get(id);
   if (known !== undefined) {
-    kept.delete(id);
-    kept.set(id, known);
+    keepRevisionRows(id, known);
     return known;
   }
   const revision = await db
@@ -146,30 +302,24 @@ export async function revisionRows(db: Db, id: string): Promise<RevisionRows | u
     .where('id', '=', id)
     .executeTakeFirst();
   if (revision === undefined) return undefined;
-  const pageRows = await db
-    .selectFrom('content_pages')
-    .selectAll()
-    .where('revision_id', '=', id)
-    .execute();
+  const read = await pagesOf(db, revision);
+  if (read === undefined) return undefined;
+  const { pages, overlay } = read;
   const fileRows = await db
     .selectFrom('content_files')
     .selectAll()
-    .where('revision_id', '=', id)
+    .where('revision_id', '=', revision.files_from ?? id)
     .orderBy('position')
     .execute();
-  const pages = pageRowsOf(pageRows);
   const rows: RevisionRows = {
     revision,
-    children: childrenByParent(pages),
-    pages: new Map(pages.map((page) => [page.pageId, page])),
+    children: childrenByParent([...pages.values()]),
+    pages,
+    overlay,
     fileRows,
     files: fileRows.map(fileFromRow),
   };
-  kept.set(id, rows);
-  if (kept.size > KEPT_REVISIONS) {
-    const oldest = kept.keys().next();
-    if (oldest.done !== true) kept.delete(oldest.value);
-  }
+  keepRevisionRows(id, rows);
   return rows;
 }
 
@@ -179,10 +329,19 @@ export async function loadRevision(
   id: string,
   options: LoadOptions = {},
 ): Promise<StoredRevision | undefined> {
+  const which = options.documents ?? 'none';
+  if (options.shared === true && which !== 'all') {
+    const known = shapes.get(id);
+    if (known !== undefined) keepSharedRevision(known);
+    const shape =
+      known ?? (which === 'none' ? undefined : await loadRevision(db, id, { shared: true }));
+    if (shape !== undefined) return which === 'none' ? shape : withDocuments(db, shape, which);
+    if (which !== 'none') return undefined;
+  }
+  const shared = options.shared === true && which === 'none';
   const rows = await revisionRows(db, id);
   if (rows === undefined) return undefined;
   const row = rows.revision;
-  const which = options.documents ?? 'none';
   const reusable = readJson(row.reusable_contents) as (Omit<RevisionReusableContent, 'document'> & {
     document: string;
   })[];
@@ -201,7 +360,7 @@ export async function loadRevision(
           );
   const documents = await loadDocuments(db, wanted);
 
-  return {
+  const revision: StoredRevision = {
     id: row.id,
     spaceId: row.space_id,
     parentId: row.parent_id,
@@ -210,7 +369,7 @@ export async function loadRevision(
     createdAt: row.created_at,
     config: readJson(row.config) as GitbookConfig,
     content: {
-      pages: pageTree(rows.children, documents),
+      pages: shared ? sharedPageTree(rows.children) : pageTree(rows.children, documents),
       files: [...rows.files],
       reusableContents: reusable.map((item) => ({
         ...item,
@@ -219,4 +378,6 @@ export async function loadRevision(
       variables: readJson(row.variables) as RevisionContent['variables'],
     },
   };
+  if (shared) keepSharedRevision(revision);
+  return revision;
 }

@@ -2,6 +2,7 @@ import type { TreeFile } from '@docsync/core';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { BadRequestError } from '../errors.js';
 import type { Conversions } from './conversions.js';
+import type { StoredTreeFile } from './stored-tree.js';
 
 /** One entry of an imported tree: a path and the blob id of its bytes. */
 export interface TreeEntry {
@@ -15,9 +16,12 @@ const TEXT_FILE = /\.(md|ya?ml)$/i;
 /** Keeps a byte order mark: the converter accepts it and a page written back keeps it. */
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/** An empty, `.` or `..` segment (or a leading `/`, which makes an empty first segment). */
+const BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
+
 /** Whether a path is relative, without empty, `.` or `..` segments. */
 function isTreePath(path: string): boolean {
-  return path.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return !BAD_SEGMENT.test(path);
 }
 
 /** Markdown files other than these are pages or includes, which the converter parses. */
@@ -30,12 +34,16 @@ const STRUCTURE_FILE = /(^|\/)SUMMARY\.md$/i;
  *
  * With `conversions`, work is proportional to what is new: a markdown page whose blob was parsed
  * before is passed without its text (the converter takes the parse from the cache), and a blob
- * whose size an earlier import saw is not looked up again. SUMMARY.md and YAML are always read.
+ * whose size an earlier import saw is not looked up again. With `previous` (the tree the
+ * content was last imported from), a file it holds as it is keeps its size and, for markdown,
+ * comes without its text: the converter reads only the files that changed (see
+ * `withAllTexts` for when it must read them all). SUMMARY.md and YAML are always read.
  */
 export async function readTreeBlobs(
   blobs: BlobStore,
   entries: readonly TreeEntry[],
   conversions?: Conversions,
+  previous?: ReadonlyMap<string, StoredTreeFile>,
 ): Promise<TreeFile[]> {
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
@@ -48,18 +56,24 @@ export async function readTreeBlobs(
     seen.add(entry.path);
   });
 
+  const unchanged = (entry: TreeEntry) => previous?.get(entry.path)?.oid === entry.oid;
   const parsed = (entry: TreeEntry) =>
-    conversions !== undefined &&
     entry.path.endsWith('.md') &&
     !STRUCTURE_FILE.test(entry.path) &&
-    conversions.hasParse(entry.oid);
-  const sizes = await Promise.all(
-    entries.map(async (entry) => {
-      const known = conversions?.knownSize(entry.oid);
-      if (known !== undefined) return known;
+    (unchanged(entry) || conversions?.hasParse(entry.oid) === true);
+  // Sizes known from the previous tree or an earlier import cost no lookup (nor a promise).
+  const sizes: (number | undefined)[] = entries.map(
+    (entry) =>
+      (unchanged(entry) ? previous?.get(entry.path)?.size : undefined) ??
+      conversions?.knownSize(entry.oid),
+  );
+  const unsized = entries.flatMap((entry, index) => (sizes[index] === undefined ? [index] : []));
+  await Promise.all(
+    unsized.map(async (index) => {
+      const entry = entries[index] as TreeEntry;
       const size = await blobs.size(entry.oid);
       if (size !== undefined) conversions?.rememberSize(entry.oid, size);
-      return size;
+      sizes[index] = size;
     }),
   );
   const missing = entries.filter((_, index) => sizes[index] === undefined);
@@ -70,12 +84,21 @@ export async function readTreeBlobs(
         `for \`${first.path}\`; upload them first (POST .../git/blobs)`,
     );
 
-  return Promise.all(
-    entries.map(async (entry, index): Promise<TreeFile> => {
-      const file = { path: entry.path, oid: entry.oid, size: sizes[index] ?? 0 };
-      if (!TEXT_FILE.test(entry.path) || parsed(entry)) return file;
+  const files: TreeFile[] = entries.map((entry, index) => ({
+    path: entry.path,
+    oid: entry.oid,
+    size: sizes[index] ?? 0,
+  }));
+  const unread = entries.flatMap((entry, index) =>
+    TEXT_FILE.test(entry.path) && !parsed(entry) ? [index] : [],
+  );
+  await Promise.all(
+    unread.map(async (index) => {
+      const entry = entries[index] as TreeEntry;
       const bytes = await blobs.get(entry.oid);
-      return bytes === undefined ? file : { ...file, text: decoder.decode(bytes) };
+      if (bytes !== undefined)
+        files[index] = { ...(files[index] as TreeFile), text: decoder.decode(bytes) };
     }),
   );
+  return files;
 }

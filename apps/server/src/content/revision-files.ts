@@ -1,6 +1,7 @@
 import type { RevisionFile } from '@docsync/core';
 import type { Selectable } from 'kysely';
 import type { ContentFilesTable, Db } from '../storage/schema.js';
+import { filesRevision } from './revision-page-rows.js';
 
 /** A file row as the converter's file. */
 export function fileFromRow(row: Selectable<ContentFilesTable>): RevisionFile {
@@ -24,7 +25,7 @@ export async function findFile(
   const row = await db
     .selectFrom('content_files')
     .selectAll()
-    .where('revision_id', '=', revisionId)
+    .where('revision_id', '=', filesRevision(db, revisionId))
     .where('file_id', '=', fileId)
     .executeTakeFirst();
   return row === undefined ? undefined : fileFromRow(row);

@@ -2,6 +2,7 @@ import type { ContentLink } from '@docsync/api';
 import type { Db } from '../storage/schema.js';
 import type { LinkRef } from './collect-refs.js';
 import type { LinkOccurrence, RevisionLinks } from './revision-links.js';
+import { revisionPages } from '../content/revision-page-rows.js';
 
 /** A link with its status and its target as the listing shows it. */
 export interface ResolvedLink extends LinkOccurrence {
@@ -45,9 +46,8 @@ async function readElsewhere(
       .execute();
     for (const space of found) {
       const pages = await db
-        .selectFrom('content_pages')
+        .selectFrom(revisionPages(db, space.revision_id))
         .select('page_id')
-        .where('revision_id', '=', space.revision_id)
         .execute();
       spaces.set(space.id, new Set(pages.map((page) => page.page_id)));
     }

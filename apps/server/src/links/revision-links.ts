@@ -3,6 +3,7 @@ import { readJson } from '../resources/json-column.js';
 import type { ContentPagesTable, Db } from '../storage/schema.js';
 import { collectRefs, type LinkRef } from './collect-refs.js';
 import { loadDocumentLinks } from './document-links.js';
+import { filesRevision, revisionPages } from '../content/revision-page-rows.js';
 
 /** A reference in a page of a revision. */
 export interface LinkOccurrence {
@@ -69,15 +70,14 @@ export async function readRevisionLinks(
 ): Promise<RevisionLinks> {
   const rows = treeOrder(
     await db
-      .selectFrom('content_pages')
+      .selectFrom(revisionPages(db, revisionId))
       .select(['page_id', 'parent_id', 'position', 'document_hash', 'fields'])
-      .where('revision_id', '=', revisionId)
       .execute(),
   );
   const files = await db
     .selectFrom('content_files')
     .select('file_id')
-    .where('revision_id', '=', revisionId)
+    .where('revision_id', '=', filesRevision(db, revisionId))
     .execute();
   const hashOf = new Map(rows.map((row) => [row.page_id, row.document_hash]));
   const listed = rows.filter(

@@ -1,6 +1,7 @@
 import { NotFoundError } from '../errors.js';
 import type { ServerRoute } from '../http/server-route.js';
 import { requireSpace } from '../spaces/space-access.js';
+import { filesRevision } from '../content/revision-page-rows.js';
 
 /**
  * docsync's file download (the `downloadURL` of files): the bytes of a blob that a file of the
@@ -24,7 +25,7 @@ export const blobDownloadRoute: ServerRoute = {
       .where((eb) =>
         eb.or([
           eb('content_revisions.space_id', '=', space.id),
-          eb('content_revisions.id', '=', space.revision_id),
+          eb('content_revisions.id', '=', filesRevision(ctx.db, space.revision_id)),
         ]),
       )
       .limit(1)

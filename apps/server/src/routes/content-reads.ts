@@ -18,6 +18,7 @@ import { loadPage } from '../pagination.js';
 import { fileResource } from '../resources/file-resource.js';
 import { pageResource } from '../resources/page-resource.js';
 import { revisionResource } from '../resources/revision-resource.js';
+import { filesRevision } from '../content/revision-page-rows.js';
 
 /** The content a read is about, once the caller's access is checked. */
 export interface ReadableContent {
@@ -52,7 +53,7 @@ export function contentReadOperations<const Params extends string>(
   return [
     operation(ids.revision, { params, query: ContentQuery, response: Revision }, async (call) => {
       const content = await resolve(call);
-      return revisionResource(await content.revision(), {
+      return revisionResource(await content.revision({ shared: true }), {
         baseUrl: call.baseUrl,
         spaceId: content.spaceId,
         metadata: call.query.metadata ?? true,
@@ -60,7 +61,7 @@ export function contentReadOperations<const Params extends string>(
     }),
 
     operation(ids.pages, { params, query: ContentQuery, response: RevisionPages }, async (call) => {
-      const revision = await (await resolve(call)).revision();
+      const revision = await (await resolve(call)).revision({ shared: true });
       const metadata = call.query.metadata ?? true;
       return { pages: revision.content.pages.map((page) => pageResource(page, { metadata })) };
     }),
@@ -70,7 +71,12 @@ export function contentReadOperations<const Params extends string>(
       { params: [...params, 'pageId'], query: GetPageQuery, response: Page },
       async (call) => {
         const { pageId } = call.params;
-        const revision = await (await resolve(call)).revision({ documents: [pageId] });
+        const revision = await (
+          await resolve(call)
+        ).revision({
+          documents: [pageId],
+          shared: true,
+        });
         const page = flattenRevisionPages(revision.content.pages).find(
           (candidate) => candidate.id === pageId,
         );
@@ -91,7 +97,7 @@ export function contentReadOperations<const Params extends string>(
         const { ctx, query } = call;
         const files = ctx.db
           .selectFrom('content_files')
-          .where('revision_id', '=', content.revisionId);
+          .where('revision_id', '=', filesRevision(ctx.db, content.revisionId));
         const page = await loadPage(
           query,
           1,

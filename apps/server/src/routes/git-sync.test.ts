@@ -99,7 +99,7 @@ for (const { dialect, skip } of testDialects) {
       expect(await count('content_revisions')).toBe(before + 1);
     });
 
-    it('stores a one-page change as a new revision sharing every other page’s document', async () => {
+    it('stores a one-page change as a new revision sharing every other page’s row and document', async () => {
       const space = await createSpace();
       expect(
         (await sendTree(server.http, space.id, bookTree(5), { oid: commitOid(20), message: 'one' }))
@@ -117,9 +117,9 @@ for (const { dialect, skip } of testDialects) {
       ).toBe(204);
       const second = await revisionOf(space.id);
       expect(second).not.toBe(first);
-      // One new document; the page tree's rows are per revision, the documents are shared.
+      // One new document and one new page row: the revision overlays its parent's rows.
       expect(await count('content_documents')).toBe(documents + 1);
-      expect(await count('content_pages')).toBe(pages + 6);
+      expect(await count('content_pages')).toBe(pages + 1);
       expect(await pageIds(space.id)).toEqual(idsBefore);
       const revision = await server.http.get(`/v1/spaces/${space.id}/content`);
       expect(revision.body).toMatchObject({

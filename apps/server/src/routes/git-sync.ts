@@ -11,7 +11,6 @@ import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { changeRequestTarget } from '../change-requests/change-request-target.js';
 import { importTree } from '../content/import-tree.js';
 import { lastSync } from '../content/last-sync.js';
-import { readTreeBlobs } from '../content/read-tree-blobs.js';
 import { spaceTarget } from '../content/space-target.js';
 import { storeBlobs } from '../content/store-blobs.js';
 import { BadRequestError } from '../errors.js';
@@ -65,13 +64,18 @@ export const gitSyncOperations: readonly Operation[] = [
               (await requireChangeRequest(ctx.db, params.spaceId, body.changeRequest)).id,
               caller.userId,
             );
-      const files = await readTreeBlobs(ctx.blobs, body.tree, ctx.conversions);
       const git: RevisionGit = {
         oid: body.commit.oid,
         message: body.commit.message,
         ...(body.commit.ref === undefined ? {} : { ref: body.commit.ref }),
       };
-      await importTree(ctx, { target, files, git, authorId: caller.userId, force: body.force });
+      await importTree(ctx, {
+        target,
+        tree: body.tree,
+        git,
+        authorId: caller.userId,
+        force: body.force,
+      });
       return undefined;
     },
   ),

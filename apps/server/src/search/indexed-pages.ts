@@ -12,10 +12,14 @@ export type IndexedPageRow = Pick<
 export type IndexedPage = Omit<SearchPagesTable, 'space_id'>;
 
 /**
- * The entries the search index should hold for a revision's page rows: one per document page,
- * with its title, path and the titles of its ancestors (groups included), outermost first.
+ * The entries the search index should hold for a revision's page rows: one per document page
+ * (of the pages `only`, when given), with its title, path and the titles of its ancestors
+ * (groups included), outermost first.
  */
-export function indexedPages(rows: readonly IndexedPageRow[]): IndexedPage[] {
+export function indexedPages(
+  rows: readonly IndexedPageRow[],
+  only?: ReadonlySet<string>,
+): IndexedPage[] {
   const byId = new Map(rows.map((row) => [row.page_id, row]));
   const titles = new Map<string, string>();
   const titleOf = (row: IndexedPageRow): string => {
@@ -29,7 +33,7 @@ export function indexedPages(rows: readonly IndexedPageRow[]): IndexedPage[] {
   };
   const entries: IndexedPage[] = [];
   for (const row of rows) {
-    if (row.document_hash === null) continue;
+    if (row.document_hash === null || (only !== undefined && !only.has(row.page_id))) continue;
     const ancestors: { title: string }[] = [];
     const seen = new Set<string>([row.page_id]);
     for (

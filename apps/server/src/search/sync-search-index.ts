@@ -10,6 +10,7 @@ import {
   type IndexedPage,
   type IndexedPageRow,
 } from './indexed-pages.js';
+import { revisionPages } from '../content/revision-page-rows.js';
 
 /** Page ids per statement: well under both dialects' limits on parameters. */
 const ID_BATCH = 500;
@@ -21,6 +22,26 @@ function pageSections(page: IndexedPage, document: JSONDocument): NewSection[] {
   return [{ anchor: '', title: page.title, body: outline.intro }, ...outline.sections].map(
     (section, position) => ({ ...section, position, page_id: page.page_id, context }),
   );
+}
+
+/** The index entries of a space, or of its pages `only`. */
+async function storedEntries(
+  db: Db,
+  spaceId: string,
+  only: ReadonlySet<string> | undefined,
+): Promise<IndexedPage[]> {
+  const entries = db
+    .selectFrom('search_pages')
+    .select(['page_id', 'document_hash', 'title', 'path', 'ancestors'])
+    .where('space_id', '=', spaceId);
+  if (only === undefined) return entries.execute();
+  const ids = [...only];
+  const found: IndexedPage[] = [];
+  for (let start = 0; start < ids.length; start += ID_BATCH)
+    found.push(
+      ...(await entries.where('page_id', 'in', ids.slice(start, start + ID_BATCH)).execute()),
+    );
+  return found;
 }
 
 /**
@@ -48,8 +69,8 @@ export async function claimSearchIndex(db: Db, spaceId: string): Promise<string>
  * their entries and sections are replaced, those of pages gone are deleted, the others stay.
  * It compares with what the index holds, whatever revision that was. `documents` (by page id,
  * the revision's own) and `pageRows` (the revision's page rows, just written) save loading what
- * the caller holds. Returns the documents it indexed,
- * by hash.
+ * the caller holds. With `only`, only those pages are compared: the caller knows the others are
+ * indexed as they are. Returns the documents it indexed, by hash.
  */
 export async function syncSearchIndex(
   db: Db,
@@ -57,6 +78,7 @@ export async function syncSearchIndex(
   revisionId: string,
   documents: ReadonlyMap<string, JSONDocument> = new Map(),
   pageRows?: readonly IndexedPageRow[],
+  only?: ReadonlySet<string>,
 ): Promise<Map<string, JSONDocument>> {
   await db
     .updateTable('search_spaces')
@@ -67,16 +89,11 @@ export async function syncSearchIndex(
   const rows =
     pageRows ??
     (await db
-      .selectFrom('content_pages')
+      .selectFrom(revisionPages(db, revisionId))
       .select(['page_id', 'parent_id', 'position', 'path', 'document_hash', 'fields'])
-      .where('revision_id', '=', revisionId)
       .execute());
-  const wanted = new Map(indexedPages(rows).map((entry) => [entry.page_id, entry]));
-  const stored = await db
-    .selectFrom('search_pages')
-    .select(['page_id', 'document_hash', 'title', 'path', 'ancestors'])
-    .where('space_id', '=', spaceId)
-    .execute();
+  const wanted = new Map(indexedPages(rows, only).map((entry) => [entry.page_id, entry]));
+  const stored = await storedEntries(db, spaceId, only);
 
   const stale: string[] = [];
   const kept = new Set<string>();

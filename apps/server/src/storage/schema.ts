@@ -157,6 +157,22 @@ export interface ContentRevisionsTable {
   reusable_contents: string;
   /** JSON `GitbookConfig` the tree was read with (root, readme, summary, redirects). */
   config: string;
+  /**
+   * The revision whose page rows this one overlays (see migration 010), or null when all of its
+   * page rows are its own.
+   */
+  pages_base: string | null;
+  /** The revision whose file rows this one has, or null when they are its own. */
+  files_from: string | null;
+}
+
+/** The tree an import read a revision from (see migration 010). */
+export interface ContentTreesTable {
+  revision_id: string;
+  /** The whole tree this one lists the differences from, or null when it is whole. */
+  base_revision_id: string | null;
+  /** JSON `[path, oid, size][]`; in a difference, a null oid for a path gone. */
+  entries: string;
 }
 
 /** A page of a revision: its place in the tree, its metadata and its document by hash. */
@@ -164,7 +180,7 @@ export interface ContentPagesTable {
   revision_id: string;
   page_id: string;
   parent_id: string | null;
-  /** Order among siblings, from 0. */
+  /** Order among siblings, from 0; -1 marks a base page an overlaying revision removed. */
   position: number;
   /** Full path of the page (`group/parent/page`); null for links. */
   path: string | null;
@@ -442,6 +458,7 @@ export interface DatabaseSchema {
   content_revisions: ContentRevisionsTable;
   content_pages: ContentPagesTable;
   content_files: ContentFilesTable;
+  content_trees: ContentTreesTable;
   change_requests: ChangeRequestsTable;
   change_request_counters: ChangeRequestCountersTable;
   change_request_contributors: ChangeRequestContributorsTable;

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createHttpClient, makeTempDir, ManualClock, type HttpClient } from '@docsync/test-utils';
-import { DirectoryBlobStore } from '../blobs/blob-store.js';
+import { DirectoryBlobStore, type BlobStore } from '../blobs/blob-store.js';
+import { forgetKeptRevisions } from '../content/read-revision.js';
+import { forgetKeptTrees } from '../content/stored-tree.js';
 import { initServer, type InitResult } from '../bootstrap/init-server.js';
 import { createServer } from '../create-server.js';
 import { createLogger } from '../http/logger.js';
@@ -24,6 +26,13 @@ export interface TestServer extends InitResult {
   readonly clock: ManualClock;
   /** Requests as the admin (pass `token` in a request's options to be someone else). */
   readonly http: HttpClient;
+  /**
+   * Stops the server and starts a new one on the same database and blobs (on a new port, which
+   * `baseUrl` and `http` then use), with nothing
+   * kept in memory (the process-wide revision and tree memories are forgotten too), as a
+   * restart of the service would.
+   */
+  restart(): Promise<void>;
   /** Stops the server, closes the database and drops its data. */
   close(): Promise<void>;
 }
@@ -33,6 +42,8 @@ export interface StartTestServerOptions {
   /** Default `sqlite` (in memory). `postgres` uses `DATABASE_URL` with a schema of its own. */
   dialect?: DialectName;
   bodyLimit?: number;
+  /** Wraps the blob store the server uses (to count reads, say). */
+  blobs?: (store: BlobStore) => BlobStore;
 }
 
 /**
@@ -45,23 +56,41 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const blobDir = await makeTempDir('server-blobs');
   const clock = new ManualClock();
   const init = await initServer(database.db, { clock, adminEmail: 'admin@example.com' });
-  const app = createServer({
-    db: database.db,
-    changes: database.changes,
-    blobs: new DirectoryBlobStore(blobDir.path),
-    clock,
-    logger: createLogger({ level: 'silent' }),
-    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const store = new DirectoryBlobStore(blobDir.path);
+  const serve = async (port: number) => {
+    const started = createServer({
+      db: database.db,
+      changes: database.changes,
+      blobs: options.blobs?.(store) ?? store,
+      clock,
+      logger: createLogger({ level: 'silent' }),
+      ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    });
+    await started.listen({ host: '127.0.0.1', port });
+    return started;
+  };
+  let app = await serve(0);
+  const urlOf = () => `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
+  let baseUrl = urlOf();
+  let http = createHttpClient(baseUrl, init.token);
   return {
     ...init,
-    baseUrl,
+    get baseUrl() {
+      return baseUrl;
+    },
+    get http() {
+      return http;
+    },
     db: database.db,
     clock,
-    http: createHttpClient(baseUrl, init.token),
+    async restart() {
+      await app.close();
+      forgetKeptRevisions();
+      forgetKeptTrees();
+      app = await serve(0);
+      baseUrl = urlOf();
+      http = createHttpClient(baseUrl, init.token);
+    },
     async close() {
       await app.close();
       await closeDatabase();

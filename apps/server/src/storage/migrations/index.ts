@@ -8,6 +8,7 @@ import { comments } from './006-comments.js';
 import { search } from './007-search.js';
 import { sites } from './008-sites.js';
 import { reviews } from './009-reviews.js';
+import { sharedRows } from './010-shared-rows.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -23,6 +24,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '007-search': search,
   '008-sites': sites,
   '009-reviews': reviews,
+  '010-shared-rows': sharedRows,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
