@@ -6,9 +6,11 @@
  * medians of a few, with the requests, bytes sent and bytes received that the client counted.
  *
  * Sizes: `BENCH_SYNC_PAGES` (comma-separated page counts, default `1000,10000`); the 10,000-page
- * case takes minutes, so routine runs can pass `BENCH_SYNC_PAGES=1000`. Pulls read every page from
- * the service, whose per-page read grows with the space: above `BENCH_SYNC_PULL_MAX_PAGES`
- * (default 1,000) they are not run, and the per-page read time is sampled instead. Targets
+ * case takes minutes, so routine runs can pass `BENCH_SYNC_PAGES=1000`. Pulls read the service's
+ * `git/tree` listing and fetch only the pages (in batches) and files the repository lacks. A first
+ * pull of 10,000 pages still takes about a quarter of an hour, most of it after the fetch (the
+ * working tree and index are updated file by file), so above `BENCH_SYNC_PULL_MAX_PAGES`
+ * (default 1,000) pulls are not run and the per-page read time is sampled instead. Targets
  * (issue #7): a second push with one page changed under 1 s on the 10,000-page repository, and
  * proportional to the change. The "in import" column is the time spent in the service's
  * `git/import` (the service reading and storing the tree), the rest is the client and the other
@@ -34,7 +36,7 @@ const sizes = (process.env['BENCH_SYNC_PAGES'] ?? '1000,10000')
   .filter((size) => Number.isInteger(size) && size > 1);
 /** Runs of the cases that can be repeated (a new edit each time); the median is reported. */
 const REPEATS = 3;
-/** Pulls read every page from the service; above this size they are sampled, not run. */
+/** Above this size pulls are sampled, not run (a first pull writes every file; see above). */
 const pullMaxPages = Number(process.env['BENCH_SYNC_PULL_MAX_PAGES'] ?? 1000);
 const DOCS = 'docs';
 

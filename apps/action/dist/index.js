@@ -9064,7 +9064,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return entry;
     }
-    var GitTree = class _GitTree {
+    var GitTree2 = class _GitTree {
       constructor(entries) {
         if (Buffer.isBuffer(entries)) {
           this._entries = parseBuffer(entries);
@@ -10687,7 +10687,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     };
     async function resolveTree({ fs: fs2, cache, gitdir, oid }) {
       if (oid === "4b825dc642cb6eb9a060e54bf8d69288fbee4904") {
-        return { tree: GitTree.from([]), oid };
+        return { tree: GitTree2.from([]), oid };
       }
       const { type: type2, object } = await _readObject({ fs: fs2, cache, gitdir, oid });
       if (type2 === "tag") {
@@ -10701,7 +10701,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       if (type2 !== "tree") {
         throw new ObjectTypeError(oid, type2, "tree");
       }
-      return { tree: GitTree.from(object), oid };
+      return { tree: GitTree2.from(object), oid };
     }
     var GitWalkerRepo = class {
       constructor({ fs: fs2, gitdir, ref, cache }) {
@@ -10768,7 +10768,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (type2 !== obj.type) {
           throw new ObjectTypeError(oid, type2, obj.type);
         }
-        const tree = GitTree.from(object);
+        const tree = GitTree2.from(object);
         for (const entry2 of tree) {
           map5.set(join2(filepath, entry2.path), entry2);
         }
@@ -12059,7 +12059,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         oid: inode2.metadata.oid,
         type: inode2.type
       }));
-      const tree = GitTree.from(entries);
+      const tree = GitTree2.from(entries);
       const oid = await _writeObject({
         fs: fs2,
         gitdir,
@@ -12133,7 +12133,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             if (type2 !== "tree") {
               throw new ObjectTypeError(oid, type2, "tree", filepath);
             }
-            tree = GitTree.from(object);
+            tree = GitTree2.from(object);
             return _resolveFilepath({
               fs: fs2,
               cache,
@@ -12166,7 +12166,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       return result;
     }
     async function _writeTree({ fs: fs2, gitdir, tree }) {
-      const object = GitTree.from(tree).toObject();
+      const object = GitTree2.from(tree).toObject();
       const oid = await _writeObject({
         fs: fs2,
         gitdir,
@@ -13393,7 +13393,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           if (parent && parent.type === "tree" && entries.length === 0 && parent.path !== ".")
             return;
           if (entries.length > 0 || parent.path === "." && entries.length === 0) {
-            const tree = new GitTree(entries);
+            const tree = new GitTree2(entries);
             const object = tree.toObject();
             const oid = await _writeObject({
               fs: fs2,
@@ -16586,7 +16586,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               fs: fs2,
               cache,
               gitdir,
-              tree: GitTree.from(object),
+              tree: GitTree2.from(object),
               fileId,
               oid,
               filepaths,
@@ -17113,7 +17113,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           const tree = commit2.headers().tree;
           await walk3(tree);
         } else if (type2 === "tree") {
-          const tree = GitTree.from(object);
+          const tree = GitTree2.from(object);
           for (const entry of tree) {
             if (entry.type === "blob") {
               visited.add(entry.oid);
@@ -17607,7 +17607,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               result.object = GitCommit.from(result.object).parse();
               break;
             case "tree":
-              result.object = GitTree.from(result.object).entries();
+              result.object = GitTree2.from(result.object).entries();
               break;
             case "blob":
               if (encoding) {
@@ -18597,7 +18597,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             oid: entry.oid
           });
           if (type2 === "tree") {
-            const tree2 = GitTree.from(object);
+            const tree2 = GitTree2.from(object);
             return getOidAtPath({ fs: fs2, cache, gitdir: updatedGitdir, tree: tree2, path: path2 });
           }
           if (type2 === "blob") {
@@ -18923,7 +18923,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               object = GitCommit.from(object).toObject();
               break;
             case "tree":
-              object = GitTree.from(object).toObject();
+              object = GitTree2.from(object).toObject();
               break;
             case "blob":
               object = Buffer.from(object, encoding);
@@ -19943,14 +19943,14 @@ function entryLength(index3, offset) {
 function findPackOffset(index3, oid) {
   const { bytes, count } = index3;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const target = hexToBytes(oid);
-  const first = target[0] ?? 0;
+  const target = idWords(oid);
+  const first = target[0] >>> 24;
   let low = first === 0 ? 0 : view.getUint32(headerSize + (first - 1) * 4);
   let high = view.getUint32(headerSize + first * 4);
   const namesStart = headerSize + fanoutSize;
   while (low < high) {
     const middle = low + high >>> 1;
-    const order2 = compareAt(bytes, namesStart + middle * 20, target);
+    const order2 = compareAt(view, namesStart + middle * 20, target);
     if (order2 === 0)
       return offsetAt(view, count, middle);
     if (order2 < 0)
@@ -19968,21 +19968,60 @@ function offsetAt(view, count, position3) {
   const large = offsetsStart + count * 4 + (small & 2147483647) * 8;
   return Number(view.getBigUint64(large));
 }
-function compareAt(bytes, start, target) {
-  for (let index3 = 0; index3 < 20; index3++) {
-    const difference = (bytes[start + index3] ?? 0) - (target[index3] ?? 0);
+function idWords(oid) {
+  const word = (index3) => Number.parseInt(oid.slice(index3 * 8, index3 * 8 + 8), 16) || 0;
+  return [word(0), word(1), word(2), word(3), word(4)];
+}
+function compareAt(view, start, target) {
+  for (let index3 = 0; index3 < 5; index3++) {
+    const difference = view.getUint32(start + index3 * 4) - (target[index3] ?? 0);
     if (difference !== 0)
       return difference;
   }
   return 0;
 }
-function hexToBytes(oid) {
-  const bytes = new Uint8Array(20);
-  for (let index3 = 0; index3 < 20; index3++) {
-    bytes[index3] = Number.parseInt(oid.slice(index3 * 2, index3 * 2 + 2), 16);
+
+// ../../packages/git/dist/pack-windows.js
+var WINDOW_SIZE = 32 * 1024;
+var WINDOW_CAPACITY = 128;
+var PackWindows = class {
+  #read;
+  #windows = /* @__PURE__ */ new Map();
+  constructor(read) {
+    this.#read = read;
   }
-  return bytes;
-}
+  /** Up to `length` bytes of `path` from `position`, as {@link RangeRead}. */
+  async read(path2, position3, length) {
+    if (length > WINDOW_SIZE)
+      return this.#read(path2, position3, length);
+    const first = Math.floor(position3 / WINDOW_SIZE);
+    const last = Math.floor((position3 + length - 1) / WINDOW_SIZE);
+    const start = position3 - first * WINDOW_SIZE;
+    if (first === last) {
+      const window = await this.#window(path2, first);
+      return window.subarray(start, start + length);
+    }
+    const [head, tail] = await Promise.all([this.#window(path2, first), this.#window(path2, last)]);
+    return Buffer.concat([head, tail]).subarray(start, start + length);
+  }
+  #window(path2, index3) {
+    const key = `${path2}:${String(index3)}`;
+    let window = this.#windows.get(key);
+    if (window !== void 0) {
+      this.#windows.delete(key);
+    } else {
+      window = this.#read(path2, index3 * WINDOW_SIZE, WINDOW_SIZE);
+      window.catch(() => this.#windows.delete(key));
+      if (this.#windows.size >= WINDOW_CAPACITY) {
+        const [oldest] = this.#windows.keys();
+        if (oldest !== void 0)
+          this.#windows.delete(oldest);
+      }
+    }
+    this.#windows.set(key, window);
+    return window;
+  }
+};
 
 // ../../packages/git/dist/repo-fs.js
 var fsCache = /* @__PURE__ */ new WeakMap();
@@ -20105,6 +20144,10 @@ var ObjectStore = class {
   gitdir;
   #fs;
   #packs;
+  /** Parsed pack indexes by `.idx` name: a rescan for a new pack parses only new indexes. */
+  #indexes = /* @__PURE__ */ new Map();
+  /** Entry reads of packs, served from windows when the file system reads ranges. */
+  #windows;
   /** Whole files read when the file system has no `open`, keyed by path. */
   #files = /* @__PURE__ */ new Map();
   #headers = /* @__PURE__ */ new Map();
@@ -20113,6 +20156,9 @@ var ObjectStore = class {
   constructor(fs2, gitdir) {
     this.#fs = fs2;
     this.gitdir = gitdir;
+    const readRange = fs2.readRange?.bind(fs2);
+    if (readRange)
+      this.#windows = new PackWindows(readRange);
   }
   /**
    * An object's type and body from a loose file or a pack (deltas resolved), checked against its
@@ -20120,7 +20166,7 @@ var ObjectStore = class {
    */
   async read(oid) {
     try {
-      const found = await this.#readPackedById(oid) ?? await this.#readLoose(oid);
+      const found = await this.#readPackedById(oid, false) ?? await this.#readLoose(oid) ?? await this.#readPackedById(oid, true);
       if (!found)
         return void 0;
       const hash = createHash("sha1").update(`${found.type} ${found.body.byteLength}\0`);
@@ -20148,8 +20194,8 @@ var ObjectStore = class {
       return void 0;
     return { type: header.type, body: wrapped.subarray(nul + 1) };
   }
-  async #readPackedById(oid) {
-    const packed = await this.#findPacked(oid);
+  async #readPackedById(oid, rescan = true) {
+    const packed = await this.#findPacked(oid, rescan);
     return packed && this.#readPacked(packed.index, packed.offset);
   }
   /** Reads a pack entry, following delta chains (bases are memoized: chains share them). */
@@ -20159,7 +20205,7 @@ var ObjectStore = class {
     if (memo)
       return memo;
     const length = entryLength(index3, offset);
-    const entry = await this.#readRange(index3.packPath, offset, length);
+    const entry = this.#windows ? await this.#windows.read(index3.packPath, offset, length) : await this.#readRange(index3.packPath, offset, length);
     const head = parseEntryHead(entry);
     if (!head)
       return void 0;
@@ -20276,17 +20322,14 @@ var ObjectStore = class {
     }
     return void 0;
   }
-  async #findPacked(oid) {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      this.#packs ??= this.#readPackIndexes();
-      for (const index3 of await this.#packs) {
-        const offset = findPackOffset(index3, oid);
-        if (offset !== void 0)
-          return { index: index3, offset };
-      }
-      this.#packs = void 0;
-    }
-    return void 0;
+  /** Where a pack holds the object; `rescan` looks for packs written since, when none does. */
+  async #findPacked(oid, rescan = true) {
+    this.#packs ??= this.#readPackIndexes();
+    const found = findIn(await this.#packs, oid);
+    if (found !== void 0 || !rescan)
+      return found;
+    this.#packs = this.#readPackIndexes();
+    return findIn(await this.#packs, oid);
   }
   async #readPackIndexes() {
     const packDir = `${this.gitdir}/objects/pack`;
@@ -20298,15 +20341,28 @@ var ObjectStore = class {
         return [];
       throw error;
     }
-    const indexes2 = await Promise.all(names.filter((name) => name.endsWith(".idx")).map(async (name) => {
-      const packPath = `${packDir}/${name.slice(0, -4)}.pack`;
-      const stat = await this.#fs.stat(packPath);
-      if (typeof stat.size !== "number")
-        return void 0;
-      const bytes = await this.#fs.readFile(`${packDir}/${name}`);
-      return parsePackIndex(packPath, stat.size, bytes);
+    const present = new Set(names.filter((name) => name.endsWith(".idx")));
+    for (const name of this.#indexes.keys())
+      if (!present.has(name))
+        this.#indexes.delete(name);
+    const indexes2 = await Promise.all([...present].map((name) => {
+      let index3 = this.#indexes.get(name);
+      if (index3 === void 0) {
+        index3 = this.#readPackIndex(packDir, name);
+        this.#indexes.set(name, index3);
+        index3.catch(() => this.#indexes.delete(name));
+      }
+      return index3;
     }));
     return indexes2.filter((index3) => index3 !== void 0);
+  }
+  async #readPackIndex(packDir, name) {
+    const packPath = `${packDir}/${name.slice(0, -4)}.pack`;
+    const stat = await this.#fs.stat(packPath);
+    if (typeof stat.size !== "number")
+      return void 0;
+    const bytes = await this.#fs.readFile(`${packDir}/${name}`);
+    return parsePackIndex(packPath, stat.size, bytes);
   }
   async #readRange(path2, position3, length) {
     if (this.#fs.readRange)
@@ -20320,6 +20376,14 @@ var ObjectStore = class {
     return (await whole).subarray(position3, position3 + length);
   }
 };
+function findIn(indexes2, oid) {
+  for (const index3 of indexes2) {
+    const offset = findPackOffset(index3, oid);
+    if (offset !== void 0)
+      return { index: index3, offset };
+  }
+  return void 0;
+}
 function parseLooseHeader(text8) {
   const match = /^(commit|tree|blob|tag) (\d+)$/.exec(text8);
   if (!match)
@@ -46171,8 +46235,8 @@ var VFile = class {
     if (typeof this.value === "string") {
       return this.value;
     }
-    const decoder4 = new TextDecoder(encoding || void 0);
-    return decoder4.decode(this.value);
+    const decoder5 = new TextDecoder(encoding || void 0);
+    return decoder5.decode(this.value);
   }
 };
 function assertPart(part, name) {
@@ -52094,6 +52158,95 @@ function flattenPages(pages) {
   return out;
 }
 
+// ../../packages/core/dist/tree/git-blob-id.js
+import { createHash as createHash2 } from "node:crypto";
+var encoder2 = new TextEncoder();
+function gitBlobId(content3) {
+  const bytes = typeof content3 === "string" ? encoder2.encode(content3) : content3;
+  return createHash2("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+}
+
+// ../../packages/core/dist/tree/gitbook-config.js
+var defaultConfig = {
+  root: "",
+  readme: "README.md",
+  summary: "SUMMARY.md",
+  redirects: {}
+};
+var zeroWidth = /\u200b|\u200c|\u200d|\ufeff/g;
+function parseGitbookConfig(text8, path2 = ".gitbook.yaml") {
+  const diagnostics = [];
+  let value;
+  try {
+    value = load(text8.replace(zeroWidth, "").replace(/\r\n?/g, "\n"));
+  } catch (error) {
+    diagnostics.push({
+      path: path2,
+      ruleId: "gitbook-yaml",
+      severity: "error",
+      message: `not valid YAML: ${error.message.split("\n")[0] ?? ""}`
+    });
+    return { config: defaultConfig, diagnostics };
+  }
+  if (value === void 0 || value === null) {
+    return { config: { ...defaultConfig, source: text8 }, diagnostics };
+  }
+  if (typeof value !== "object" || Array.isArray(value)) {
+    diagnostics.push({
+      path: path2,
+      ruleId: "gitbook-yaml",
+      severity: "error",
+      message: "not a YAML mapping; defaults used"
+    });
+    return { config: defaultConfig, diagnostics };
+  }
+  const raw = value;
+  const text_ = (v, fallback) => typeof v === "string" ? v : fallback;
+  const redirects = {};
+  if (raw.redirects && typeof raw.redirects === "object") {
+    for (const [from, to] of Object.entries(raw.redirects)) {
+      if (typeof to === "string")
+        redirects[from] = to;
+      else {
+        diagnostics.push({
+          path: path2,
+          ruleId: "gitbook-yaml",
+          severity: "warning",
+          message: `the redirect \`${from}\` has no file path as its target; it is ignored`
+        });
+      }
+    }
+  }
+  return {
+    config: {
+      root: joinPath(text_(raw.root, "./")) ?? "",
+      readme: joinPath(text_(raw.structure?.readme, "README.md")) ?? "README.md",
+      summary: joinPath(text_(raw.structure?.summary, "SUMMARY.md")) ?? "SUMMARY.md",
+      redirects,
+      source: text8
+    },
+    diagnostics
+  };
+}
+function isDefaultConfig(config) {
+  return config.root === "" && config.readme === "README.md" && config.summary === "SUMMARY.md" && Object.keys(config.redirects).length === 0;
+}
+function sameSettings(a, b) {
+  return a.root === b.root && a.readme === b.readme && a.summary === b.summary && JSON.stringify(a.redirects) === JSON.stringify(b.redirects);
+}
+function renderGitbookConfig(config) {
+  if (config.source !== void 0 && sameSettings(parseGitbookConfig(config.source).config, config)) {
+    return config.source;
+  }
+  const out = { root: config.root === "" ? "./" : `./${config.root}/` };
+  if (config.readme !== "README.md" || config.summary !== "SUMMARY.md") {
+    out.structure = { readme: config.readme, summary: config.summary };
+  }
+  if (Object.keys(config.redirects).length > 0)
+    out.redirects = config.redirects;
+  return dump(out, { lineWidth: -1 });
+}
+
 // ../../packages/core/dist/tree/slugify.js
 function slugify(title) {
   return title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
@@ -52212,95 +52365,6 @@ function unresolveRefs(value, fromPath, paths) {
     }
     return void 0;
   });
-}
-
-// ../../packages/core/dist/tree/git-blob-id.js
-import { createHash as createHash2 } from "node:crypto";
-var encoder2 = new TextEncoder();
-function gitBlobId(content3) {
-  const bytes = typeof content3 === "string" ? encoder2.encode(content3) : content3;
-  return createHash2("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
-}
-
-// ../../packages/core/dist/tree/gitbook-config.js
-var defaultConfig = {
-  root: "",
-  readme: "README.md",
-  summary: "SUMMARY.md",
-  redirects: {}
-};
-var zeroWidth = /\u200b|\u200c|\u200d|\ufeff/g;
-function parseGitbookConfig(text8, path2 = ".gitbook.yaml") {
-  const diagnostics = [];
-  let value;
-  try {
-    value = load(text8.replace(zeroWidth, "").replace(/\r\n?/g, "\n"));
-  } catch (error) {
-    diagnostics.push({
-      path: path2,
-      ruleId: "gitbook-yaml",
-      severity: "error",
-      message: `not valid YAML: ${error.message.split("\n")[0] ?? ""}`
-    });
-    return { config: defaultConfig, diagnostics };
-  }
-  if (value === void 0 || value === null) {
-    return { config: { ...defaultConfig, source: text8 }, diagnostics };
-  }
-  if (typeof value !== "object" || Array.isArray(value)) {
-    diagnostics.push({
-      path: path2,
-      ruleId: "gitbook-yaml",
-      severity: "error",
-      message: "not a YAML mapping; defaults used"
-    });
-    return { config: defaultConfig, diagnostics };
-  }
-  const raw = value;
-  const text_ = (v, fallback) => typeof v === "string" ? v : fallback;
-  const redirects = {};
-  if (raw.redirects && typeof raw.redirects === "object") {
-    for (const [from, to] of Object.entries(raw.redirects)) {
-      if (typeof to === "string")
-        redirects[from] = to;
-      else {
-        diagnostics.push({
-          path: path2,
-          ruleId: "gitbook-yaml",
-          severity: "warning",
-          message: `the redirect \`${from}\` has no file path as its target; it is ignored`
-        });
-      }
-    }
-  }
-  return {
-    config: {
-      root: joinPath(text_(raw.root, "./")) ?? "",
-      readme: joinPath(text_(raw.structure?.readme, "README.md")) ?? "README.md",
-      summary: joinPath(text_(raw.structure?.summary, "SUMMARY.md")) ?? "SUMMARY.md",
-      redirects,
-      source: text8
-    },
-    diagnostics
-  };
-}
-function isDefaultConfig(config) {
-  return config.root === "" && config.readme === "README.md" && config.summary === "SUMMARY.md" && Object.keys(config.redirects).length === 0;
-}
-function sameSettings(a, b) {
-  return a.root === b.root && a.readme === b.readme && a.summary === b.summary && JSON.stringify(a.redirects) === JSON.stringify(b.redirects);
-}
-function renderGitbookConfig(config) {
-  if (config.source !== void 0 && sameSettings(parseGitbookConfig(config.source).config, config)) {
-    return config.source;
-  }
-  const out = { root: config.root === "" ? "./" : `./${config.root}/` };
-  if (config.readme !== "README.md" || config.summary !== "SUMMARY.md") {
-    out.structure = { readme: config.readme, summary: config.summary };
-  }
-  if (Object.keys(config.redirects).length > 0)
-    out.redirects = config.redirects;
-  return dump(out, { lineWidth: -1 });
 }
 
 // ../../packages/core/dist/tree/write-tree.js
@@ -58656,9 +58720,18 @@ var InlineImport = typebox_exports.Object({
 });
 var GitImportBody = typebox_exports.Union([RemoteImport, InlineImport], { title: "GitImportBody" });
 var GitExportBody = typebox_exports.Object({ ...remoteProperties, commitMessage: typebox_exports.String({ minLength: 1 }) }, { title: "GitExportBody" });
+var GitInfoQuery = typebox_exports.Object({
+  changeRequest: typebox_exports.Optional(typebox_exports.String({
+    minLength: 1,
+    description: "Answer for this change request (its id, or its number in the space): its head revision and the newest of its revisions imported from a commit."
+  }))
+});
 var GitInfo = typebox_exports.Object({
   space: typebox_exports.String(),
-  revision: typebox_exports.String({ description: "The active revision." }),
+  changeRequest: typebox_exports.Optional(typebox_exports.String({ description: "The change request answered for (its id), when one was asked." })),
+  revision: typebox_exports.String({
+    description: "The active revision: the change request\u2019s head revision when one was asked."
+  }),
   lastSync: typebox_exports.Optional(typebox_exports.Object({ revision: typebox_exports.String(), git: RevisionGit }, { description: "The newest revision that was synced with a commit, and that commit." }))
 }, { title: "GitInfo" });
 var MissingGitBlobsBody = typebox_exports.Object({ oids: typebox_exports.Array(GitOid, { minItems: 1, maxItems: 1e4 }) }, { title: "MissingGitBlobsBody" });
@@ -58694,7 +58767,8 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
     operationId: "getGitInfo",
     method: "GET",
     path: `${git6}/info`,
-    summary: "Get the Git Sync state of a space: the last revision synced and its commit.",
+    summary: "Get the Git Sync state of a space, or of one of its change requests: the active revision, the last revision synced and its commit.",
+    query: GitInfoQuery,
     responses: { 200: GitInfo },
     extension: true
   },
@@ -58714,6 +58788,63 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
     summary: "Upload blobs; each id is checked against its bytes.",
     body: UploadGitBlobsBody,
     responses: { 204: null },
+    extension: true
+  }
+]);
+
+// ../../packages/api/dist/schemas/git-tree.js
+var GitTreeQuery = typebox_exports.Object({
+  changeRequest: typebox_exports.Optional(typebox_exports.String({
+    minLength: 1,
+    description: "List this change request\u2019s content (its id, or its number in the space)."
+  }))
+});
+var GitTreeFile = typebox_exports.Object({
+  path: typebox_exports.String({ minLength: 1, description: "Relative to the content directory." }),
+  /** The git blob id of the bytes; for a page, of the markdown its `format=markdown` read answers. */
+  oid: GitOid,
+  size: typebox_exports.Integer({ minimum: 0, description: "Bytes." }),
+  page: typebox_exports.Optional(typebox_exports.String({ description: "The page the file holds (its markdown)." })),
+  file: typebox_exports.Optional(typebox_exports.String({ description: "The file (asset) the bytes are." }))
+});
+var GitTree = typebox_exports.Object({
+  revision: typebox_exports.String({ description: "The revision listed." }),
+  files: typebox_exports.Array(GitTreeFile, { description: "Every file, sorted by path." })
+}, { title: "GitTree" });
+var GitTreePagesBody = typebox_exports.Object({
+  pages: typebox_exports.Array(typebox_exports.String({ minLength: 1 }), {
+    minItems: 1,
+    maxItems: 1e3,
+    description: "Page ids."
+  }),
+  changeRequest: typebox_exports.Optional(typebox_exports.String({
+    minLength: 1,
+    description: "Read this change request\u2019s content (its id, or its number in the space)."
+  }))
+}, { title: "GitTreePagesBody" });
+var GitTreePages = typebox_exports.Object({
+  revision: typebox_exports.String({ description: "The revision read." }),
+  pages: typebox_exports.Array(typebox_exports.Object({ page: typebox_exports.String(), markdown: typebox_exports.String() }))
+}, { title: "GitTreePages" });
+
+// ../../packages/api/dist/routes/git-tree.js
+var gitTreeRoutes = defineRoutes("Git Sync", [
+  {
+    operationId: "getGitTree",
+    method: "GET",
+    path: "/v1/spaces/{spaceId}/git/tree",
+    summary: "List the files Git Sync writes for the current revision of a space or change request, with their blob ids.",
+    query: GitTreeQuery,
+    responses: { 200: GitTree },
+    extension: true
+  },
+  {
+    operationId: "getGitTreePages",
+    method: "POST",
+    path: "/v1/spaces/{spaceId}/git/tree/pages",
+    summary: "Read the markdown of up to 1,000 pages of the current revision of a space or change request at once.",
+    body: GitTreePagesBody,
+    responses: { 200: GitTreePages },
     extension: true
   }
 ]);
@@ -60137,7 +60268,8 @@ var routes = [
   ...translationRoutes,
   ...conversationRoutes,
   ...integrationRoutes,
-  ...gitSyncRoutes
+  ...gitSyncRoutes,
+  ...gitTreeRoutes
 ];
 var routesById = new Map(routes.map((route) => [route.operationId, route]));
 
@@ -61627,7 +61759,7 @@ var typedRoutes = {
     body: GitExportBody,
     response: null
   },
-  getGitInfo: { method: "GET", path: `${git7}/info`, response: GitInfo },
+  getGitInfo: { method: "GET", path: `${git7}/info`, query: GitInfoQuery, response: GitInfo },
   findMissingGitBlobs: {
     method: "POST",
     path: `${git7}/blobs/missing`,
@@ -61639,6 +61771,13 @@ var typedRoutes = {
     path: `${git7}/blobs`,
     body: UploadGitBlobsBody,
     response: null
+  },
+  getGitTree: { method: "GET", path: `${git7}/tree`, query: GitTreeQuery, response: GitTree },
+  getGitTreePages: {
+    method: "POST",
+    path: `${git7}/tree/pages`,
+    body: GitTreePagesBody,
+    response: GitTreePages
   },
   // Comments on a space
   listCommentsInSpace: {
@@ -61836,40 +61975,119 @@ function documentPages(pages) {
     ...documentPages(page.pages ?? [])
   ]);
 }
+var REPO_READS = 32;
+var FETCHES = 16;
+async function mapLimited(items2, limit, map5) {
+  const results = new Array(items2.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items2.length) {
+      const index3 = next++;
+      results[index3] = await map5(items2[index3]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items2.length) }, worker));
+  return results;
+}
+async function heldBlob(repo, oid) {
+  try {
+    return await readBlobBytes({ ...repo, oid });
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError)
+      return void 0;
+    throw error;
+  }
+}
+async function readListing(client, spaceId) {
+  try {
+    return await client.api.request("getGitTree", { params: { spaceId } });
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 404)
+      return void 0;
+    throw error;
+  }
+}
+function pageBlobIds(listing, revisionId) {
+  if (listing?.revision !== revisionId)
+    return /* @__PURE__ */ new Map();
+  return new Map(listing.files.flatMap((file) => file.page ? [[file.page, file.oid]] : []));
+}
+var PAGES_PER_BATCH = 250;
+var BATCHES = 4;
+async function batchPages(client, spaceId, revisionId, pageIds, advance) {
+  const batches = [];
+  for (let start = 0; start < pageIds.length; start += PAGES_PER_BATCH)
+    batches.push(pageIds.slice(start, start + PAGES_PER_BATCH));
+  const texts = /* @__PURE__ */ new Map();
+  await mapLimited(batches, BATCHES, async (pages) => {
+    const read = await client.api.request("getGitTreePages", {
+      params: { spaceId },
+      body: { pages }
+    });
+    if (read.revision !== revisionId)
+      return;
+    for (const page of read.pages) {
+      texts.set(page.page, page.markdown);
+      advance();
+    }
+  });
+  return texts;
+}
+var decoder4 = new TextDecoder("utf-8", { ignoreBOM: true });
 async function fetchRemoteTree(client, spaceId, options = {}) {
+  const { repo } = options;
   const revision = await client.api.request("getCurrentRevision", { params: { spaceId } });
   if (revision.pages.length === 0 && revision.files.length === 0)
     return { revision, tree: EMPTY_TREE, unavailable: [] };
+  const listing = repo === void 0 ? void 0 : await readListing(client, spaceId);
   const written = revisionToTree(apiRevisionContent(revision));
   const pages = documentPages(revision.pages);
   const pagePaths = new Set(pages.map(pageFilePath));
   const downloads = new Map(revision.files.map((file) => [file.git?.oid, file.downloadURL]));
   const others = written.files.filter((file) => !pagePaths.has(file.path) && !isPagePath(file.path));
-  const total = pages.length + others.filter((file) => file.text === void 0 && downloads.get(file.oid) !== void 0).length;
+  const blobIds = pageBlobIds(listing, revision.id);
+  const held = async (oid) => repo === void 0 || oid === void 0 ? void 0 : heldBlob(repo, oid);
+  const [heldPages, heldFiles] = await Promise.all([
+    mapLimited(pages, REPO_READS, (page) => held(blobIds.get(page.id))),
+    mapLimited(others, REPO_READS, (file) => file.text === void 0 ? held(file.oid) : Promise.resolve(void 0))
+  ]);
+  const fetchesFile = (file, index3) => file.text === void 0 && heldFiles[index3] === void 0 && downloads.get(file.oid) !== void 0;
+  const total = heldPages.filter((bytes) => bytes === void 0).length + others.filter(fetchesFile).length;
   let done = 0;
   const advance = () => {
     done += 1;
     options.onProgress?.({ phase: "fetch", done, total });
   };
-  const pageFiles = await Promise.all(pages.map(async (page) => {
+  const batched = blobIds.size === 0 ? /* @__PURE__ */ new Map() : await batchPages(client, spaceId, revision.id, pages.filter((_, index3) => heldPages[index3] === void 0).map((page) => page.id), advance);
+  const pageFiles = await mapLimited(pages.map((page, index3) => [page, index3]), FETCHES, async ([page, index3]) => {
+    const path2 = pageFilePath(page);
+    const local = heldPages[index3];
+    if (local !== void 0)
+      return { path: path2, oid: blobIds.get(page.id), text: decoder4.decode(local) };
+    const known = batched.get(page.id);
+    if (known !== void 0)
+      return { path: path2, oid: gitBlobId(known), text: known };
     const read = await client.api.request("getPageById", {
       params: { spaceId, pageId: page.id },
       query: { format: "markdown" }
     });
     const text8 = read.markdown ?? "";
     advance();
-    return { path: pageFilePath(page), oid: gitBlobId(text8), text: text8 };
-  }));
-  const otherFiles = await Promise.all(others.map(async (file) => {
+    return { path: path2, oid: gitBlobId(text8), text: text8 };
+  });
+  const otherFiles = await mapLimited(others.map((file, index3) => [file, index3]), FETCHES, async ([file, index3]) => {
     if (file.text !== void 0)
       return { path: file.path, oid: file.oid, text: file.text };
+    const local = heldFiles[index3];
+    if (local !== void 0)
+      return { path: file.path, oid: file.oid, bytes: local, size: local.byteLength };
     const url = downloads.get(file.oid);
     if (url === void 0)
       return { path: file.path, oid: file.oid, size: file.size };
     const bytes = await client.download(url);
     advance();
     return { path: file.path, oid: file.oid, bytes, size: bytes.byteLength };
-  }));
+  });
   return {
     revision,
     tree: toSyncTree([...pageFiles, ...otherFiles]),

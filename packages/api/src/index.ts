@@ -40,3 +40,4 @@ export * from './schemas/integration.js';
 export * from './schemas/integration-installation.js';
 export * from './schemas/integration-event.js';
 export * from './schemas/git-sync.js';
+export * from './schemas/git-tree.js';

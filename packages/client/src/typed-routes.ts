@@ -18,6 +18,11 @@ import {
   GitExportBody,
   GitImportBody,
   GitInfo,
+  GitInfoQuery,
+  GitTree,
+  GitTreePages,
+  GitTreePagesBody,
+  GitTreeQuery,
   ListChangeRequestsQuery,
   ListCollectionsQuery,
   ListCommentRepliesQuery,
@@ -254,7 +259,7 @@ export const typedRoutes = {
     body: GitExportBody,
     response: null,
   },
-  getGitInfo: { method: 'GET', path: `${git}/info`, response: GitInfo },
+  getGitInfo: { method: 'GET', path: `${git}/info`, query: GitInfoQuery, response: GitInfo },
   findMissingGitBlobs: {
     method: 'POST',
     path: `${git}/blobs/missing`,
@@ -266,6 +271,13 @@ export const typedRoutes = {
     path: `${git}/blobs`,
     body: UploadGitBlobsBody,
     response: null,
+  },
+  getGitTree: { method: 'GET', path: `${git}/tree`, query: GitTreeQuery, response: GitTree },
+  getGitTreePages: {
+    method: 'POST',
+    path: `${git}/tree/pages`,
+    body: GitTreePagesBody,
+    response: GitTreePages,
   },
 
   // Comments on a space

@@ -34,6 +34,11 @@ export {
   type GitSubmodule,
   type FileMode,
 } from './read-commit-tree.js';
+export {
+  diffCommitTrees,
+  type DiffCommitTreesOptions,
+  type TreeFileChange,
+} from './diff-commit-trees.js';
 export { readBlobBytes, type ReadBlobBytesOptions } from './read-blob-bytes.js';
 export { type WriteFileInput, type ReadMissingBlob } from './write-blobs.js';
 export { writeTree, type WriteTreeOptions } from './write-tree.js';

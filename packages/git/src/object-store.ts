@@ -3,6 +3,7 @@ import { constants, deflateSync, inflateSync } from 'node:zlib';
 import type { FsClient } from 'isomorphic-git';
 import { applyDelta } from './apply-delta.js';
 import { entryLength, findPackOffset, parsePackIndex, type PackIndex } from './pack-index.js';
+import { PackWindows } from './pack-windows.js';
 import { fsErrorCode, repoFs, type RepoFs } from './repo-fs.js';
 
 /** The four kinds of git object. */
@@ -49,6 +50,10 @@ export class ObjectStore {
   readonly gitdir: string;
   #fs: RepoFs;
   #packs: Promise<PackIndex[]> | undefined;
+  /** Parsed pack indexes by `.idx` name: a rescan for a new pack parses only new indexes. */
+  #indexes = new Map<string, Promise<PackIndex | undefined>>();
+  /** Entry reads of packs, served from windows when the file system reads ranges. */
+  #windows: PackWindows | undefined;
   /** Whole files read when the file system has no `open`, keyed by path. */
   #files = new Map<string, Promise<Uint8Array>>();
   #headers = new Map<string, ObjectHeader>();
@@ -58,6 +63,8 @@ export class ObjectStore {
   constructor(fs: RepoFs, gitdir: string) {
     this.#fs = fs;
     this.gitdir = gitdir;
+    const readRange = fs.readRange?.bind(fs);
+    if (readRange) this.#windows = new PackWindows(readRange);
   }
 
   /**
@@ -67,8 +74,12 @@ export class ObjectStore {
   async read(oid: string): Promise<{ type: ObjectType; body: Uint8Array } | undefined> {
     try {
       // Packs first: their indexes are in memory, while a loose lookup of a packed object (most
-      // objects of a cloned or collected repository) costs a failed open.
-      const found = (await this.#readPackedById(oid)) ?? (await this.#readLoose(oid));
+      // objects of a cloned or collected repository) costs a failed open. Then loose objects
+      // (the newest commits), and only then a rescan for packs written since.
+      const found =
+        (await this.#readPackedById(oid, false)) ??
+        (await this.#readLoose(oid)) ??
+        (await this.#readPackedById(oid, true));
       if (!found) return undefined;
       const hash = createHash('sha1').update(`${found.type} ${found.body.byteLength}\0`);
       return hash.update(found.body).digest('hex') === oid ? found : undefined;
@@ -94,8 +105,8 @@ export class ObjectStore {
     return { type: header.type, body: wrapped.subarray(nul + 1) };
   }
 
-  async #readPackedById(oid: string): Promise<StoredObject | undefined> {
-    const packed = await this.#findPacked(oid);
+  async #readPackedById(oid: string, rescan = true): Promise<StoredObject | undefined> {
+    const packed = await this.#findPacked(oid, rescan);
     return packed && this.#readPacked(packed.index, packed.offset);
   }
 
@@ -105,7 +116,9 @@ export class ObjectStore {
     const memo = this.#bases.get(key);
     if (memo) return memo;
     const length = entryLength(index, offset);
-    const entry = await this.#readRange(index.packPath, offset, length);
+    const entry = this.#windows
+      ? await this.#windows.read(index.packPath, offset, length)
+      : await this.#readRange(index.packPath, offset, length);
     const head = parseEntryHead(entry);
     if (!head) return undefined;
     const data = inflateSync(entry.subarray(head.dataStart));
@@ -223,17 +236,18 @@ export class ObjectStore {
     return undefined;
   }
 
-  async #findPacked(oid: string): Promise<{ index: PackIndex; offset: number } | undefined> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      this.#packs ??= this.#readPackIndexes();
-      for (const index of await this.#packs) {
-        const offset = findPackOffset(index, oid);
-        if (offset !== undefined) return { index, offset };
-      }
-      // A pack written since the indexes were read (a fetch, `git gc`) may hold it.
-      this.#packs = undefined;
-    }
-    return undefined;
+  /** Where a pack holds the object; `rescan` looks for packs written since, when none does. */
+  async #findPacked(
+    oid: string,
+    rescan = true,
+  ): Promise<{ index: PackIndex; offset: number } | undefined> {
+    this.#packs ??= this.#readPackIndexes();
+    const found = findIn(await this.#packs, oid);
+    if (found !== undefined || !rescan) return found;
+    // A pack written since the indexes were read (a fetch, `git gc`) may hold it; known
+    // indexes are kept, so a rescan costs a directory listing, not a re-parse.
+    this.#packs = this.#readPackIndexes();
+    return findIn(await this.#packs, oid);
   }
 
   async #readPackIndexes(): Promise<PackIndex[]> {
@@ -245,18 +259,28 @@ export class ObjectStore {
       if (fsErrorCode(error) === 'ENOENT') return [];
       throw error;
     }
+    const present = new Set(names.filter((name) => name.endsWith('.idx')));
+    for (const name of this.#indexes.keys()) if (!present.has(name)) this.#indexes.delete(name);
     const indexes = await Promise.all(
-      names
-        .filter((name) => name.endsWith('.idx'))
-        .map(async (name) => {
-          const packPath = `${packDir}/${name.slice(0, -4)}.pack`;
-          const stat = (await this.#fs.stat(packPath)) as { size?: unknown };
-          if (typeof stat.size !== 'number') return undefined;
-          const bytes = await this.#fs.readFile(`${packDir}/${name}`);
-          return parsePackIndex(packPath, stat.size, bytes);
-        }),
+      [...present].map((name) => {
+        let index = this.#indexes.get(name);
+        if (index === undefined) {
+          index = this.#readPackIndex(packDir, name);
+          this.#indexes.set(name, index);
+          index.catch(() => this.#indexes.delete(name));
+        }
+        return index;
+      }),
     );
     return indexes.filter((index) => index !== undefined);
+  }
+
+  async #readPackIndex(packDir: string, name: string): Promise<PackIndex | undefined> {
+    const packPath = `${packDir}/${name.slice(0, -4)}.pack`;
+    const stat = (await this.#fs.stat(packPath)) as { size?: unknown };
+    if (typeof stat.size !== 'number') return undefined;
+    const bytes = await this.#fs.readFile(`${packDir}/${name}`);
+    return parsePackIndex(packPath, stat.size, bytes);
   }
 
   async #readRange(path: string, position: number, length: number): Promise<Uint8Array> {
@@ -269,6 +293,18 @@ export class ObjectStore {
     }
     return (await whole).subarray(position, position + length);
   }
+}
+
+/** The first pack of `indexes` holding the object, and where. */
+function findIn(
+  indexes: readonly PackIndex[],
+  oid: string,
+): { index: PackIndex; offset: number } | undefined {
+  for (const index of indexes) {
+    const offset = findPackOffset(index, oid);
+    if (offset !== undefined) return { index, offset };
+  }
+  return undefined;
 }
 
 function parseLooseHeader(text: string): ObjectHeader | undefined {

@@ -58,14 +58,14 @@ export function entryLength(index: PackIndex, offset: number): number {
 export function findPackOffset(index: PackIndex, oid: string): number | undefined {
   const { bytes, count } = index;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const target = hexToBytes(oid);
-  const first = target[0] ?? 0;
+  const target = idWords(oid);
+  const first = target[0] >>> 24;
   let low = first === 0 ? 0 : view.getUint32(headerSize + (first - 1) * 4);
   let high = view.getUint32(headerSize + first * 4);
   const namesStart = headerSize + fanoutSize;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    const order = compareAt(bytes, namesStart + middle * 20, target);
+    const order = compareAt(view, namesStart + middle * 20, target);
     if (order === 0) return offsetAt(view, count, middle);
     if (order < 0) low = middle + 1;
     else high = middle;
@@ -82,19 +82,19 @@ function offsetAt(view: DataView, count: number, position: number): number {
   return Number(view.getBigUint64(large));
 }
 
-function compareAt(bytes: Uint8Array, start: number, target: Uint8Array): number {
-  for (let index = 0; index < 20; index++) {
-    const difference = (bytes[start + index] ?? 0) - (target[index] ?? 0);
+/** An object id as five big-endian 32-bit words, the order ids are sorted in. */
+type IdWords = readonly [number, number, number, number, number];
+
+function idWords(oid: string): IdWords {
+  const word = (index: number) => Number.parseInt(oid.slice(index * 8, index * 8 + 8), 16) || 0;
+  return [word(0), word(1), word(2), word(3), word(4)];
+}
+
+/** Compares the id stored at `start` with `target`, a word at a time. */
+function compareAt(view: DataView, start: number, target: IdWords): number {
+  for (let index = 0; index < 5; index++) {
+    const difference = view.getUint32(start + index * 4) - (target[index] ?? 0);
     if (difference !== 0) return difference;
   }
   return 0;
-}
-
-/** The 20 bytes of a 40-digit hex object id. */
-export function hexToBytes(oid: string): Uint8Array {
-  const bytes = new Uint8Array(20);
-  for (let index = 0; index < 20; index++) {
-    bytes[index] = Number.parseInt(oid.slice(index * 2, index * 2 + 2), 16);
-  }
-  return bytes;
 }

@@ -143,7 +143,7 @@ async function listBlobs(
 }
 
 /** Old repositories hold modes like `100664`; git itself treats them as regular files. */
-function fileMode(mode: string): FileMode {
+export function fileMode(mode: string): FileMode {
   if (mode === '120000' || mode === '100755') return mode;
   return '100644';
 }

@@ -1,4 +1,4 @@
-import type { ChangeRequest } from '@docsync/api';
+import type { ChangeRequest, RevisionGit } from '@docsync/api';
 import type { SyncClient } from './sync-client.js';
 
 /** The change request a branch pushes into, and the commit it was last pushed from. */
@@ -9,10 +9,34 @@ export interface BranchChangeRequest {
 }
 
 /**
+ * The commit a change request's head revision was imported from, if it was: `git/info` for the
+ * change request answers its head and the newest of its revisions imported from a commit, so a
+ * head edited since (or updated from main) records none. One small read, not the head's page
+ * tree. A server that does not know the parameter answers for the space instead: the head
+ * revision is then read whole, as before.
+ */
+async function headCommit(
+  client: SyncClient,
+  spaceId: string,
+  changeRequestId: string,
+): Promise<RevisionGit | undefined> {
+  const info = await client.api.request('getGitInfo', {
+    params: { spaceId },
+    query: { changeRequest: changeRequestId },
+  });
+  if (info.changeRequest === changeRequestId)
+    return info.lastSync?.revision === info.revision ? info.lastSync.git : undefined;
+  const head = await client.api.request('getChangeRequestRevision', {
+    params: { spaceId, changeRequestId },
+  });
+  return head.git;
+}
+
+/**
  * Finds the change request a branch pushes into, from what the service records, so any clone of
  * the branch finds the same one: among the space's draft and open change requests, the one
  * whose head revision was imported from `ref` (`git.ref`, written by the import; only an import
- * writes `git` on a change request's revision). The newest such one wins.
+ * writes `git` on a change request's revision; see {@link headCommit}). The newest such one wins.
  *
  * Failing that, a draft that holds nothing of its own yet (its head is still the revision it
  * was opened on) with exactly the subject the push would give is adopted: a push that opened it and lost the answer
@@ -40,15 +64,9 @@ export async function findBranchChangeRequest(
     })),
   ];
   const touched = writable.filter((item) => item.revision !== item.revisionInitial);
-  const heads = await Promise.all(
-    touched.map((item) =>
-      client.api.request('getChangeRequestRevision', {
-        params: { spaceId, changeRequestId: item.id },
-      }),
-    ),
-  );
+  const heads = await Promise.all(touched.map((item) => headCommit(client, spaceId, item.id)));
   const pushed = touched
-    .map((changeRequest, index) => ({ changeRequest, git: heads[index]?.git }))
+    .map((changeRequest, index) => ({ changeRequest, git: heads[index] }))
     .filter((found) => found.git?.ref === options.ref)
     .sort((a, b) => b.changeRequest.updatedAt.localeCompare(a.changeRequest.updatedAt));
   const [newest] = pushed;

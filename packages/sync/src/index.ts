@@ -44,6 +44,7 @@ export { readTreeTexts } from './read-tree-texts.js';
 export { apiRevisionContent } from './api-revision-content.js';
 export { fetchRemoteTree, type RemoteTree } from './fetch-remote-tree.js';
 export { readLocalTree } from './read-local-tree.js';
+export { CommitTrees } from './commit-trees.js';
 export {
   readSyncState,
   type SyncContext,

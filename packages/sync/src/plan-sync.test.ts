@@ -33,6 +33,17 @@ describe('planSync', () => {
     expect(plan.remoteChanges).toEqual([{ path: 'b.md', kind: 'modified' }]);
   });
 
+  it('plans a space that is the base itself as the general case does, from the known changes', () => {
+    const base = tree({ 'a.md': '1', 'b.md': '1', 'c.md': '1' });
+    const local = tree({ 'a.md': '2', 'c.md': '1', 'd.md': '1' });
+    const general = planSync({ base, local, remote: new Map(base) });
+    expect(planSync({ base, local, remote: base })).toEqual(general);
+    expect(planSync({ base, local, remote: base, localChanges: diffTrees(base, local) })).toEqual(
+      general,
+    );
+    expect(planSync({ base, local: base, remote: base }).action).toBe('in-sync');
+  });
+
   it('takes the space into an empty branch when there is no known base', () => {
     expect(
       planSync({ base: undefined, local: tree({}), remote: tree({ 'a.md': '1' }) }).action,

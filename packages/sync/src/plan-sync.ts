@@ -11,6 +11,11 @@ export interface SyncPlanInput {
   local: SyncTree;
   /** The space's tree. */
   remote: SyncTree;
+  /**
+   * Last synced tree → branch, when the caller knows it already (a diff of the two commits):
+   * with a `remote` that is the `base` tree itself, planning then costs what changed.
+   */
+  localChanges?: TreeChange[];
 }
 
 /** What changed on each side since the last sync, and what to do. */
@@ -34,7 +39,8 @@ export interface SyncPlan {
  */
 export function planSync(input: SyncPlanInput): SyncPlan {
   const base = input.base ?? EMPTY_TREE;
-  const localChanges = diffTrees(base, input.local);
+  const localChanges = input.localChanges ?? diffTrees(base, input.local);
+  if (input.remote === base) return planFromBase(localChanges);
   const remoteChanges = diffTrees(base, input.remote);
   const pushChanges = diffTrees(input.remote, input.local);
   const pullChanges = diffTrees(input.local, input.remote);
@@ -46,4 +52,20 @@ export function planSync(input: SyncPlanInput): SyncPlan {
         ? 'pull'
         : 'merge';
   return { action, localChanges, remoteChanges, pushChanges, pullChanges };
+}
+
+const inverse = { added: 'deleted', deleted: 'added', modified: 'modified' } as const;
+
+/**
+ * The plan when the space is the last synced tree itself: it changed nothing, so a push makes
+ * the local changes and a pull undoes them (what the general case works out file by file).
+ */
+function planFromBase(localChanges: readonly TreeChange[]): SyncPlan {
+  return {
+    action: localChanges.length === 0 ? 'in-sync' : 'push',
+    localChanges: [...localChanges],
+    remoteChanges: [],
+    pushChanges: [...localChanges],
+    pullChanges: localChanges.map((change) => ({ path: change.path, kind: inverse[change.kind] })),
+  };
 }

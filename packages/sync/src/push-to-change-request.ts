@@ -5,6 +5,7 @@ import { findBranchChangeRequest } from './find-branch-change-request.js';
 import type { SyncContext, SyncState } from './read-sync-state.js';
 import type { PushedChangeRequest, SyncResult } from './sync-result.js';
 import {
+  changesToSpace,
   emptyResult,
   guardMassDelete,
   knownBlobs,
@@ -12,7 +13,6 @@ import {
   repoOf,
   type SyncOptions,
 } from './sync-steps.js';
-import { diffTrees } from './sync-tree.js';
 import { uploadTree } from './upload-tree.js';
 
 function pushedChangeRequest(changeRequest: ChangeRequest, opened: boolean): PushedChangeRequest {
@@ -53,7 +53,7 @@ export async function pushToChangeRequest(
   let subject: Promise<string> | undefined;
   const subjectOf = () =>
     (subject ??= listCommits({
-      ...repoOf(context),
+      ...repoOf(state),
       from: state.baseCommit,
       to: head.oid,
       ...(config.dir === '' ? {} : { path: config.dir }),
@@ -62,7 +62,7 @@ export async function pushToChangeRequest(
   const result: SyncResult = {
     ...emptyResult(state, dryRun),
     outcome: 'pushed',
-    remoteChanges: diffTrees(state.remote, tree),
+    remoteChanges: changesToSpace(state, tree),
     ...(found === undefined
       ? {}
       : { changeRequest: pushedChangeRequest(found.changeRequest, found.commit === undefined) }),
@@ -77,7 +77,7 @@ export async function pushToChangeRequest(
       body: { subject: await subjectOf() },
     }));
   const sent = await uploadTree(
-    repoOf(context),
+    repoOf(state),
     client,
     config.space,
     tree,
@@ -89,7 +89,7 @@ export async function pushToChangeRequest(
     },
     {
       changeRequest: changeRequest.id,
-      known: await knownBlobs(context, state, found?.commit === undefined ? [] : [found.commit]),
+      known: await knownBlobs(state, found?.commit === undefined ? [] : [found.commit]),
       ...(context.progress === undefined ? {} : { onProgress: context.progress }),
     },
   );

@@ -7,9 +7,9 @@ import {
   type CommitInfo,
   type RepoOptions,
 } from '@docsync/git';
+import { CommitTrees } from './commit-trees.js';
 import { fetchRemoteTree } from './fetch-remote-tree.js';
 import { planSync, type SyncPlan } from './plan-sync.js';
-import { readLocalTree } from './read-local-tree.js';
 import type { SyncClient } from './sync-client.js';
 import type { SyncConfig } from './sync-config.js';
 import type { ProgressListener } from './sync-progress.js';
@@ -60,6 +60,8 @@ export interface SyncState {
   /** Files of the space the service does not serve (see `fetchRemoteTree`). */
   unavailable: string[];
   plan: SyncPlan;
+  /** This sync's commit trees and object cache, for the steps after planning to reuse. */
+  trees: CommitTrees;
 }
 
 async function commitIfPresent(repo: RepoOptions, selector: { ref: string } | { oid: string }) {
@@ -76,22 +78,16 @@ async function commitIfPresent(repo: RepoOptions, selector: { ref: string } | { 
  * (`git/info`'s `lastSync`): no local state. When the space's content is exactly that commit and
  * the repository has it, the remote tree is read from git (exact bytes, no downloads); otherwise
  * it is fetched from the service. The base is that commit when it is in the branch's history,
- * else the merge base of the two.
+ * else the merge base of the two. The branch's tree is listed once; the base and the synced
+ * commit are read as diffs from it (`CommitTrees`), so planning a one-page change costs the
+ * listing plus the trees on that page's path.
  */
 export async function readSyncState(context: SyncContext): Promise<SyncState> {
   const { config, client } = context;
-  const repo: RepoOptions = { fs: context.fs, dir: context.dir, cache: {} };
   // Blob ids only (a merge reads texts when it needs them), and each commit once: the base and
   // the remote are often the same commit.
-  const trees = new Map<string, Promise<SyncTree>>();
-  const treeOf = (oid: string) => {
-    let tree = trees.get(oid);
-    if (tree === undefined) {
-      tree = readLocalTree({ ...repo, oid, path: config.dir, text: false });
-      trees.set(oid, tree);
-    }
-    return tree;
-  };
+  const trees = new CommitTrees({ fs: context.fs, dir: context.dir, cache: {} }, config.dir);
+  const repo = trees.repo;
 
   const [info, head] = await Promise.all([
     client.api.request('getGitInfo', { params: { spaceId: config.space } }),
@@ -111,14 +107,15 @@ export async function readSyncState(context: SyncContext): Promise<SyncState> {
   }
 
   const remoteAtCommit = lastSynced !== null && info.lastSync?.revision === info.revision;
-  const local = head === null ? new Map() : await treeOf(head.oid);
-  const base = baseCommit === null ? undefined : await treeOf(baseCommit);
+  const local = head === null ? new Map() : await trees.at(head.oid);
+  const base = baseCommit === null ? undefined : await trees.at(baseCommit);
   let remote: SyncTree;
   let unavailable: string[] = [];
   let remoteRevision: SyncState['remoteRevision'] = null;
-  if (remoteAtCommit) remote = await treeOf(lastSynced);
+  if (remoteAtCommit) remote = await trees.at(lastSynced);
   else {
     const fetched = await fetchRemoteTree(client, config.space, {
+      repo,
       ...(context.progress === undefined ? {} : { onProgress: context.progress }),
     });
     remote = fetched.tree;
@@ -136,6 +133,14 @@ export async function readSyncState(context: SyncContext): Promise<SyncState> {
     remoteCommit: remoteAtCommit ? lastSynced : null,
     remoteRevision,
     unavailable,
-    plan: planSync({ base, local, remote }),
+    plan: planSync({
+      base,
+      local,
+      remote,
+      ...(head === null || baseCommit === null
+        ? {}
+        : { localChanges: await trees.changes(baseCommit, head.oid) }),
+    }),
+    trees,
   };
 }

@@ -32,7 +32,7 @@ async function commitOnBranch(
   tree: SyncTree,
   commit: PullCommit,
 ): Promise<string> {
-  const repo = repoOf(context);
+  const repo = repoOf(state);
   const update = await checkWorkingTree(context, state.local, tree);
   const when = Math.floor((context.now ?? (() => new Date()))().getTime() / 1000);
   const at = { timestamp: when, timezoneOffset: 0 };
@@ -88,7 +88,7 @@ async function mergeBoth(
     pulled === undefined ? undefined : await commitOnBranch(context, state, merge.tree, pulled);
   const pushed = commit ?? state.head?.oid ?? '';
   const sent = await uploadTree(
-    repoOf(context),
+    repoOf(state),
     context.client,
     context.config.space,
     merge.tree,
@@ -97,7 +97,7 @@ async function mergeBoth(
       message: pulled?.message ?? state.head?.message ?? '',
       ref: `refs/heads/${context.config.branch}`,
     },
-    { known: await knownBlobs(context, state), ...progressOf(context) },
+    { known: await knownBlobs(state), ...progressOf(context) },
   );
   return {
     ...result,
@@ -127,7 +127,7 @@ async function pushToMainContent(
   if (dryRun || state.head === null) return result;
   const head = state.head;
   const sent = await uploadTree(
-    repoOf(context),
+    repoOf(state),
     context.client,
     context.config.space,
     state.local,
@@ -137,7 +137,7 @@ async function pushToMainContent(
       ref: `refs/heads/${context.config.branch}`,
       author: { name: head.author.name, email: head.author.email },
     },
-    { known: await knownBlobs(context, state), ...progressOf(context) },
+    { known: await knownBlobs(state), ...progressOf(context) },
   );
   return {
     ...result,

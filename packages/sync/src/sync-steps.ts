@@ -1,12 +1,11 @@
-import { GitAdapterError, type RepoOptions } from '@docsync/git';
+import type { RepoOptions } from '@docsync/git';
 import { MassDeleteError } from './errors.js';
 import { mergeTrees, pathsChangedOnBothSides, type TreeMerge } from './merge-trees.js';
 import { planMassDelete } from './plan-mass-delete.js';
-import { readLocalTree } from './read-local-tree.js';
 import type { SyncContext, SyncState } from './read-sync-state.js';
 import { readTreeTexts } from './read-tree-texts.js';
 import type { SyncResult } from './sync-result.js';
-import { diffTrees, EMPTY_TREE, type SyncTree } from './sync-tree.js';
+import { diffTrees, EMPTY_TREE, isPagePath, type SyncTree, type TreeChange } from './sync-tree.js';
 
 /** Options of `push` and `pull`. */
 export interface SyncOptions {
@@ -26,9 +25,9 @@ export interface SyncOptions {
   expectedHead?: string;
 }
 
-/** The repository as git functions take it, with an object cache for this sync. */
-export function repoOf(context: SyncContext): RepoOptions {
-  return { fs: context.fs, dir: context.dir, cache: {} };
+/** The repository as git functions take it, with this sync's object cache (what planning read). */
+export function repoOf(state: SyncState): RepoOptions {
+  return state.trees.repo;
 }
 
 /** A result that changed nothing yet: the plan and what the service could not serve. */
@@ -43,25 +42,22 @@ export function emptyResult(state: SyncState, dryRun: boolean): Omit<SyncResult,
   };
 }
 
-/** Throws {@link MassDeleteError} when sending `tree` would delete too many pages. */
-export function guardMassDelete(state: SyncState, tree: SyncTree, options: SyncOptions): void {
-  const guard = planMassDelete(state.remote, diffTrees(state.remote, tree));
-  if (guard.blocked && options.allowMassDelete !== true)
-    throw new MassDeleteError(guard.deleted, guard.total);
+/**
+ * What sending `tree` changes in the space: the plan's push changes when `tree` is the branch's
+ * (already worked out, in proportion to the change), else a diff against the space's tree.
+ */
+export function changesToSpace(state: SyncState, tree: SyncTree): TreeChange[] {
+  return tree === state.local ? state.plan.pushChanges : diffTrees(state.remote, tree);
 }
 
-async function treeIfPresent(context: SyncContext, oid: string): Promise<SyncTree | undefined> {
-  try {
-    return await readLocalTree({
-      ...repoOf(context),
-      oid,
-      path: context.config.dir,
-      text: false,
-    });
-  } catch (error) {
-    if (error instanceof GitAdapterError) return undefined;
-    throw error;
-  }
+/** Throws {@link MassDeleteError} when sending `tree` would delete too many pages. */
+export function guardMassDelete(state: SyncState, tree: SyncTree, options: SyncOptions): void {
+  const changes = changesToSpace(state, tree);
+  // Only a push that deletes pages needs the guard's count of the space's pages.
+  if (!changes.some((change) => change.kind === 'deleted' && isPagePath(change.path))) return;
+  const guard = planMassDelete(state.remote, changes);
+  if (guard.blocked && options.allowMassDelete !== true)
+    throw new MassDeleteError(guard.deleted, guard.total);
 }
 
 /**
@@ -70,7 +66,6 @@ async function treeIfPresent(context: SyncContext, oid: string): Promise<SyncTre
  * push negotiates only the rest, so it asks about what changed rather than about every file.
  */
 export async function knownBlobs(
-  context: SyncContext,
   state: SyncState,
   more: readonly string[] = [],
 ): Promise<Set<string>> {
@@ -85,9 +80,9 @@ export async function knownBlobs(
         ? state.remote
         : state.baseCommit === synced
           ? state.base
-          : await treeIfPresent(context, synced),
+          : await state.trees.ifPresent(synced),
     );
-  for (const oid of more) if (oid !== synced) add(await treeIfPresent(context, oid));
+  for (const oid of more) if (oid !== synced) add(await state.trees.ifPresent(oid));
   return known;
 }
 
@@ -101,7 +96,7 @@ export async function mergeBranchAndSpace(
 ): Promise<TreeMerge> {
   const sides = { base: state.base ?? EMPTY_TREE, ours: state.local, theirs: state.remote };
   const texts = pathsChangedOnBothSides(sides).length > 0;
-  const repo = repoOf(context);
+  const repo = repoOf(state);
   const read = (tree: SyncTree) => (texts ? readTreeTexts(repo, tree) : tree);
   return mergeTrees({
     base: await read(sides.base),

@@ -49,7 +49,11 @@ export async function checkWorkingTree(
   return { checkedOut, paths: changes.map((change) => change.path) };
 }
 
-/** Writes the files that changed into the working tree and the index (after the branch moved). */
+/**
+ * Writes the files that changed into the working tree and the index (after the branch moved).
+ * The index is rewritten once for all the files written, not once per file: a pull of a whole
+ * space (thousands of files) would otherwise rewrite it thousands of times.
+ */
 export async function updateWorkingTree(
   context: SyncContext,
   update: WorkingTreeUpdate,
@@ -58,6 +62,7 @@ export async function updateWorkingTree(
 ): Promise<void> {
   if (!update.checkedOut) return;
   const { fs, dir } = context;
+  const written: string[] = [];
   for (const path of update.paths) {
     const filepath = fullPath(context.config.dir, path);
     const file = after.get(path);
@@ -70,6 +75,7 @@ export async function updateWorkingTree(
     const target = `${dir}/${filepath}`;
     await fs.promises.mkdir(target.slice(0, target.lastIndexOf('/')), { recursive: true });
     await fs.promises.writeFile(target, bytes);
-    await git.add({ fs, dir, filepath });
+    written.push(filepath);
   }
+  if (written.length > 0) await git.add({ fs, dir, filepath: written });
 }

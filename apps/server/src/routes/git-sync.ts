@@ -1,6 +1,7 @@
 import {
   GitImportBody,
   GitInfo,
+  GitInfoQuery,
   MissingGitBlobs,
   MissingGitBlobsBody,
   UploadGitBlobsBody,
@@ -82,13 +83,22 @@ export const gitSyncOperations: readonly Operation[] = [
 
   operation(
     'getGitInfo',
-    { params: ['spaceId'], response: GitInfo },
-    async ({ params, caller, ctx }) => {
+    { params: ['spaceId'], query: GitInfoQuery, response: GitInfo },
+    async ({ params, query, caller, ctx }) => {
       const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
-      const synced = await lastSync(ctx.db, space.revision_id);
+      // A change request answers for its own content: its head, and the newest revision of its
+      // history (its own, then the space's it was opened from) imported from a commit. One small
+      // read, so a client finds which branch a change request holds without its page tree.
+      const changeRequest =
+        query.changeRequest === undefined
+          ? undefined
+          : await requireChangeRequest(ctx.db, space.id, query.changeRequest);
+      const revision = changeRequest?.head_revision_id ?? space.revision_id;
+      const synced = await lastSync(ctx.db, revision);
       return {
         space: space.id,
-        revision: space.revision_id,
+        ...(changeRequest === undefined ? {} : { changeRequest: changeRequest.id }),
+        revision,
         ...(synced === undefined ? {} : { lastSync: synced }),
       };
     },

@@ -9,6 +9,7 @@ import { collectionOperations } from './collections.js';
 import { commentOperations } from './comments.js';
 import { contentLinkOperations } from './content-links.js';
 import { gitSyncOperations } from './git-sync.js';
+import { gitTreeOperations } from './git-tree.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
 import { searchOperations } from './search.js';
@@ -35,6 +36,7 @@ export const operations: readonly Operation[] = [
   ...spaceContentOperations,
   ...spaceTemplateOperations,
   ...gitSyncOperations,
+  ...gitTreeOperations,
   ...changeRequestOperations,
   ...changeRequestContentOperations,
   ...changeRequestReviewOperations,

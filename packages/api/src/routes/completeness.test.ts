@@ -79,6 +79,8 @@ const extensions = [
   'GET /v1/spaces/{spaceId}/git/info',
   'POST /v1/spaces/{spaceId}/git/blobs/missing', // blob negotiation of the inline import
   'POST /v1/spaces/{spaceId}/git/blobs',
+  'GET /v1/spaces/{spaceId}/git/tree', // blob ids of the files, so a pull fetches only new ones
+  'POST /v1/spaces/{spaceId}/git/tree/pages', // many pages' markdown in one request
   // Listed for change requests only; the space variant completes the space comment operations.
   'GET /v1/spaces/{spaceId}/comments/{commentId}/replies',
 ];

@@ -2,6 +2,7 @@ import {
   GitExportBody,
   GitImportBody,
   GitInfo,
+  GitInfoQuery,
   MissingGitBlobs,
   MissingGitBlobsBody,
   UploadGitBlobsBody,
@@ -40,7 +41,9 @@ export const gitSyncRoutes = defineRoutes('Git Sync', [
     operationId: 'getGitInfo',
     method: 'GET',
     path: `${git}/info`,
-    summary: 'Get the Git Sync state of a space: the last revision synced and its commit.',
+    summary:
+      'Get the Git Sync state of a space, or of one of its change requests: the active revision, the last revision synced and its commit.',
+    query: GitInfoQuery,
     responses: { 200: GitInfo },
     extension: true,
   },

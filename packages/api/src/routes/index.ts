@@ -5,6 +5,7 @@ import { collectionRoutes } from './collections.js';
 import { commentRoutes } from './comments.js';
 import { conversationRoutes } from './conversations.js';
 import { gitSyncRoutes } from './git-sync.js';
+import { gitTreeRoutes } from './git-tree.js';
 import { integrationRoutes } from './integrations.js';
 import { openApiSpecRoutes } from './openapi-specs.js';
 import { organizationMemberRoutes } from './organization-members.js';
@@ -40,6 +41,7 @@ export const routes: readonly RouteSpec[] = [
   ...conversationRoutes,
   ...integrationRoutes,
   ...gitSyncRoutes,
+  ...gitTreeRoutes,
 ];
 
 /** The route table by `operationId`. */

@@ -56,11 +56,29 @@ export const GitExportBody = Type.Object(
 /** Extension: export the content to a repository. */
 export type GitExportBody = Static<typeof GitExportBody>;
 
-/** Extension: the Git Sync state of a space. */
+/** Extension: whose Git Sync state to read: the space's, or one of its change requests'. */
+export const GitInfoQuery = Type.Object({
+  changeRequest: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'Answer for this change request (its id, or its number in the space): its head revision and the newest of its revisions imported from a commit.',
+    }),
+  ),
+});
+/** Extension: whose Git Sync state to read. */
+export type GitInfoQuery = Static<typeof GitInfoQuery>;
+
+/** Extension: the Git Sync state of a space, or of one of its change requests. */
 export const GitInfo = Type.Object(
   {
     space: Type.String(),
-    revision: Type.String({ description: 'The active revision.' }),
+    changeRequest: Type.Optional(
+      Type.String({ description: 'The change request answered for (its id), when one was asked.' }),
+    ),
+    revision: Type.String({
+      description: 'The active revision: the change request’s head revision when one was asked.',
+    }),
     lastSync: Type.Optional(
       Type.Object(
         { revision: Type.String(), git: RevisionGit },

@@ -1,0 +1,76 @@
+import type { GitTreePages } from '@docsync/api';
+import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
+import { pageMarkdown } from '../content/page-markdown.js';
+import { loadRevision } from '../content/read-revision.js';
+import type { Db } from '../storage/schema.js';
+import { gitTreeListing, listRevision, type GitTreeTarget } from './git-tree-listing.js';
+import { spaceRenderState } from './space-render-state.js';
+
+/** The texts the space's render cache holds for these listed pages (blob ids checked). */
+function cachedTexts(spaceId: string, listed: ReadonlyMap<string, string>): Map<string, string> {
+  const { cache } = spaceRenderState(spaceId);
+  const texts = new Map<string, string>();
+  for (const [pageId, oid] of listed) {
+    const text = cache.textOf(pageId, oid);
+    if (text !== undefined) texts.set(pageId, text);
+  }
+  return texts;
+}
+
+/**
+ * Each page's markdown read for pages the render cache no longer holds at the listed blob id:
+ * the pages a listing read that way (see `renderGitTree`) or that another listing rendered
+ * since.
+ */
+async function readOneByOne(
+  db: Db,
+  revisionId: string,
+  pageIds: readonly string[],
+): Promise<Map<string, string>> {
+  const revision = await loadRevision(db, revisionId, { documents: pageIds });
+  const texts = new Map<string, string>();
+  if (revision === undefined) return texts;
+  const wanted = new Set(pageIds);
+  for (const page of flattenRevisionPages(revision.content.pages))
+    if (page.type === 'document' && wanted.has(page.id))
+      texts.set(page.id, pageMarkdown(revision, page));
+  return texts;
+}
+
+/**
+ * The markdown of the asked pages at the target's revision, byte for byte what their
+ * `format=markdown` reads answer: from the texts the listing rendered (checked by blob id),
+ * rendered again through the cache when another revision's listing replaced them (which costs
+ * what changed between the two), and one by one for whatever remains. Ids the listing does not
+ * name as pages are left out.
+ */
+export async function gitTreePages(
+  db: Db,
+  target: GitTreeTarget,
+  pageIds: readonly string[],
+): Promise<GitTreePages> {
+  const listing = await gitTreeListing(db, target);
+  const oids = new Map(listing.files.flatMap((file) => (file.page ? [[file.page, file.oid]] : [])));
+  const listed = new Map(
+    [...new Set(pageIds)].flatMap((id) => {
+      const oid = oids.get(id);
+      return oid === undefined ? [] : [[id, oid] as const];
+    }),
+  );
+  let texts = cachedTexts(target.spaceId, listed);
+  if (texts.size < listed.size) {
+    await listRevision(db, target);
+    texts = cachedTexts(target.spaceId, listed);
+  }
+  const missing = [...listed.keys()].filter((id) => !texts.has(id));
+  if (missing.length > 0)
+    for (const [id, text] of await readOneByOne(db, target.revisionId, missing))
+      texts.set(id, text);
+  return {
+    revision: target.revisionId,
+    pages: [...listed.keys()].flatMap((page) => {
+      const markdown = texts.get(page);
+      return markdown === undefined ? [] : [{ page, markdown }];
+    }),
+  };
+}

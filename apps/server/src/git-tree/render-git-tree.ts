@@ -1,0 +1,73 @@
+import type { GitTreeFile } from '@docsync/api';
+import {
+  gitBlobId,
+  revisionToTree,
+  type RevisionFile,
+  type RevisionPageDocument,
+  type TreeFile,
+} from '@docsync/core';
+import { pageFilePath, pageMarkdown } from '../content/page-markdown.js';
+import type { StoredRevision } from '../content/read-revision.js';
+import type { PageRenderCache } from './page-render-cache.js';
+import { documentPages } from './reuse-pages.js';
+
+const encoder = new TextEncoder();
+
+/**
+ * The listing entry of a page: the file the whole revision's render wrote for it when the page's
+ * markdown read places it there too (then both renders lay out every page alike, so the bytes are
+ * the same), else that read itself. Only pages without a recorded path can differ.
+ */
+function pageEntry(
+  revision: StoredRevision,
+  page: RevisionPageDocument,
+  written: TreeFile | undefined,
+): GitTreeFile {
+  const path = pageFilePath(page, revision.config.root);
+  if (written?.text !== undefined && written.path === path)
+    return { path, oid: written.oid, size: written.size, page: page.id };
+  const bytes = encoder.encode(pageMarkdown(revision, page));
+  return { path, oid: gitBlobId(bytes), size: bytes.byteLength, page: page.id };
+}
+
+/**
+ * The file an asset entry holds: the one recorded at that path, else one with those bytes and
+ * that name (files with the same bytes and name share one path, so any of them is right).
+ */
+function assetFileId(files: readonly RevisionFile[], entry: TreeFile): string | undefined {
+  const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
+  const same = files.filter((file) => file.git?.oid === entry.oid);
+  return (
+    same.find((file) => file.git?.path === entry.path) ??
+    same.find((file) => file.name === name) ??
+    (same.length === 1 ? same[0] : undefined)
+  )?.id;
+}
+
+/**
+ * Every file Git Sync writes for the revision, with blob ids and sizes, sorted by path: each
+ * page's markdown exactly as its `format=markdown` read answers it, assets with their stored
+ * blob ids, SUMMARY.md, includes, `.gitbook/vars.yaml` and `.gitbook.yaml` as `revisionToTree`
+ * writes them. The revision needs the documents of all its pages and reusable contents; `cache`
+ * makes a revision that changed a few pages render only those (and pages whose links moved).
+ */
+export function renderGitTree(revision: StoredRevision, cache: PageRenderCache): GitTreeFile[] {
+  cache.takeWritten();
+  const { files } = revisionToTree(revision.content, { config: revision.config, cache });
+  const written = cache.takeWritten();
+  const pagePaths = new Set([...written.values()].map((file) => file.path));
+  const entries = documentPages(revision.content.pages).map((page) =>
+    pageEntry(revision, page, written.get(page.id)),
+  );
+  for (const file of files) {
+    if (pagePaths.has(file.path)) continue;
+    const fileId = file.text === undefined ? assetFileId(revision.content.files, file) : undefined;
+    entries.push({
+      path: file.path,
+      oid: file.oid,
+      size: file.size,
+      ...(fileId === undefined ? {} : { file: fileId }),
+    });
+  }
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

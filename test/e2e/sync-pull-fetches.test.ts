@@ -1,0 +1,135 @@
+import * as fs from 'node:fs';
+import { readCommitTree } from '@docsync/git';
+import { startTestServer, type TestServer } from '@docsync/server/testing';
+import { createSyncClient, pull, push, type SyncConfig, type SyncContext } from '@docsync/sync';
+import { createGitRepo, type GitRepo } from '@docsync/test-utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const DOCS = 'docs';
+const PAGES = 8;
+
+let server: TestServer;
+const repos: GitRepo[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const repo of repos) await repo.remove();
+  await server.close();
+});
+
+/** A small book: README, SUMMARY, pages that link to the next one, and an image. */
+function book(): Record<string, string | Uint8Array> {
+  const pages = Array.from({ length: PAGES }, (_, n): [string, string] => [
+    `${DOCS}/page-${n}.md`,
+    `# Page ${n}\n\nSee [the next page](page-${(n + 1) % PAGES}.md).\n`,
+  ]);
+  const summary = ['# Table of contents\n', '* [Home](README.md)']
+    .concat(Array.from({ length: PAGES }, (_, n) => `* [Page ${n}](page-${n}.md)`))
+    .join('\n');
+  return {
+    [`${DOCS}/README.md`]: '# Home\n\n![Logo](.gitbook/assets/logo.png)\n',
+    [`${DOCS}/SUMMARY.md`]: `${summary}\n`,
+    [`${DOCS}/.gitbook/assets/logo.png`]: new Uint8Array([137, 80, 78, 71, 1, 2, 3]),
+    ...Object.fromEntries(pages),
+  };
+}
+
+/** What a sync client asked the service for: pages read (one by one or in batches), downloads. */
+interface Requests {
+  pages: number;
+  downloads: number;
+}
+
+/** A sync context whose client counts its page reads and downloads into `requests`. */
+function countingContext(repo: GitRepo, spaceId: string, requests: Requests): SyncContext {
+  const config: SyncConfig = { url: server.baseUrl, space: spaceId, branch: 'main', dir: DOCS };
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (/\/content\/page\/[^/?]+\?format=markdown/.test(url)) requests.pages++;
+    else if (url.endsWith('/git/tree/pages'))
+      requests.pages += (JSON.parse(init?.body as string) as { pages: string[] }).pages.length;
+    else if (/\/git\/blobs\/[0-9a-f]+$/.test(url)) requests.downloads++;
+    return globalThis.fetch(input, init);
+  };
+  return {
+    fs,
+    dir: repo.dir,
+    config,
+    client: createSyncClient({ baseUrl: server.baseUrl, token: server.token, fetch }),
+    now: () => new Date(Date.UTC(2026, 5, 1)),
+  };
+}
+
+async function repoWith(files?: Record<string, string | Uint8Array>): Promise<GitRepo> {
+  const repo = await createGitRepo(files === undefined ? {} : { files });
+  repos.push(repo);
+  return repo;
+}
+
+async function branchTree(repo: GitRepo): Promise<Map<string, string>> {
+  const { files } = await readCommitTree({ fs, dir: repo.dir, ref: 'main', path: DOCS });
+  return new Map(files.map((file) => [file.path, file.oid]));
+}
+
+/** Changes one page on the service: a change request that rewrites it, merged. */
+async function editPageOnService(spaceId: string, title: string, markdown: string) {
+  const listed = await server.http.get(`/v1/spaces/${spaceId}/content/pages`);
+  const page = (listed.body as { pages: { id: string; title: string }[] }).pages.find(
+    (candidate) => candidate.title === title,
+  );
+  const opened = await server.http.request('POST', `/v1/spaces/${spaceId}/change-requests`, {
+    body: { subject: `Edit ${title}` },
+  });
+  const cr = (opened.body as { id: string }).id;
+  const applied = await server.http.request(
+    'POST',
+    `/v1/spaces/${spaceId}/change-requests/${cr}/content`,
+    { body: { changes: [{ type: 'update_page', page: page?.id, document: { markdown } }] } },
+  );
+  expect(applied.status).toBe(200);
+  const merged = await server.http.request(
+    'POST',
+    `/v1/spaces/${spaceId}/change-requests/${cr}/merge`,
+  );
+  expect(merged.status).toBe(200);
+}
+
+describe('pull', () => {
+  it('fetches only the page that changed on the service, and writes the same tree as a pull that fetches all', async () => {
+    const made = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`, {
+      body: { title: 'Fetches' },
+    });
+    const spaceId = (made.body as { id: string }).id;
+    const target = await repoWith(book());
+    const first: Requests = { pages: 0, downloads: 0 };
+    expect((await push(countingContext(target, spaceId, first), { merge: true })).outcome).toBe(
+      'pushed',
+    );
+
+    await editPageOnService(spaceId, 'Page 3', '# Page 3\n\nRewritten on the service.\n');
+    const second: Requests = { pages: 0, downloads: 0 };
+    expect((await pull(countingContext(target, spaceId, second))).outcome).toBe('pulled');
+    // The repository holds every other page and the image: it pushed them.
+    expect(second).toEqual({ pages: 1, downloads: 0 });
+
+    await editPageOnService(spaceId, 'Page 5', '# Page 5\n\nAlso rewritten.\n');
+    const third: Requests = { pages: 0, downloads: 0 };
+    // The space still records the pushed commit as synced, so the branch's pull commit counts as
+    // a local change: a merge, which reads the space's tree all the same.
+    expect((await pull(countingContext(target, spaceId, third))).outcome).toMatch(
+      /^(pulled|merged)$/,
+    );
+    expect(third).toEqual({ pages: 1, downloads: 0 });
+
+    // A repository that holds nothing fetches everything, and ends with the same tree.
+    const empty = await repoWith();
+    const all: Requests = { pages: 0, downloads: 0 };
+    expect((await pull(countingContext(empty, spaceId, all))).outcome).toBe('pulled');
+    expect(all).toEqual({ pages: PAGES + 1, downloads: 1 });
+    expect(await branchTree(target)).toEqual(await branchTree(empty));
+    const page5 = await fs.promises.readFile(`${target.dir}/${DOCS}/page-5.md`, 'utf8');
+    expect(page5).toBe('# Page 5\n\nAlso rewritten.\n');
+  });
+});
