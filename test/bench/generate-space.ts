@@ -223,11 +223,15 @@ export async function writeFiles(
 
 const exec = promisify(execFile);
 
-/** Runs the git binary in `dir` as a bench identity; its standard output, trimmed. */
+/**
+ * Runs the git binary in `dir` as a bench identity; its standard output, trimmed. Automatic
+ * garbage collection is off: a `gc --auto` left running in the background after one case packs
+ * and prunes loose objects while the next case's `clone --local` hard-links them.
+ */
 export async function git(dir: string, ...args: string[]): Promise<string> {
   const answer = await exec(
     'git',
-    ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args],
+    ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'gc.auto=0', ...args],
     { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
   );
   return answer.stdout.trim();

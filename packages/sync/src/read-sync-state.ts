@@ -7,7 +7,7 @@ import {
   type CommitInfo,
   type RepoOptions,
 } from '@docsync/git';
-import { CommitTrees } from './commit-trees.js';
+import { CommitTrees, listingFile } from './commit-trees.js';
 import { fetchRemoteTree } from './fetch-remote-tree.js';
 import { planSync, type SyncPlan } from './plan-sync.js';
 import type { SyncClient } from './sync-client.js';
@@ -86,7 +86,11 @@ export async function readSyncState(context: SyncContext): Promise<SyncState> {
   const { config, client } = context;
   // Blob ids only (a merge reads texts when it needs them), and each commit once: the base and
   // the remote are often the same commit.
-  const trees = new CommitTrees({ fs: context.fs, dir: context.dir, cache: {} }, config.dir);
+  const trees = new CommitTrees(
+    { fs: context.fs, dir: context.dir, cache: {} },
+    config.dir,
+    listingFile(context.fs, `${context.dir}/.git`),
+  );
   const repo = trees.repo;
 
   const [info, head] = await Promise.all([

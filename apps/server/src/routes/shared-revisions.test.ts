@@ -196,8 +196,9 @@ for (const { dialect, skip } of testDialects) {
 
       // Reads through the API see the shared rows: a removed page is gone, the asset downloads.
       const current = (await server.http.get(`/v1/spaces/${space.id}/content`)).body as Revision;
-      const gone = (removed?.content as Revision).pages.length; // the top level after removal
-      expect(current.pages).toHaveLength(gone + 1);
+      // The top level as the removal left it, and the page added after it.
+      const topLevel = (removed?.content as Revision).pages.length;
+      expect(current.pages).toHaveLength(topLevel + 1);
       const pageOf13 = (first?.content as Revision).pages
         .flatMap((page) => [page, ...((page.pages ?? []) as typeof current.pages)])
         .find((page) => page.title === 'Page 13');
