@@ -58704,21 +58704,33 @@ var RemoteImport = typebox_exports.Object({
   ...remoteProperties,
   standalone: typebox_exports.Optional(typebox_exports.Boolean())
 });
+var ImportCommit = typebox_exports.Object({
+  oid: GitOid,
+  message: typebox_exports.String(),
+  ref: typebox_exports.Optional(typebox_exports.String()),
+  author: typebox_exports.Optional(typebox_exports.Object({ name: typebox_exports.String(), email: typebox_exports.String() })),
+  timestamp: typebox_exports.Optional(DateTime())
+});
+var inlineTarget = {
+  changeRequest: typebox_exports.Optional(typebox_exports.String({ description: "Import into this change request instead of the main content." })),
+  force: typebox_exports.Optional(typebox_exports.Boolean())
+};
 var InlineImport = typebox_exports.Object({
   tree: typebox_exports.Array(typebox_exports.Object({ path: typebox_exports.String({ minLength: 1 }), oid: GitOid }), {
     description: "Every file of the content directory, paths relative to it."
   }),
-  commit: typebox_exports.Object({
-    oid: GitOid,
-    message: typebox_exports.String(),
-    ref: typebox_exports.Optional(typebox_exports.String()),
-    author: typebox_exports.Optional(typebox_exports.Object({ name: typebox_exports.String(), email: typebox_exports.String() })),
-    timestamp: typebox_exports.Optional(DateTime())
-  }),
-  changeRequest: typebox_exports.Optional(typebox_exports.String({ description: "Import into this change request instead of the main content." })),
-  force: typebox_exports.Optional(typebox_exports.Boolean())
+  commit: ImportCommit,
+  ...inlineTarget
 });
-var GitImportBody = typebox_exports.Union([RemoteImport, InlineImport], { title: "GitImportBody" });
+var ChangesImport = typebox_exports.Object({
+  base: GitOid,
+  changes: typebox_exports.Array(typebox_exports.Object({ path: typebox_exports.String({ minLength: 1 }), oid: typebox_exports.Optional(GitOid) }), { description: "The paths that differ from the tree of `base`, relative to the directory." }),
+  commit: ImportCommit,
+  ...inlineTarget
+});
+var GitImportBody = typebox_exports.Union([RemoteImport, InlineImport, ChangesImport], {
+  title: "GitImportBody"
+});
 var GitExportBody = typebox_exports.Object({ ...remoteProperties, commitMessage: typebox_exports.String({ minLength: 1 }) }, { title: "GitExportBody" });
 var GitInfoQuery = typebox_exports.Object({
   changeRequest: typebox_exports.Optional(typebox_exports.String({

@@ -13,6 +13,7 @@ import {
   repoOf,
   type SyncOptions,
 } from './sync-steps.js';
+import type { SyncTree } from './sync-tree.js';
 import { uploadTree } from './upload-tree.js';
 
 function pushedChangeRequest(changeRequest: ChangeRequest, opened: boolean): PushedChangeRequest {
@@ -90,6 +91,7 @@ export async function pushToChangeRequest(
     {
       changeRequest: changeRequest.id,
       known: await knownBlobs(state, found?.commit === undefined ? [] : [found.commit]),
+      ...(await changeRequestBase(state, found?.commit)),
       ...(context.progress === undefined ? {} : { onProgress: context.progress }),
     },
   );
@@ -99,4 +101,14 @@ export async function pushToChangeRequest(
     uploaded: { blobs: sent.uploaded, bytes: sent.bytes },
     changeRequest: pushedChangeRequest(changeRequest, found?.commit === undefined),
   };
+}
+
+/** The commit a change request's content was imported from, with its tree, when git has it. */
+async function changeRequestBase(
+  state: SyncState,
+  commit: string | undefined,
+): Promise<{ base?: { commit: string; tree: SyncTree } }> {
+  if (commit === undefined) return {};
+  const tree = await state.trees.ifPresent(commit);
+  return tree === undefined ? {} : { base: { commit, tree } };
 }

@@ -137,7 +137,13 @@ async function pushToMainContent(
       ref: `refs/heads/${context.config.branch}`,
       author: { name: head.author.name, email: head.author.email },
     },
-    { known: await knownBlobs(state), ...progressOf(context) },
+    {
+      known: await knownBlobs(state),
+      ...progressOf(context),
+      ...(state.remoteCommit === null
+        ? {}
+        : { base: { commit: state.remoteCommit, tree: state.remote } }),
+    },
   );
   return {
     ...result,

@@ -1,8 +1,8 @@
-import { BadRequestError } from '@docsync/client';
+import { BadRequestError, ConflictError } from '@docsync/client';
 import { readBlobBytes, type RepoOptions } from '@docsync/git';
 import type { SyncClient } from './sync-client.js';
 import type { ProgressListener } from './sync-progress.js';
-import type { SyncFile, SyncTree } from './sync-tree.js';
+import { diffTrees, type SyncFile, type SyncTree } from './sync-tree.js';
 
 /** The commit an uploaded tree is recorded with. */
 export interface UploadCommit {
@@ -23,6 +23,12 @@ export interface UploadOptions {
   known?: ReadonlySet<string>;
   /** Told how many of the missing blobs have been sent. */
   onProgress?: ProgressListener;
+  /**
+   * The commit the target's content was imported from, with its tree: the import then sends only
+   * the paths that differ from it (`base` and `changes`), and the whole tree when the service
+   * answers that the content is no longer at that commit (409).
+   */
+  base?: { commit: string; tree: SyncTree };
 }
 
 /** What {@link uploadTree} sent. */
@@ -110,20 +116,43 @@ export async function uploadTree(
   const { known, onProgress } = options;
   const asked = known === undefined ? oids : oids.filter((oid) => !known.has(oid));
   const sent = await sendMissing(repo, client, spaceId, byOid, asked, onProgress);
-  const importTree = () =>
+  const common = {
+    commit: {
+      oid: commit.oid,
+      message: commit.message,
+      ref: commit.ref,
+      ...(commit.author === undefined ? {} : { author: commit.author }),
+    },
+    ...(options.changeRequest === undefined ? {} : { changeRequest: options.changeRequest }),
+  };
+  const importWhole = () =>
     client.api.request('importGitRepository', {
       params: { spaceId },
       body: {
         tree: [...tree.values()].map((file) => ({ path: file.path, oid: file.oid })),
-        commit: {
-          oid: commit.oid,
-          message: commit.message,
-          ref: commit.ref,
-          ...(commit.author === undefined ? {} : { author: commit.author }),
-        },
-        ...(options.changeRequest === undefined ? {} : { changeRequest: options.changeRequest }),
+        ...common,
       },
     });
+  const { base } = options;
+  const importTree = async (): Promise<void> => {
+    if (base === undefined) {
+      await importWhole();
+      return;
+    }
+    const changes = diffTrees(base.tree, tree).map((change) => {
+      const oid = tree.get(change.path)?.oid;
+      return oid === undefined ? { path: change.path } : { path: change.path, oid };
+    });
+    try {
+      await client.api.request('importGitRepository', {
+        params: { spaceId },
+        body: { base: base.commit, changes, ...common },
+      });
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      await importWhole();
+    }
+  };
   try {
     await importTree();
   } catch (error) {

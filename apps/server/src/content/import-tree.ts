@@ -1,8 +1,10 @@
 import type { RevisionGit } from '@docsync/api';
 import { treeToRevision, type TreeFile } from '@docsync/core';
+import { BadRequestError, ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { advanceRevision, type Advanced } from './advance-revision.js';
 import type { ContentTarget } from './content-target.js';
+import type { StoredRevision } from './read-revision.js';
 import { readTreeBlobs, type TreeEntry } from './read-tree-blobs.js';
 import {
   keepStoredTree,
@@ -16,13 +18,53 @@ import {
 /** What to import, and where: a space's main content or a change request. */
 export interface TreeImport {
   target: ContentTarget;
-  /** The tree as the client sent it: paths and blob ids (the blobs are uploaded already). */
-  tree: readonly TreeEntry[];
+  /**
+   * The tree as the client sent it: paths and blob ids (the blobs are uploaded already), or the
+   * paths that differ from the tree of commit `base` (no `oid`: deleted), which the target must
+   * be at (see {@link treeFromChanges}).
+   */
+  tree: readonly TreeEntry[] | TreeChanges;
   /** The commit the tree came from, recorded on the revision. */
   git: RevisionGit;
   authorId: string;
   /** Make a revision even when the target is already at this commit. */
   force?: boolean | undefined;
+}
+
+/** A tree as its differences from the tree of a commit. */
+export interface TreeChanges {
+  base: string;
+  changes: readonly { path: string; oid?: string | undefined }[];
+}
+
+/**
+ * The whole tree that `changes` make of the tree the target's current revision was imported
+ * from. 409 when the current revision is not an import of commit `base` (another import, an edit
+ * in the service or a merge came since, or its tree is not stored): the caller sends the whole
+ * tree. 400 for a path changed twice or a deletion of a path `base` does not have.
+ */
+function treeFromChanges(
+  delta: TreeChanges,
+  current: StoredRevision,
+  previous: StoredTree | undefined,
+): TreeEntry[] {
+  if (previous === undefined || current.git?.oid !== delta.base)
+    throw new ConflictError(
+      `The content is not at commit ${delta.base} as imported; send the whole tree (\`tree\`)`,
+    );
+  const oids = new Map(previous.oids);
+  const seen = new Set<string>();
+  delta.changes.forEach((change, index) => {
+    if (seen.has(change.path))
+      throw new BadRequestError(`body/changes/${index}/path \`${change.path}\` is given twice`);
+    seen.add(change.path);
+    if (change.oid !== undefined) oids.set(change.path, change.oid);
+    else if (!oids.delete(change.path))
+      throw new BadRequestError(
+        `body/changes/${index}/path \`${change.path}\` is deleted but is not in the tree of ${delta.base}`,
+      );
+  });
+  return [...oids].map(([path, oid]) => ({ path, oid }));
 }
 
 /** Keeps a byte order mark, as `readTreeBlobs` does. */
@@ -114,9 +156,14 @@ export async function importTree(
     request.target,
     async (current) => {
       const previous = await readStoredTree(ctx.db, current.id);
+      const same = current.git?.oid === request.git.oid && request.force !== true;
+      if (same && !Array.isArray(request.tree)) return { kind: 'keep' };
+      const entries = Array.isArray(request.tree)
+        ? (request.tree as readonly TreeEntry[])
+        : treeFromChanges(request.tree as TreeChanges, current, previous);
       // Checked (paths, uploaded blobs) before anything else, so a bad tree is a 400 either way.
-      const files = await readTreeBlobs(ctx.blobs, request.tree, ctx.conversions, previous?.files);
-      if (current.git?.oid === request.git.oid && request.force !== true) return { kind: 'keep' };
+      const files = await readTreeBlobs(ctx.blobs, entries, ctx.conversions, previous?.files);
+      if (same) return { kind: 'keep' };
       const read = (files: readonly TreeFile[], baseFiles: boolean) => {
         const result = treeToRevision(files, {
           base: current.content,

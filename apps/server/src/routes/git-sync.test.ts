@@ -1,4 +1,10 @@
-import { ErrorBody, MissingGitBlobs, type RevisionPages, type Space } from '@docsync/api';
+import {
+  ErrorBody,
+  MissingGitBlobs,
+  type Revision,
+  type RevisionPages,
+  type Space,
+} from '@docsync/api';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitOid, sendTree, textBlob, type TreeBlob } from '../testing/send-tree.js';
@@ -203,6 +209,76 @@ for (const { dialect, skip } of testDialects) {
         body: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' },
       });
       expect(remote.status).toBe(400);
+    });
+
+    it('imports a tree sent as its changes from the commit the content is at, as the whole tree would', async () => {
+      const [viaChanges, viaTree] = [await createSpace(), await createSpace()];
+      const before = bookTree(4);
+      const after = [
+        ...bookTree(4, { page: 1, text: '# Page 1\n\nChanged.\n' }).filter(
+          (file) => file.path !== 'page-3.md',
+        ),
+        textBlob('notes.md', '# Notes\n'),
+      ];
+      for (const space of [viaChanges, viaTree])
+        expect(
+          (await sendTree(server.http, space.id, before, { oid: commitOid(50), message: 'a' }))
+            .status,
+        ).toBe(204);
+      expect(
+        (await sendTree(server.http, viaTree.id, after, { oid: commitOid(51), message: 'b' }))
+          .status,
+      ).toBe(204);
+
+      // The blobs first (the whole tree again at commit 50 changes nothing), then only what
+      // differs from commit 50.
+      const missing = await sendTree(server.http, viaChanges.id, after, {
+        oid: commitOid(50),
+        message: 'a',
+      });
+      expect(missing.status).toBe(204);
+      const known = new Map(before.map((file) => [file.path, file.oid]));
+      const changes = [
+        ...after
+          .filter((file) => known.get(file.path) !== file.oid)
+          .map(({ path, oid }) => ({ path, oid })),
+        ...before
+          .filter((file) => !after.some((next) => next.path === file.path))
+          .map(({ path }) => ({ path })),
+      ];
+      expect(changes).toHaveLength(3); // page-1 changed, notes.md added, page-3 gone
+      const imported = await server.http.request('POST', `/v1/spaces/${viaChanges.id}/git/import`, {
+        body: { base: commitOid(50), changes, commit: { oid: commitOid(51), message: 'b' } },
+      });
+      expect(imported.status).toBe(204);
+      const contentOf = async (spaceId: string) => {
+        const revision = (await server.http.get(`/v1/spaces/${spaceId}/content`)).body as Revision;
+        return { pages: revision.pages.map((page) => [page.title, page.path]), git: revision.git };
+      };
+      expect(await contentOf(viaChanges.id)).toEqual(await contentOf(viaTree.id));
+
+      // Not at that commit any more: 409, nothing written; bad changes: 400.
+      const revisions = await count('content_revisions');
+      const stale = await server.http.request('POST', `/v1/spaces/${viaChanges.id}/git/import`, {
+        body: { base: commitOid(50), changes, commit: { oid: commitOid(52), message: 'c' } },
+      });
+      expect(stale.status).toBe(409);
+      expect(Value.Check(ErrorBody, stale.body)).toBe(true);
+      for (const bad of [[{ path: 'nowhere.md' }], [{ path: 'notes.md' }, { path: 'notes.md' }]]) {
+        const refused = await server.http.request(
+          'POST',
+          `/v1/spaces/${viaChanges.id}/git/import`,
+          {
+            body: {
+              base: commitOid(51),
+              changes: bad,
+              commit: { oid: commitOid(53), message: 'd' },
+            },
+          },
+        );
+        expect(refused.status).toBe(400);
+      }
+      expect(await count('content_revisions')).toBe(revisions);
     });
   });
 

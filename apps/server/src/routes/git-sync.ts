@@ -52,9 +52,9 @@ export const gitSyncOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx }) => {
       const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       requireLevel(level, 'edit', 'import content into the space');
-      if (!('tree' in body))
+      if ('url' in body)
         throw new BadRequestError(
-          'docsync imports trees sent inline (`tree` and `commit`); it does not fetch `url`',
+          'docsync imports trees sent inline (`tree` and `commit`, or `base` and `changes`); it does not fetch `url`',
         );
       // A change request is checked before any blob is read, so an unknown one is a plain 404.
       const target =
@@ -72,7 +72,7 @@ export const gitSyncOperations: readonly Operation[] = [
       };
       await importTree(ctx, {
         target,
-        tree: body.tree,
+        tree: 'tree' in body ? body.tree : { base: body.base, changes: body.changes },
         git,
         authorId: caller.userId,
         force: body.force,

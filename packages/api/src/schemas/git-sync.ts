@@ -22,6 +22,23 @@ const RemoteImport = Type.Object({
   standalone: Type.Optional(Type.Boolean()),
 });
 
+/** The commit an inline import records on the new revision. */
+const ImportCommit = Type.Object({
+  oid: GitOid,
+  message: Type.String(),
+  ref: Type.Optional(Type.String()),
+  author: Type.Optional(Type.Object({ name: Type.String(), email: Type.String() })),
+  timestamp: Type.Optional(DateTime()),
+});
+
+/** Where an inline import goes, and whether it may repeat the target's commit. */
+const inlineTarget = {
+  changeRequest: Type.Optional(
+    Type.String({ description: 'Import into this change request instead of the main content.' }),
+  ),
+  force: Type.Optional(Type.Boolean()),
+};
+
 /**
  * Import a tree the caller sends: every path with the blob id of its content. The blobs must be
  * on the server first (see `MissingGitBlobsBody`); the commit is recorded on the new revision.
@@ -30,21 +47,29 @@ const InlineImport = Type.Object({
   tree: Type.Array(Type.Object({ path: Type.String({ minLength: 1 }), oid: GitOid }), {
     description: 'Every file of the content directory, paths relative to it.',
   }),
-  commit: Type.Object({
-    oid: GitOid,
-    message: Type.String(),
-    ref: Type.Optional(Type.String()),
-    author: Type.Optional(Type.Object({ name: Type.String(), email: Type.String() })),
-    timestamp: Type.Optional(DateTime()),
-  }),
-  changeRequest: Type.Optional(
-    Type.String({ description: 'Import into this change request instead of the main content.' }),
+  commit: ImportCommit,
+  ...inlineTarget,
+});
+
+/**
+ * Import a tree as its differences from the tree of commit `base`, which the target's content
+ * must be at (imported from that commit and unchanged since; 409 otherwise, and the caller sends
+ * the whole tree). A path with an `oid` is added or changed, one without is deleted.
+ */
+const ChangesImport = Type.Object({
+  base: GitOid,
+  changes: Type.Array(
+    Type.Object({ path: Type.String({ minLength: 1 }), oid: Type.Optional(GitOid) }),
+    { description: 'The paths that differ from the tree of `base`, relative to the directory.' },
   ),
-  force: Type.Optional(Type.Boolean()),
+  commit: ImportCommit,
+  ...inlineTarget,
 });
 
 /** Extension: import content from git, fetched by the service or sent inline. */
-export const GitImportBody = Type.Union([RemoteImport, InlineImport], { title: 'GitImportBody' });
+export const GitImportBody = Type.Union([RemoteImport, InlineImport, ChangesImport], {
+  title: 'GitImportBody',
+});
 /** Extension: import content from git. */
 export type GitImportBody = Static<typeof GitImportBody>;
 
