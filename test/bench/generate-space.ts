@@ -68,18 +68,24 @@ export interface GeneratedSpace {
   bytes: Uint8Array[];
 }
 
+/** Seeded prose: a generator, a picker, words and sentences from a vocabulary. */
+export function seededText(seed: number, words: readonly string[] = vocabulary) {
+  const random = seededRandom(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const some = (n: number) => Array.from({ length: n }, () => pick(words)).join(' ');
+  const sentence = () => {
+    const text = some(6 + Math.floor(random() * 10));
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  };
+  return { random, pick, words: some, sentence };
+}
+
 /** Generates the space as a tree of files, as a person or an older exporter might have written it. */
 export function generateSpace(
   seed = 20261124,
   size: { pages: number; assets: number } = { pages: pageCount, assets: assetCount },
 ): GeneratedSpace {
-  const random = seededRandom(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const words = (n: number) => Array.from({ length: n }, () => pick(vocabulary)).join(' ');
-  const sentence = () => {
-    const text = words(6 + Math.floor(random() * 10));
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-  };
+  const { random, pick, words, sentence } = seededText(seed);
 
   // Hierarchy: each group starts with a few top pages; later pages hang under an earlier page of
   // their group that is at most three levels deep.

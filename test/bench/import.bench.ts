@@ -1,5 +1,5 @@
 import { gitBlobId, importTree, parsePage, type TreeFile } from '@docsync/core';
-import { seededRandom } from './generate-space.ts';
+import { seededText } from './generate-space.ts';
 import type { BenchSuite } from './harness.ts';
 
 /**
@@ -30,13 +30,7 @@ interface DocPlan {
 }
 
 function generateSite(seed = 20261125): { files: TreeFile[]; pages: string[] } {
-  const random = seededRandom(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const words = (n: number) => Array.from({ length: n }, () => pick(vocabulary)).join(' ');
-  const sentence = () => {
-    const text = words(6 + Math.floor(random() * 10));
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-  };
+  const { random, pick, words, sentence } = seededText(seed, vocabulary);
   const docs: DocPlan[] = [];
   for (let index = 0; index < pageCount; index++) {
     const category = index % categoryCount;

@@ -61911,6 +61911,9 @@ function diffTrees(from, to) {
 function isPagePath(path2) {
   return /\.md$/i.test(path2) && !path2.startsWith(".gitbook/") && !/(^|\/)SUMMARY\.md$/.test(path2);
 }
+function fileInputs(tree) {
+  return [...tree.values()].map((file) => file.bytes !== void 0 ? { path: file.path, bytes: file.bytes } : file.text !== void 0 ? { path: file.path, text: file.text } : { path: file.path, oid: file.oid });
+}
 
 // ../../packages/sync/dist/merge-trees.js
 var encoder6 = new TextEncoder();
@@ -62311,9 +62314,6 @@ async function fetchPublishedTree(client, source, options = {}) {
 
 // ../../packages/sync/dist/commit-published-tree.js
 var git8 = __toESM(require_isomorphic_git(), 1);
-function fileInputs(tree) {
-  return [...tree.values()].map((file) => file.bytes !== void 0 ? { path: file.path, bytes: file.bytes } : file.text !== void 0 ? { path: file.path, text: file.text } : { path: file.path, oid: file.oid });
-}
 async function commitPublishedTree(options) {
   const repo = { fs: options.fs, dir: options.dir, cache: options.cache ?? {} };
   const before = await readLocalTree({

@@ -6,11 +6,10 @@ import {
   writeTreeCommit,
   type RepoOptions,
   type SignatureInput,
-  type WriteFileInput,
 } from '@docsync/git';
 import { readCheckedOutBranch } from './read-checked-out-branch.js';
 import { readLocalTree } from './read-local-tree.js';
-import { diffTrees, isPagePath, type SyncTree, type TreeChange } from './sync-tree.js';
+import { diffTrees, fileInputs, isPagePath, type SyncTree, type TreeChange } from './sync-tree.js';
 
 /** Options of {@link commitPublishedTree}. */
 export interface CommitPublishedTreeOptions extends RepoOptions {
@@ -41,16 +40,6 @@ export interface PublishedCommit extends PublishedChanges {
   oid: string | null;
   /** The root tree of the commit (null with `oid`). */
   tree: string | null;
-}
-
-function fileInputs(tree: SyncTree): WriteFileInput[] {
-  return [...tree.values()].map((file) =>
-    file.bytes !== undefined
-      ? { path: file.path, bytes: file.bytes }
-      : file.text !== undefined
-        ? { path: file.path, text: file.text }
-        : { path: file.path, oid: file.oid },
-  );
 }
 
 /**

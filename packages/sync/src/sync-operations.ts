@@ -1,4 +1,4 @@
-import { readBlobBytes, writeTreeCommit, type WriteFileInput } from '@docsync/git';
+import { readBlobBytes, writeTreeCommit } from '@docsync/git';
 import { fetchPullCommit, DOCSYNC_IDENTITY, type PullCommit } from './pull-message.js';
 import { pushToChangeRequest } from './push-to-change-request.js';
 import { readSyncState, type SyncContext, type SyncState } from './read-sync-state.js';
@@ -11,19 +11,9 @@ import {
   repoOf,
   type SyncOptions,
 } from './sync-steps.js';
-import { diffTrees, sameTree, type SyncTree } from './sync-tree.js';
+import { diffTrees, fileInputs, sameTree, type SyncTree } from './sync-tree.js';
 import { checkWorkingTree, updateWorkingTree } from './update-working-tree.js';
 import { uploadTree } from './upload-tree.js';
-
-function fileInputs(tree: SyncTree): WriteFileInput[] {
-  return [...tree.values()].map((file) =>
-    file.bytes !== undefined
-      ? { path: file.path, bytes: file.bytes }
-      : file.text !== undefined
-        ? { path: file.path, text: file.text }
-        : { path: file.path, oid: file.oid },
-  );
-}
 
 /** Commits `tree` on the branch (moving it by compare-and-swap) and updates the working tree. */
 async function commitOnBranch(

@@ -1,3 +1,4 @@
+import type { WriteFileInput } from '@docsync/git';
 /** A file of a docs tree as sync handles it: its blob id, and its text or bytes when read. */
 export interface SyncFile {
   /** Relative to the docs directory. */
@@ -53,4 +54,15 @@ export function sameTree(a: SyncTree, b: SyncTree): boolean {
  */
 export function isPagePath(path: string): boolean {
   return /\.md$/i.test(path) && !path.startsWith('.gitbook/') && !/(^|\/)SUMMARY\.md$/.test(path);
+}
+
+/** A tree as the git package writes it: bytes, text, or the blob id git already holds. */
+export function fileInputs(tree: SyncTree): WriteFileInput[] {
+  return [...tree.values()].map((file) =>
+    file.bytes !== undefined
+      ? { path: file.path, bytes: file.bytes }
+      : file.text !== undefined
+        ? { path: file.path, text: file.text }
+        : { path: file.path, oid: file.oid },
+  );
 }

@@ -1,5 +1,6 @@
 import type { ChangeRequest } from '@docsync/api';
 import { openChangeRequestComments } from '../comments/open-comment-counts.js';
+import { usersById } from '../members/users-by-id.js';
 import { changeRequestResource } from '../resources/change-request-resource.js';
 import type { Db } from '../storage/schema.js';
 import type { ChangeRequestRow } from './change-request-row.js';
@@ -14,11 +15,10 @@ export async function presentChangeRequests(
   baseUrl: string,
 ): Promise<ChangeRequest[]> {
   if (rows.length === 0) return [];
-  const creators = await db
-    .selectFrom('users')
-    .select(['id as user_id', 'display_name', 'email', 'photo_url'])
-    .where('id', 'in', [...new Set(rows.map((row) => row.created_by))])
-    .execute();
+  const creatorOf = await usersById(
+    db,
+    rows.map((row) => row.created_by),
+  );
   const spaces = await db
     .selectFrom('spaces')
     .select(['id', 'revision_id'])
@@ -28,17 +28,11 @@ export async function presentChangeRequests(
     db,
     rows.map((row) => row.id),
   );
-  const creatorById = new Map(creators.map((user) => [user.user_id, user]));
   const revisionBySpace = new Map(spaces.map((space) => [space.id, space.revision_id]));
   return rows.map((row) =>
     changeRequestResource(row, {
       // A creator whose user row is gone still shows as a user, by id.
-      creator: creatorById.get(row.created_by) ?? {
-        user_id: row.created_by,
-        display_name: row.created_by,
-        email: null,
-        photo_url: null,
-      },
+      creator: creatorOf(row.created_by),
       spaceRevisionId: revisionBySpace.get(row.space_id) ?? '',
       comments: comments.get(row.id) ?? 0,
       baseUrl,

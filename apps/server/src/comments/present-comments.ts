@@ -1,5 +1,6 @@
 import type { Comment, CommentReply, User } from '@docsync/api';
 import { userResource } from '../members/user-resource.js';
+import { usersById } from '../members/users-by-id.js';
 import {
   commentReplyResource,
   commentResource,
@@ -23,25 +24,14 @@ export interface PresentOptions {
   format: CommentFormat;
 }
 
-/** The users of some ids, read in one query; one whose row is gone shows by id. */
+/** The users of some ids as the API shows them, read in one query (see `usersById`). */
 async function loadUsers(
   db: Db,
   userIds: Iterable<string>,
   baseUrl: string,
 ): Promise<(userId: string) => User> {
-  const ids = [...new Set(userIds)];
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('users')
-          .select(['id as user_id', 'display_name', 'email', 'photo_url'])
-          .where('id', 'in', ids)
-          .execute();
-  const byId = new Map(rows.map((row) => [row.user_id, userResource(row, baseUrl)]));
-  return (userId) =>
-    byId.get(userId) ??
-    userResource({ user_id: userId, display_name: userId, email: null, photo_url: null }, baseUrl);
+  const userOf = await usersById(db, userIds);
+  return (userId) => userResource(userOf(userId), baseUrl);
 }
 
 /** Who replied to each of some comments, how often and when last, by comment id. */

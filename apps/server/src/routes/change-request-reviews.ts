@@ -9,7 +9,8 @@ import {
 import { requireLevel } from '../access/organization-access.js';
 import { userResource } from '../members/user-resource.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
-import { presentReviews, usersById } from '../change-requests/reviews/present-reviews.js';
+import { presentReviews } from '../change-requests/reviews/present-reviews.js';
+import { usersById } from '../members/users-by-id.js';
 import {
   listRequestedReviewers,
   requestReviewers,

@@ -1,5 +1,6 @@
 /**
  * Facts about the corpora in `fixtures/corpora/` (copied from shared/corpora) that tests share.
+ * Their trees are read by `read-corpus.ts`.
  */
 
 /** The space directories (each has a SUMMARY.md), relative to `fixtures/corpora/`. */

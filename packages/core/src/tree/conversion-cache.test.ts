@@ -1,35 +1,13 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { RevisionContent, RevisionPage } from '../model/revision.js';
 import { corpusSpaces } from '../testing/corpora.js';
+import { readCorpusTree } from '../testing/read-corpus.js';
 import { ConversionCache } from './conversion-cache.js';
 import { gitBlobId } from './git-blob-id.js';
 import { treeToRevision } from './read-tree.js';
 import type { TreeFile } from './tree-file.js';
 import { flattenPages } from './walk-pages.js';
 import { revisionToTree } from './write-tree.js';
-
-const corpora = fileURLToPath(new URL('../../fixtures/corpora/', import.meta.url));
-
-/** A corpus space as a tree: text for markdown and YAML, blob ids for everything. */
-function readSpace(space: string): TreeFile[] {
-  const dir = join(corpora, space);
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const path = relative(dir, join(entry.parentPath, entry.name));
-      const bytes = readFileSync(join(dir, path));
-      const isText = /\.(md|ya?ml)$/.test(path);
-      return {
-        path,
-        oid: gitBlobId(bytes),
-        size: bytes.byteLength,
-        ...(isText ? { text: bytes.toString('utf8') } : {}),
-      };
-    });
-}
 
 /** The content with the document page `id` replaced by `edit(page)`; other objects are kept. */
 function withPage(
@@ -54,7 +32,7 @@ const markdownCount = (tree: readonly TreeFile[]) =>
 describe('ConversionCache', () => {
   for (const space of corpusSpaces) {
     it(`gives the same revision and the same tree as no cache, cold and warm, for ${space}`, () => {
-      const tree = readSpace(space);
+      const tree = readCorpusTree(space);
       const plain = treeToRevision(tree, { idNamespace: space });
       const written = revisionToTree(plain.content, { config: plain.config });
       const cache = new ConversionCache();
@@ -68,7 +46,7 @@ describe('ConversionCache', () => {
   }
 
   it('does not parse a markdown file again when its blob id was parsed before', () => {
-    const tree = readSpace('lawnchair-docs/help');
+    const tree = readCorpusTree('lawnchair-docs/help');
     const cache = new ConversionCache();
     treeToRevision(tree, { cache });
     const cold = cache.stats();
@@ -80,7 +58,7 @@ describe('ConversionCache', () => {
   });
 
   it('parses only the file that changed in a tree read again', () => {
-    const tree = readSpace('lawnchair-docs/help');
+    const tree = readCorpusTree('lawnchair-docs/help');
     const cache = new ConversionCache();
     const base = treeToRevision(tree, { cache }).content;
     const changed = tree.map((file) =>
@@ -99,7 +77,7 @@ describe('ConversionCache', () => {
   });
 
   it('renders only the page that changed, and gives what an uncached write gives', () => {
-    const { content } = treeToRevision(readSpace('lawnchair-docs/help'));
+    const { content } = treeToRevision(readCorpusTree('lawnchair-docs/help'));
     const cache = new ConversionCache();
     revisionToTree(content, { cache });
     const page = flattenPages(content.pages).find(
@@ -116,7 +94,7 @@ describe('ConversionCache', () => {
   });
 
   it('renders again the pages that link to a page that moved', () => {
-    const { content } = treeToRevision(readSpace('lawnchair-docs/help'));
+    const { content } = treeToRevision(readCorpusTree('lawnchair-docs/help'));
     const cache = new ConversionCache();
     revisionToTree(content, { cache });
     const lawnicons = flattenPages(content.pages).find(
@@ -134,7 +112,7 @@ describe('ConversionCache', () => {
   });
 
   it('reads a markdown file without its text when its blob was parsed, and keeps unchanged documents', () => {
-    const tree = readSpace('lawnchair-docs/help');
+    const tree = readCorpusTree('lawnchair-docs/help');
     const cache = new ConversionCache();
     const first = treeToRevision(tree, { cache });
     // Pages come without text: the cache holds their parses (SUMMARY.md is always read).
@@ -162,7 +140,7 @@ describe('ConversionCache', () => {
   });
 
   it('resolves a page again when a page it links to moved', () => {
-    const tree = readSpace('lawnchair-docs/help');
+    const tree = readCorpusTree('lawnchair-docs/help');
     const cache = new ConversionCache();
     const first = treeToRevision(tree, { cache });
     const moved = tree.map((file) => {
@@ -179,7 +157,7 @@ describe('ConversionCache', () => {
   });
 
   it('forgets the least recently used parses beyond a bound, and then needs their text', () => {
-    const tree = readSpace('lawnchair-docs/help');
+    const tree = readCorpusTree('lawnchair-docs/help');
     const cache = new ConversionCache();
     treeToRevision(tree, { cache });
     const pages = tree.filter((file) => file.path.endsWith('.md') && file.path !== 'SUMMARY.md');
@@ -194,7 +172,7 @@ describe('ConversionCache', () => {
   });
 
   it('writes only the pages asked for, each as the whole tree writes it', () => {
-    const { content, config } = treeToRevision(readSpace('lawnchair-docs/help'));
+    const { content, config } = treeToRevision(readCorpusTree('lawnchair-docs/help'));
     const whole = revisionToTree(content, { config }).files;
     const linking = flattenPages(content.pages).find(
       (p) => p.type === 'document' && p.git?.path === 'core-features/theming-and-icons.md',

@@ -1,18 +1,14 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { JSONDocument } from '../model/document.js';
 import type { RevisionContent, RevisionPage } from '../model/revision.js';
 import { corpusSpaces } from '../testing/corpora.js';
+import { readCorpusTree } from '../testing/read-corpus.js';
 import { ConversionCache } from './conversion-cache.js';
 import { gitBlobId } from './git-blob-id.js';
 import { dirname, relativePath } from './paths.js';
 import { treeToRevision, type ReadTreeResult } from './read-tree.js';
 import type { TreeFile } from './tree-file.js';
 import { flattenPages } from './walk-pages.js';
-
-const corpora = fileURLToPath(new URL('../../fixtures/corpora/', import.meta.url));
 
 /** The bench's generator (outside this package's sources, so loaded at run time). */
 interface SpaceGenerator {
@@ -22,24 +18,6 @@ interface SpaceGenerator {
 const generator = (await import(
   new URL('../../../../test/bench/generate-space.ts', import.meta.url).href
 )) as SpaceGenerator;
-
-/** A corpus space as a tree: text for markdown and YAML, blob ids for everything. */
-function readSpace(space: string): TreeFile[] {
-  const dir = join(corpora, space);
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const path = relative(dir, join(entry.parentPath, entry.name));
-      const bytes = readFileSync(join(dir, path));
-      const isText = /\.(md|ya?ml)$/.test(path);
-      return {
-        path,
-        oid: gitBlobId(bytes),
-        size: bytes.byteLength,
-        ...(isText ? { text: bytes.toString('utf8') } : {}),
-      };
-    });
-}
 
 const textFile = (path: string, text: string): TreeFile => ({
   path,
@@ -374,12 +352,12 @@ describe('treeToRevision with baseFiles (incremental read)', () => {
 
   for (const [index, space] of corpusSpaces.entries()) {
     it(`gives the whole read’s content on ${space}, through a chain of edits`, () => {
-      checkChain(readSpace(space), space, 100 + index);
+      checkChain(readCorpusTree(space), space, 100 + index);
     });
   }
 
   it('takes the whole read without baseFiles, or without a base', () => {
-    const files = prepared(readSpace('lawnchair-docs/help'));
+    const files = prepared(readCorpusTree('lawnchair-docs/help'));
     const base = treeToRevision(files, { idNamespace: 'help' }).content;
     const baseFiles = new Map(files.map((file) => [file.path, file.oid]));
     expect(treeToRevision(files, { base, idNamespace: 'help' }).incremental).toBe(false);

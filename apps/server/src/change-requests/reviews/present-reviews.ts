@@ -1,24 +1,8 @@
 import type { ChangeRequestReview, ChangeRequestReviewStatus } from '@docsync/api';
-import { userResource, type UserColumns } from '../../members/user-resource.js';
+import { userResource } from '../../members/user-resource.js';
+import { usersById } from '../../members/users-by-id.js';
 import type { Db } from '../../storage/schema.js';
 import type { StoredReview } from './review-change-request.js';
-
-/** Users by id, as the API shows them; a user whose row is gone shows by id. */
-export async function usersById(
-  db: Db,
-  ids: readonly string[],
-): Promise<(id: string) => UserColumns> {
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('users')
-          .select(['id as user_id', 'display_name', 'email', 'photo_url'])
-          .where('id', 'in', [...new Set(ids)])
-          .execute();
-  const byId = new Map(rows.map((row) => [row.user_id, row]));
-  return (id) => byId.get(id) ?? { user_id: id, display_name: id, email: null, photo_url: null };
-}
 
 /** Reviews as the API shows them; `headRevisionId` is the change request's head now. */
 export async function presentReviews(
