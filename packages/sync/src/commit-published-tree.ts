@@ -13,8 +13,11 @@ import { diffTrees, fileInputs, isPagePath, type SyncTree, type TreeChange } fro
 
 /** Options of {@link commitPublishedTree}. */
 export interface CommitPublishedTreeOptions extends RepoOptions {
-  /** The commit to build on (its tree outside `path` is kept byte for byte). */
-  parent: string;
+  /**
+   * The commit to build on (its tree outside `path` is kept byte for byte), or null for the first
+   * commit of a branch that has none yet (an empty repository): the commit then has no parent.
+   */
+  parent: string | null;
   /** The directory of the repository the content replaces (not the root). */
   path: string;
   /** The content, paths relative to `path`. */
@@ -51,12 +54,10 @@ export async function commitPublishedTree(
   options: CommitPublishedTreeOptions,
 ): Promise<PublishedCommit> {
   const repo = { fs: options.fs, dir: options.dir, cache: options.cache ?? {} };
-  const before = await readLocalTree({
-    ...repo,
-    oid: options.parent,
-    path: options.path,
-    text: false,
-  });
+  const before: SyncTree =
+    options.parent === null
+      ? new Map()
+      : await readLocalTree({ ...repo, oid: options.parent, path: options.path, text: false });
   const files = diffTrees(before, options.tree).map((change) => ({
     ...change,
     path: `${options.path}/${change.path}`,
@@ -70,7 +71,7 @@ export async function commitPublishedTree(
     ...repo,
     files: fileInputs(options.tree),
     basePath: options.path,
-    parents: [options.parent],
+    parents: options.parent === null ? [] : [options.parent],
     message: options.message(changes),
     author: options.author,
     committer: options.committer,
@@ -115,12 +116,13 @@ export async function uncommittedPaths(
 }
 
 /**
- * Moves `branch` from `from` to `to` (compare-and-swap) and, when the branch is checked out,
+ * Moves `branch` from `from` (null: the branch has no commit yet) to `to` (compare-and-swap) and,
+ * when the branch is checked out,
  * brings `path` of the working tree and the index to the new commit (files written and deleted
  * there only). Check {@link uncommittedPaths} first: edits under `path` are overwritten.
  */
 export async function advanceBranchTo(
-  options: RepoOptions & { branch: string; from: string; to: string; path: string },
+  options: RepoOptions & { branch: string; from: string | null; to: string; path: string },
 ): Promise<void> {
   await moveBranch({ ...options, ref: options.branch, from: options.from, to: options.to });
   const fs = options.fs as RepoOptions['fs'] & {

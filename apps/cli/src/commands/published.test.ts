@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { startTestServer, testDialects, type TestServer } from '@docsync/server/testing';
 import { createSyncClient, push, readBranchCommit } from '@docsync/sync';
@@ -78,6 +79,23 @@ for (const { dialect, skip } of testDialects) {
       expect(again.code).toBe(ExitCode.ok);
       expect(JSON.parse(again.stdout)).toMatchObject({ outcome: 'in-sync', commit: null });
       expect(await repo.resolve()).toBe(head);
+    });
+
+    it('writes the first commit of an empty repository (no parent) and its working tree', async () => {
+      const repo = await createGitRepo();
+      repos.push(repo);
+      const run = await runDocsync(args('--space', spaceId), repo.dir, '', env());
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(ExitCode.ok);
+      const head = await repo.resolve();
+      expect(run.stdout).toContain(`committed ${head} on main`);
+      // `git rev-list --parents` prints the commit and its parents: none.
+      const listed = execFileSync('git', ['rev-list', '--parents', 'main'], {
+        cwd: repo.dir,
+        encoding: 'utf8',
+      });
+      expect(listed.trim()).toBe(head);
+      expect(fs.readFileSync(`${repo.dir}/docs/README.md`, 'utf8')).toContain('Welcome.');
     });
 
     it('--dry-run with --space lists the changes and commits nothing', async () => {

@@ -74,9 +74,8 @@ export async function runPublishedPull(io: CliIo, options: PublishedPullOptions)
         ? { site: options.site, organization: options.organization }
         : { space: options.space ?? '' };
     const published = await sync.fetchPublishedTree(client, source);
+    // Null in an empty repository (the branch has no commit yet): the first commit is written.
     const head = await sync.readBranchCommit({ ...repo, branch });
-    if (head === null)
-      throw new CliError('branch-unknown', `the branch \`${branch}\` has no commit yet`);
     const at = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
     const identity = { name: 'docsync', email: 'docsync@users.noreply.docsync.dev', ...at };
     const commit = await sync.commitPublishedTree({
