@@ -3,6 +3,7 @@ import { treeToRevision, type TreeFile } from '@docsync/core';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { advanceRevision, type Advanced } from './advance-revision.js';
+import { withDistinctPageIds } from './distinct-page-ids.js';
 import type { ContentTarget } from './content-target.js';
 import type { StoredRevision } from './read-revision.js';
 import { readTreeBlobs, type TreeEntry } from './read-tree-blobs.js';
@@ -185,7 +186,7 @@ export async function importTree(
         revision: {
           type: 'edits',
           git: request.git,
-          content: converted.content,
+          content: withDistinctPageIds(converted.content, current.content),
           config: converted.config,
         },
         store: async (trx, revisionId) => {

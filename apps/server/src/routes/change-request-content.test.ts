@@ -246,8 +246,12 @@ for (const { dialect, skip } of testDialects) {
       const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
       const space = created.body as Space;
       expect(
-        (await sendTree(server.http, space.id, landing, { oid: commitOid(++commits), message: 't' }))
-          .status,
+        (
+          await sendTree(server.http, space.id, landing, {
+            oid: commitOid(++commits),
+            message: 't',
+          })
+        ).status,
       ).toBe(204);
       const opened = await server.http.request('POST', `/v1/spaces/${space.id}/change-requests`, {
         body: { subject: 'Landing' },
@@ -280,7 +284,9 @@ for (const { dialect, skip } of testDialects) {
         [pages.pages[0]?.pages?.[1]?.id, 'getting-started/guide'],
       ]);
       // The change request's files: the landing page is still README.md, with its new text.
-      const listed = await server.http.get(`/v1/spaces/${space.id}/git/tree?changeRequest=${cr.id}`);
+      const listed = await server.http.get(
+        `/v1/spaces/${space.id}/git/tree?changeRequest=${cr.id}`,
+      );
       const files = (listed.body as { files: { path: string; page?: string; oid: string }[] })
         .files;
       expect(files.find((file) => file.page === welcome?.id)).toMatchObject({
