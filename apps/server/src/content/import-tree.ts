@@ -189,8 +189,9 @@ export async function importTree(
           content: withDistinctPageIds(converted.content, current.content),
           config: converted.config,
         },
-        store: async (trx, revisionId) => {
+        store: async (trx, revisionId, now) => {
           kept = await writeStoredTree(trx, revisionId, tree, previous, changes);
+          await request.target.recordSyncPoint?.(trx, { git: request.git, revisionId, now });
         },
       };
     },
