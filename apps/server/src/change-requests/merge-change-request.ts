@@ -4,6 +4,7 @@ import { advanceRevision } from '../content/advance-revision.js';
 import type { StoredRevision } from '../content/read-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { spaceTarget } from '../content/space-target.js';
+import { recordSyncPoint } from '../content/sync-points.js';
 import { ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { WRITABLE_STATUSES, type ChangeRequestRow } from './change-request-row.js';
@@ -31,6 +32,7 @@ export interface MergeOutcome extends ChangeRequestMergeResult {
  * this one is never lost). The space's merge rules must be met by approvals of that head (409
  * `merge_rules_unmet` otherwise). A lost race merges again on the new main revision. When the
  * merge has conflicts nothing is written: `result: conflicts` with the space's revision unchanged.
+ * A head that records a commit (imported from it) becomes a sync point with that commit.
  */
 export async function mergeChangeRequest(
   ctx: ServerContext,
@@ -92,7 +94,17 @@ export async function mergeChangeRequest(
             .where('head_revision_id', '=', row.head_revision_id)
             .where('status', 'in', WRITABLE_STATUSES)
             .executeTakeFirst();
-          return Number(marked.numUpdatedRows) === 1;
+          if (Number(marked.numUpdatedRows) !== 1) return false;
+          // A head imported from a commit holds exactly that commit's content: the pair is a
+          // sync point (the merged revision, which also holds main's other changes, is not).
+          if (theirs.git !== undefined)
+            await recordSyncPoint(trx, {
+              spaceId: row.space_id,
+              git: theirs.git,
+              revisionId: theirs.id,
+              now,
+            });
+          return true;
         },
       };
     },

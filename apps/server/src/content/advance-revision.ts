@@ -36,7 +36,7 @@ export type Step =
        */
       alongside?: (trx: Db, revisionId: string, now: string) => Promise<boolean>;
       /** More rows of the revision, written in the same transaction once it is stored. */
-      store?: (trx: Db, revisionId: string) => Promise<void>;
+      store?: (trx: Db, revisionId: string, now: string) => Promise<void>;
     }
   | { kind: 'keep' };
 
@@ -151,7 +151,7 @@ export async function advanceRevision(
           authorId: options.authorId,
           createdAt: now,
         });
-        await step.store?.(trx, id);
+        await step.store?.(trx, id, now);
         await target.follow?.(trx, {
           id,
           parentId: current.id,

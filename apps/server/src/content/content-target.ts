@@ -1,3 +1,4 @@
+import type { RevisionGit } from '@docsync/api';
 import type { RevisionContent } from '@docsync/core';
 import type { Db } from '../storage/schema.js';
 import type { LoadOptions, StoredRevision } from './read-revision.js';
@@ -31,4 +32,13 @@ export interface ContentTarget {
    * written (a space's search index). Optional.
    */
   follow?(trx: Db, revision: FollowedRevision): Promise<void>;
+  /**
+   * Records that a commit holds the content of a revision just written, in its transaction: a
+   * space's main content keeps sync points (see `content/sync-points.ts`); a change request's
+   * imports are recorded when it is merged. Optional.
+   */
+  recordSyncPoint?(
+    trx: Db,
+    point: { git: RevisionGit; revisionId: string; now: string },
+  ): Promise<void>;
 }

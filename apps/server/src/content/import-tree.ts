@@ -3,6 +3,7 @@ import { treeToRevision, type TreeFile } from '@docsync/core';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { advanceRevision, type Advanced } from './advance-revision.js';
+import { withDistinctPageIds } from './distinct-page-ids.js';
 import type { ContentTarget } from './content-target.js';
 import type { StoredRevision } from './read-revision.js';
 import { readTreeBlobs, type TreeEntry } from './read-tree-blobs.js';
@@ -185,11 +186,12 @@ export async function importTree(
         revision: {
           type: 'edits',
           git: request.git,
-          content: converted.content,
+          content: withDistinctPageIds(converted.content, current.content),
           config: converted.config,
         },
-        store: async (trx, revisionId) => {
+        store: async (trx, revisionId, now) => {
           kept = await writeStoredTree(trx, revisionId, tree, previous, changes);
+          await request.target.recordSyncPoint?.(trx, { git: request.git, revisionId, now });
         },
       };
     },

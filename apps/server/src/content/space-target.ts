@@ -3,8 +3,12 @@ import type { Db } from '../storage/schema.js';
 import type { ContentTarget } from './content-target.js';
 import type { LoadOptions } from './read-revision.js';
 import { spaceRevision } from './space-revision.js';
+import { recordSyncPoint } from './sync-points.js';
 
-/** A space's main content as the target of new revisions; its search index follows it. */
+/**
+ * A space's main content as the target of new revisions; its search index follows it, and
+ * imports of a commit into it are recorded as sync points.
+ */
 export function spaceTarget(spaceId: string): ContentTarget {
   return {
     spaceId,
@@ -27,5 +31,8 @@ export function spaceTarget(spaceId: string): ContentTarget {
       return Number(moved.numUpdatedRows) === 1;
     },
     follow: (trx, revision) => indexSpaceRevision(trx, spaceId, revision),
+    async recordSyncPoint(trx, point) {
+      await recordSyncPoint(trx, { spaceId, ...point });
+    },
   };
 }

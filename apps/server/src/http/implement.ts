@@ -12,13 +12,21 @@ export function fastifyPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
-/** The status an operation answers on success: the first 2xx in its responses. */
-export function successStatus(spec: RouteSpec): number {
-  const statuses = Object.keys(spec.responses)
+/** The 2xx statuses of an operation, lowest first. */
+function successStatuses(spec: RouteSpec): number[] {
+  return Object.keys(spec.responses)
     .map(Number)
     .filter((status) => status >= 200 && status < 300)
     .sort((a, b) => a - b);
-  const status = statuses[0];
+}
+
+/**
+ * The status an operation answers on success: the first 2xx in its responses. An operation with
+ * more than one (an idempotent record: 200 for what was there, 201 for a new one) picks another
+ * by setting it on the reply (`reply.status(201)`).
+ */
+export function successStatus(spec: RouteSpec): number {
+  const status = successStatuses(spec)[0];
   if (status === undefined)
     throw new Error(`operation \`${spec.operationId}\` has no 2xx response`);
   return status;
@@ -66,6 +74,10 @@ export function implement(
   const status = successStatus(spec);
   assertMatchesContract(operation, spec, status);
   const responseSchema = spec.responses[status] ?? null;
+  const others = successStatuses(spec).filter((other) => other !== status);
+  for (const other of others)
+    if (!sameSchema(spec.responses[other], responseSchema))
+      throw new Error(`operation \`${spec.operationId}\`: its 2xx responses differ in schema`);
   const { ctx } = options;
   app.route({
     method: spec.method,
@@ -74,7 +86,13 @@ export function implement(
       ...(spec.params === undefined ? {} : { params: spec.params }),
       ...(spec.query === undefined ? {} : { querystring: spec.query }),
       ...(spec.body === undefined ? {} : { body: spec.body }),
-      ...(responseSchema === null ? {} : { response: { [status]: responseSchema } }),
+      ...(responseSchema === null
+        ? {}
+        : {
+            response: Object.fromEntries(
+              [status, ...others].map((code) => [code, responseSchema] as const),
+            ),
+          }),
     },
     onRequest: async (request) => {
       callers.set(request, await authenticate(ctx.reads, request.headers.authorization));
@@ -92,7 +110,8 @@ export function implement(
         request,
         reply,
       });
-      reply.status(status);
+      // The handler may have picked another of the operation's 2xx statuses.
+      if (!others.includes(reply.statusCode)) reply.status(status);
       return responseSchema === null ? reply.send() : result;
     },
   });

@@ -233,6 +233,69 @@ for (const { dialect, skip } of testDialects) {
       expect(page.body).toMatchObject({ title: 'Guide', markdown: '# Guide\n\nHow to start.\n' });
     });
 
+    it('keeps the landing page where it is when an update names no new place', async () => {
+      // The landing page (path "", README.md) listed under a group, as GitBook writes it.
+      const landing: TreeBlob[] = [
+        textBlob('README.md', '# Welcome\n\nStart here.\n'),
+        textBlob(
+          'SUMMARY.md',
+          '# Table of contents\n\n## Getting started\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n',
+        ),
+        textBlob('guide.md', '# Guide\n\nHow to start.\n'),
+      ];
+      const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
+      const space = created.body as Space;
+      expect(
+        (
+          await sendTree(server.http, space.id, landing, {
+            oid: commitOid(++commits),
+            message: 't',
+          })
+        ).status,
+      ).toBe(204);
+      const opened = await server.http.request('POST', `/v1/spaces/${space.id}/change-requests`, {
+        body: { subject: 'Landing' },
+      });
+      const cr = opened.body as ChangeRequest;
+      const content = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+      const pages = (await server.http.get(`${content}/pages`)).body as RevisionPages;
+      const welcome = pages.pages[0]?.pages?.[0];
+      expect(welcome).toMatchObject({ title: 'Welcome', path: '' });
+
+      const updated = await server.http.request('POST', content, {
+        body: {
+          changes: [
+            {
+              type: 'update_page',
+              page: welcome?.id,
+              title: 'Welcome!',
+              document: { markdown: '# Welcome!\n\nStart here, now.\n' },
+            },
+          ],
+        },
+      });
+      expect(updated.status).toBe(200);
+      expect((updated.body as ChangeRequestContentChangesResult).changes).toEqual([
+        { object: 'updated_page', page: welcome?.id, path: '' },
+      ]);
+      const after = (await server.http.get(`${content}/pages`)).body as RevisionPages;
+      expect(after.pages[0]?.pages?.map((page) => [page.id, page.path])).toEqual([
+        [welcome?.id, ''],
+        [pages.pages[0]?.pages?.[1]?.id, 'getting-started/guide'],
+      ]);
+      // The change request's files: the landing page is still README.md, with its new text.
+      const listed = await server.http.get(
+        `/v1/spaces/${space.id}/git/tree?changeRequest=${cr.id}`,
+      );
+      const files = (listed.body as { files: { path: string; page?: string; oid: string }[] })
+        .files;
+      expect(files.find((file) => file.page === welcome?.id)).toMatchObject({
+        path: 'README.md',
+        oid: textBlob('README.md', '# Welcome!\n\nStart here, now.\n').oid,
+      });
+      expect(files.map((file) => file.path)).toEqual(['README.md', 'SUMMARY.md', 'guide.md']);
+    });
+
     it('answers 409 when the batch names a revision the change request has moved past', async () => {
       const { cr, content } = await changeRequestOnTree();
       const first = await server.http.request('POST', content, {

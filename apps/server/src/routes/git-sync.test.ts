@@ -280,6 +280,55 @@ for (const { dialect, skip } of testDialects) {
       }
       expect(await count('content_revisions')).toBe(revisions);
     });
+
+    it('imports a SUMMARY.md with two groups of the same title as two groups with their own ids', async () => {
+      const space = await createSpace();
+      const groups = (extra = '') => [
+        textBlob('README.md', '# Home\n'),
+        textBlob(
+          'SUMMARY.md',
+          `# Table of contents\n\n* [Home](README.md)\n\n## Guides\n\n* [A](a.md)\n\n## Guides\n\n* [B](b.md)${extra}\n`,
+        ),
+        textBlob('a.md', '# A\n'),
+        textBlob('b.md', '# B\n'),
+        textBlob('c.md', '# C\n'),
+      ];
+      const sent = await sendTree(server.http, space.id, groups(), {
+        oid: commitOid(60),
+        message: 'groups',
+      });
+      expect(sent.status).toBe(204);
+      const pages = async () =>
+        ((await server.http.get(`/v1/spaces/${space.id}/content/pages`)).body as RevisionPages)
+          .pages;
+      const first = await pages();
+      expect(first.map((page) => [page.type, page.title])).toEqual([
+        ['document', 'Home'],
+        ['group', 'Guides'],
+        ['group', 'Guides'],
+      ]);
+      const ids = first.map((page) => page.id);
+      expect(new Set(ids).size).toBe(3);
+      expect(first[2]?.pages?.map((page) => page.title)).toEqual(['B']);
+
+      // The same groups keep their ids when the tree changes, whichever group changes.
+      const again = await sendTree(server.http, space.id, groups('\n* [C](c.md)'), {
+        oid: commitOid(61),
+        message: 'one more page in the second group',
+      });
+      expect(again.status).toBe(204);
+      const second = await pages();
+      expect(second.map((page) => page.id)).toEqual(ids);
+      expect(second[2]?.pages?.map((page) => page.title)).toEqual(['B', 'C']);
+
+      // Written back as read: both groups in SUMMARY.md.
+      const listed = await server.http.get(`/v1/spaces/${space.id}/git/tree`);
+      expect(listed.status).toBe(200);
+      const summary = (listed.body as { files: { path: string; oid: string }[] }).files.find(
+        (file) => file.path === 'SUMMARY.md',
+      );
+      expect(summary?.oid).toBe(groups('\n* [C](c.md)')[1]?.oid);
+    });
   });
 
   describe.skipIf(skip)(`blob upload limits (${dialect})`, () => {

@@ -2,8 +2,12 @@ import {
   GitImportBody,
   GitInfo,
   GitInfoQuery,
+  GitSyncPoint,
+  GitSyncPoints,
+  ListGitSyncPointsQuery,
   MissingGitBlobs,
   MissingGitBlobsBody,
+  RecordGitSyncPointBody,
   UploadGitBlobsBody,
   type RevisionGit,
 } from '@docsync/api';
@@ -11,16 +15,32 @@ import { requireLevel } from '../access/organization-access.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { changeRequestTarget } from '../change-requests/change-request-target.js';
 import { importTree } from '../content/import-tree.js';
-import { lastSync } from '../content/last-sync.js';
+import { lastSync, type LastSync } from '../content/last-sync.js';
+import { requireMainLineRevision } from '../content/space-revisions.js';
 import { spaceTarget } from '../content/space-target.js';
 import { storeBlobs } from '../content/store-blobs.js';
+import {
+  findSyncPoint,
+  listSyncPoints,
+  recordSyncPoint,
+  syncPointResource,
+} from '../content/sync-points.js';
 import { BadRequestError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import { requireSpace } from '../spaces/space-access.js';
+import type { Db } from '../storage/schema.js';
+
+/** A space's newest sync point as `git/info`'s `lastSync`. */
+async function newestSyncPoint(db: Db, spaceId: string): Promise<LastSync | undefined> {
+  const [newest] = await listSyncPoints(db, spaceId, 1);
+  if (newest === undefined) return undefined;
+  const { commit, revision } = syncPointResource(newest);
+  return { revision, git: commit };
+}
 
 /**
  * Git Sync (extension): the inline import a local daemon uses (ask which blobs are missing,
- * upload those, import the tree) and the sync state of a space.
+ * upload those, import the tree), the sync state of a space and its sync points.
  */
 export const gitSyncOperations: readonly Operation[] = [
   operation(
@@ -93,14 +113,64 @@ export const gitSyncOperations: readonly Operation[] = [
         query.changeRequest === undefined
           ? undefined
           : await requireChangeRequest(ctx.db, space.id, query.changeRequest);
+      // The space answers its newest sync point: the newest pair of a commit and a revision
+      // both sides saw (an import, a merged imported change request, a recorded pull).
       const revision = changeRequest?.head_revision_id ?? space.revision_id;
-      const synced = await lastSync(ctx.db, revision);
+      const synced =
+        changeRequest === undefined
+          ? await newestSyncPoint(ctx.db, space.id)
+          : await lastSync(ctx.db, revision);
       return {
         space: space.id,
         ...(changeRequest === undefined ? {} : { changeRequest: changeRequest.id }),
         revision,
         ...(synced === undefined ? {} : { lastSync: synced }),
       };
+    },
+  ),
+
+  operation(
+    'listGitSyncPoints',
+    { params: ['spaceId'], query: ListGitSyncPointsQuery, response: GitSyncPoints },
+    async ({ params, query, caller, ctx }) => {
+      const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const rows = await listSyncPoints(ctx.db, space.id, query.limit ?? 50);
+      return { items: rows.map(syncPointResource) };
+    },
+  ),
+
+  operation(
+    'recordGitSyncPoint',
+    { params: ['spaceId'], body: RecordGitSyncPointBody, response: GitSyncPoint },
+    async ({ params, body, caller, ctx, reply }) => {
+      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
+      requireLevel(level, 'edit', 'record a sync point of the space');
+      const pair = { spaceId: space.id, oid: body.commit.oid, revisionId: body.revision };
+      // The pair recorded already (by this call before, an import, a merge): that point, as it is.
+      const known = await findSyncPoint(ctx.db, pair);
+      if (known !== undefined) return syncPointResource(known);
+      await requireMainLineRevision(ctx.db, space, body.revision, 'body/revision');
+      const git: RevisionGit = {
+        oid: body.commit.oid,
+        message: body.commit.message,
+        ...(body.commit.ref === undefined ? {} : { ref: body.commit.ref }),
+      };
+      const recorded = await recordSyncPoint(ctx.db, {
+        spaceId: space.id,
+        git,
+        revisionId: body.revision,
+        now: ctx.clock.now().toISOString(),
+      });
+      // Recorded meanwhile by a request racing this one: that point.
+      if (recorded === undefined) {
+        const raced = await findSyncPoint(ctx.db, pair);
+        if (raced === undefined) throw new Error('a sync point was neither recorded nor found');
+        return syncPointResource(raced);
+      }
+      reply.status(201);
+      return syncPointResource(recorded);
     },
   ),
 ];

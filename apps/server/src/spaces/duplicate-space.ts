@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { nextPosition, placeAmongSiblings } from '../collections/sibling-order.js';
+import { copySyncPoints } from '../content/sync-points.js';
 import type { Db, SpacesTable } from '../storage/schema.js';
 
 /**
@@ -38,5 +39,7 @@ export async function duplicateSpace(
       deleted_at: null,
     })
     .execute();
+  // The copy's history up to now is the source's: so are its sync points.
+  await copySyncPoints(db, source.id, options.id);
   return options.id;
 }

@@ -175,6 +175,18 @@ export interface ContentTreesTable {
   entries: string;
 }
 
+/** A commit and a revision whose content it holds, seen by both sides (see migration 011). */
+export interface GitSyncPointsTable {
+  /** Orders the points of a space (timestamps can tie). */
+  seq: Generated<number>;
+  space_id: string;
+  commit_oid: string;
+  commit_message: string;
+  commit_ref: string | null;
+  revision_id: string;
+  created_at: Timestamp;
+}
+
 /** A page of a revision: its place in the tree, its metadata and its document by hash. */
 export interface ContentPagesTable {
   revision_id: string;
@@ -459,6 +471,7 @@ export interface DatabaseSchema {
   content_pages: ContentPagesTable;
   content_files: ContentFilesTable;
   content_trees: ContentTreesTable;
+  git_sync_points: GitSyncPointsTable;
   change_requests: ChangeRequestsTable;
   change_request_counters: ChangeRequestCountersTable;
   change_request_contributors: ChangeRequestContributorsTable;

@@ -81,6 +81,16 @@ const extensions = [
   'POST /v1/spaces/{spaceId}/git/blobs',
   'GET /v1/spaces/{spaceId}/git/tree', // blob ids of the files, so a pull fetches only new ones
   'POST /v1/spaces/{spaceId}/git/tree/pages', // many pages' markdown in one request
+  'POST /v1/spaces/{spaceId}/git/tree/files', // any listed file's bytes (includes, settings…)
+  // Sync points: the (commit, revision) pairs both sides saw, the merge base of a sync.
+  'GET /v1/spaces/{spaceId}/git/sync-points',
+  'POST /v1/spaces/{spaceId}/git/sync-points',
+  // The public API's revision and reusable-content reads: a sync point's revision stays readable.
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document',
+  'GET /v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}',
+  'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}',
   // Listed for change requests only; the space variant completes the space comment operations.
   'GET /v1/spaces/{spaceId}/comments/{commentId}/replies',
 ];

@@ -8,7 +8,7 @@ import {
 } from '../schemas/content-query.js';
 import { File, FileBacklink } from '../schemas/file.js';
 import { Page } from '../schemas/page.js';
-import { Revision } from '../schemas/revision.js';
+import { Revision, RevisionReusableContent } from '../schemas/revision.js';
 import type { RouteInput } from './define-routes.js';
 
 /** The operationIds of the content reads under one base, by what they read. */
@@ -20,6 +20,7 @@ export interface ContentReadIds {
   readonly fileBacklinks: string;
   readonly page: string;
   readonly pageLinks: string;
+  readonly reusableContent: string;
 }
 
 /**
@@ -83,6 +84,15 @@ export function contentReads(base: string, ids: ContentReadIds, of: string): Rou
       summary: `List the links in a page of ${of}, with totals.`,
       query: ListContentLinksQuery,
       responses: { 200: ContentLinkListing },
+    },
+    {
+      operationId: ids.reusableContent,
+      method: 'GET',
+      path: `${base}/reusable-contents/{reusableContentId}`,
+      summary: `Get a reusable content of ${of}.`,
+      query: ContentQuery,
+      responses: { 200: RevisionReusableContent },
+      extension: true,
     },
   ];
 }

@@ -10,6 +10,7 @@ import { integrationRoutes } from './integrations.js';
 import { openApiSpecRoutes } from './openapi-specs.js';
 import { organizationMemberRoutes } from './organization-members.js';
 import { organizationRoutes } from './organizations.js';
+import { revisionRoutes } from './revisions.js';
 import { samlRoutes } from './saml.js';
 import { siteSectionGroupRoutes } from './site-section-groups.js';
 import { siteSectionRoutes } from './site-sections.js';
@@ -25,6 +26,7 @@ export const routes: readonly RouteSpec[] = [
   ...collectionRoutes,
   ...spaceRoutes,
   ...spaceContentRoutes,
+  ...revisionRoutes,
   ...siteRoutes,
   ...siteSectionRoutes,
   ...siteSectionGroupRoutes,

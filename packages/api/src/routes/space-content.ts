@@ -24,6 +24,7 @@ export const spaceContentRoutes = defineRoutes('Space content', [
       fileBacklinks: 'listFileBacklinks',
       page: 'getPageById',
       pageLinks: 'listPageLinks',
+      reusableContent: 'getReusableContentById',
     },
     'a space',
   ),

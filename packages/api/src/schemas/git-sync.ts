@@ -94,6 +94,81 @@ export const GitInfoQuery = Type.Object({
 /** Extension: whose Git Sync state to read. */
 export type GitInfoQuery = Static<typeof GitInfoQuery>;
 
+/** The commit of a sync point: what the client names when it records one. */
+export const GitSyncCommit = Type.Object(
+  {
+    oid: GitOid,
+    message: Type.String({ description: 'The commit message (empty when it was not recorded).' }),
+    ref: Type.Optional(
+      Type.String({ minLength: 1, examples: ['refs/heads/main'], description: 'Where it was.' }),
+    ),
+  },
+  { title: 'GitSyncCommit' },
+);
+/** The commit of a sync point. */
+export type GitSyncCommit = Static<typeof GitSyncCommit>;
+
+/**
+ * Extension: a merge base both sides saw: revision `revision`'s content was read from commit
+ * `commit`'s tree (an import of that commit), or written as it (a pull that committed it).
+ */
+export const GitSyncPoint = Type.Object(
+  {
+    commit: GitSyncCommit,
+    revision: Type.String({
+      description:
+        'The revision whose content the commit holds: a main-content revision, or the head of a merged change request that was imported from the commit.',
+    }),
+    createdAt: DateTime({ description: 'When the point was recorded.' }),
+  },
+  { title: 'GitSyncPoint' },
+);
+/** Extension: a commit and a revision holding the same content. */
+export type GitSyncPoint = Static<typeof GitSyncPoint>;
+
+/**
+ * Extension: record that commit `commit` holds the content of `revision` (after a pull wrote
+ * it). The revision must be the space's main content now or earlier.
+ */
+export const RecordGitSyncPointBody = Type.Object(
+  {
+    commit: GitSyncCommit,
+    revision: Type.String({
+      minLength: 1,
+      description:
+        'A revision that is or was the space’s main content (not a change request’s own revision).',
+    }),
+  },
+  { title: 'RecordGitSyncPointBody' },
+);
+/** Extension: record a sync point. */
+export type RecordGitSyncPointBody = Static<typeof RecordGitSyncPointBody>;
+
+/** The most sync points a list answers. */
+export const MAX_GIT_SYNC_POINTS = 100;
+
+/** Extension: how many sync points to list. */
+export const ListGitSyncPointsQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_GIT_SYNC_POINTS,
+      default: 50,
+      description: 'How many of the newest points.',
+    }),
+  ),
+});
+/** Extension: how many sync points to list. */
+export type ListGitSyncPointsQuery = Static<typeof ListGitSyncPointsQuery>;
+
+/** Extension: a space's newest sync points, newest first. */
+export const GitSyncPoints = Type.Object(
+  { items: Type.Array(GitSyncPoint, { description: 'Newest first.' }) },
+  { title: 'GitSyncPointList' },
+);
+/** Extension: a space's newest sync points. */
+export type GitSyncPoints = Static<typeof GitSyncPoints>;
+
 /** Extension: the Git Sync state of a space, or of one of its change requests. */
 export const GitInfo = Type.Object(
   {
@@ -107,7 +182,10 @@ export const GitInfo = Type.Object(
     lastSync: Type.Optional(
       Type.Object(
         { revision: Type.String(), git: RevisionGit },
-        { description: 'The newest revision that was synced with a commit, and that commit.' },
+        {
+          description:
+            'For a space: its newest sync point (see `listGitSyncPoints`), the commit as `git`. For a change request: the newest revision of its history imported from a commit.',
+        },
       ),
     ),
   },

@@ -48,3 +48,21 @@ export const Revision = Type.Object(
 );
 /** The content of a space at one point in its history. */
 export type Revision = Static<typeof Revision>;
+
+/** A reusable content of a revision (`.gitbook/includes/…` in a Git Sync tree). */
+export const RevisionReusableContent = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    git: Type.Optional(GitLocation),
+    document: Type.Optional(
+      Type.String({
+        description:
+          'The id of the document holding its body (docsync: the SHA-256 of the stored document).',
+      }),
+    ),
+  },
+  { title: 'RevisionReusableContent' },
+);
+/** A reusable content of a revision. */
+export type RevisionReusableContent = Static<typeof RevisionReusableContent>;

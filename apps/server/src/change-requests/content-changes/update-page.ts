@@ -17,7 +17,8 @@ import { placePaths, uniqueSlug } from './page-tree.js';
  * body is replaced and front matter sets metadata (explicit members win); its `git` location
  * goes, as the page no longer matches the file it was read from. It moves when `into` or `at`
  * is given: `into` alone puts it last under that page; `at` alone reorders it among its
- * siblings. Links and groups take only `title`, `hidden`, `slug` (not links) and moves.
+ * siblings. Otherwise it keeps its place and its path (the landing page stays the landing page)
+ * unless a new `slug` is given. Links and groups take only `title`, `hidden`, `slug` (not links) and moves.
  */
 export function updatePage(
   change: Extract<ContentChange, { type: 'update_page' }>,
@@ -64,10 +65,14 @@ export function updatePage(
       updated.slug = uniqueSlug(change.slug ?? updated.slug, siblings, updated.id);
     state.tree.insert(updated, parent, change.at);
   } else {
-    if (updated.type !== 'link' && change.slug !== undefined)
-      updated.slug = uniqueSlug(change.slug, location.siblings, updated.id);
+    // The page stays where it is, at its path: only a new slug gives it (and its subtree) new
+    // paths. Its path is not worked out again from its parent's, which would move the landing
+    // page (path "", README.md) under the group holding it.
     state.tree.replace(location, updated);
-    placePaths(updated, location.parent);
+    if (updated.type !== 'link' && change.slug !== undefined && change.slug !== updated.slug) {
+      updated.slug = uniqueSlug(change.slug, location.siblings, updated.id);
+      placePaths(updated, location.parent);
+    }
   }
   return {
     object: 'updated_page',

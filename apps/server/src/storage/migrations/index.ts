@@ -9,6 +9,7 @@ import { search } from './007-search.js';
 import { sites } from './008-sites.js';
 import { reviews } from './009-reviews.js';
 import { sharedRows } from './010-shared-rows.js';
+import { gitSyncPoints } from './011-git-sync-points.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -25,6 +26,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '008-sites': sites,
   '009-reviews': reviews,
   '010-shared-rows': sharedRows,
+  '011-git-sync-points': gitSyncPoints,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
