@@ -18,14 +18,21 @@ export interface GitTreeTarget {
   revisionId: string;
 }
 
+/** A listing, with the texts of the files that are neither pages nor assets. */
+export interface Listed {
+  tree: GitTree;
+  /** SUMMARY.md, includes, `.gitbook/vars.yaml`, `.gitbook.yaml`: their text by path. */
+  texts: ReadonlyMap<string, string>;
+}
+
 /**
  * Listings kept by revision id, least recently used dropped first. Revisions never change, so a
  * kept listing is never stale; a 10,000-page listing is about a megabyte, so a few.
  */
 const KEPT_LISTINGS = 8;
-const listings = new Map<string, Promise<GitTree>>();
+const listings = new Map<string, Promise<Listed>>();
 
-function keepListing(revisionId: string, listing: Promise<GitTree>): void {
+function keepListing(revisionId: string, listing: Promise<Listed>): void {
   listings.delete(revisionId);
   listings.set(revisionId, listing);
   if (listings.size > KEPT_LISTINGS) {
@@ -34,13 +41,18 @@ function keepListing(revisionId: string, listing: Promise<GitTree>): void {
   }
 }
 
+/** The files Git Sync writes for a revision (see {@link gitTreeListed}). */
+export async function gitTreeListing(db: Db, target: GitTreeTarget): Promise<GitTree> {
+  return (await gitTreeListed(db, target)).tree;
+}
+
 /**
  * The files Git Sync writes for a revision, from memory when listed before. Requests for the
  * same revision while it is being listed share the one listing. Neither a failed listing nor
  * that of a revision without a stored row (a new space's reserved first revision, which reads as
  * empty until content is written under that id) is kept.
  */
-export function gitTreeListing(db: Db, target: GitTreeTarget): Promise<GitTree> {
+export function gitTreeListed(db: Db, target: GitTreeTarget): Promise<Listed> {
   const known = listings.get(target.revisionId);
   if (known !== undefined) {
     keepListing(target.revisionId, known);
@@ -53,7 +65,7 @@ export function gitTreeListing(db: Db, target: GitTreeTarget): Promise<GitTree> 
     (listed) => {
       if (listed !== undefined) return listed;
       forget();
-      return { revision: target.revisionId, files: [] };
+      return { tree: { revision: target.revisionId, files: [] }, texts: new Map() };
     },
     (error: unknown) => {
       forget();
@@ -103,7 +115,7 @@ function rememberPages(
  * the whole tree, which every page's paths depend on. Undefined when the revision has no stored
  * row. Not kept: see {@link gitTreeListing}.
  */
-export async function listRevision(db: Db, target: GitTreeTarget): Promise<GitTree | undefined> {
+export async function listRevision(db: Db, target: GitTreeTarget): Promise<Listed | undefined> {
   const rows = await revisionRows(db, target.revisionId);
   if (rows === undefined) return undefined;
   const state = spaceRenderState(target.spaceId);
@@ -116,7 +128,7 @@ export async function listRevision(db: Db, target: GitTreeTarget): Promise<GitTr
     ...loaded,
     content: { ...loaded.content, pages: withKnownPages(loaded.content.pages, unchanged) },
   };
-  const files = renderGitTree(revision, state.cache);
+  const { files, texts } = renderGitTree(revision, state.cache);
   rememberPages(state, rows, documentPages(revision.content.pages));
-  return { revision: target.revisionId, files };
+  return { tree: { revision: target.revisionId, files }, texts };
 }

@@ -1,4 +1,4 @@
-import type { GitTreePages } from '@docsync/api';
+import type { GitTree, GitTreePages } from '@docsync/api';
 import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { pageMarkdown } from '../content/page-markdown.js';
 import { loadRevision } from '../content/read-revision.js';
@@ -38,18 +38,18 @@ async function readOneByOne(
 }
 
 /**
- * The markdown of the asked pages at the target's revision, byte for byte what their
+ * The markdown of the asked pages the listing names, by page id, byte for byte what their
  * `format=markdown` reads answer: from the texts the listing rendered (checked by blob id),
  * rendered again through the cache when another revision's listing replaced them (which costs
  * what changed between the two), and one by one for whatever remains. Ids the listing does not
  * name as pages are left out.
  */
-export async function gitTreePages(
+export async function listedPageTexts(
   db: Db,
   target: GitTreeTarget,
+  listing: GitTree,
   pageIds: readonly string[],
-): Promise<GitTreePages> {
-  const listing = await gitTreeListing(db, target);
+): Promise<Map<string, string>> {
   const oids = new Map(listing.files.flatMap((file) => (file.page ? [[file.page, file.oid]] : [])));
   const listed = new Map(
     [...new Set(pageIds)].flatMap((id) => {
@@ -66,11 +66,24 @@ export async function gitTreePages(
   if (missing.length > 0)
     for (const [id, text] of await readOneByOne(db, target.revisionId, missing))
       texts.set(id, text);
+  return new Map(
+    [...listed.keys()].flatMap((page) => {
+      const markdown = texts.get(page);
+      return markdown === undefined ? [] : [[page, markdown] as const];
+    }),
+  );
+}
+
+/** The markdown of the asked pages at the target's revision (see {@link listedPageTexts}). */
+export async function gitTreePages(
+  db: Db,
+  target: GitTreeTarget,
+  pageIds: readonly string[],
+): Promise<GitTreePages> {
+  const listing = await gitTreeListing(db, target);
+  const texts = await listedPageTexts(db, target, listing, pageIds);
   return {
     revision: target.revisionId,
-    pages: [...listed.keys()].flatMap((page) => {
-      const markdown = texts.get(page);
-      return markdown === undefined ? [] : [{ page, markdown }];
-    }),
+    pages: [...texts].map(([page, markdown]) => ({ page, markdown })),
   };
 }

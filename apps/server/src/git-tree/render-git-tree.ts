@@ -44,14 +44,23 @@ function assetFileId(files: readonly RevisionFile[], entry: TreeFile): string | 
   )?.id;
 }
 
+/** A revision's files as Git Sync writes them, and the text of those that are not pages. */
+export interface RenderedGitTree {
+  /** Every file, sorted by path. */
+  files: GitTreeFile[];
+  /** SUMMARY.md, includes, `.gitbook/vars.yaml`, `.gitbook.yaml`: their text by path. */
+  texts: Map<string, string>;
+}
+
 /**
  * Every file Git Sync writes for the revision, with blob ids and sizes, sorted by path: each
  * page's markdown exactly as its `format=markdown` read answers it, assets with their stored
  * blob ids, SUMMARY.md, includes, `.gitbook/vars.yaml` and `.gitbook.yaml` as `revisionToTree`
- * writes them. The revision needs the documents of all its pages and reusable contents; `cache`
- * makes a revision that changed a few pages render only those (and pages whose links moved).
+ * writes them (their texts too, which nothing else keeps). The revision needs the documents of
+ * all its pages and reusable contents; `cache` makes a revision that changed a few pages render
+ * only those (and pages whose links moved).
  */
-export function renderGitTree(revision: StoredRevision, cache: PageRenderCache): GitTreeFile[] {
+export function renderGitTree(revision: StoredRevision, cache: PageRenderCache): RenderedGitTree {
   cache.takeWritten();
   const { files } = revisionToTree(revision.content, { config: revision.config, cache });
   const written = cache.takeWritten();
@@ -59,8 +68,10 @@ export function renderGitTree(revision: StoredRevision, cache: PageRenderCache):
   const entries = documentPages(revision.content.pages).map((page) =>
     pageEntry(revision, page, written.get(page.id)),
   );
+  const texts = new Map<string, string>();
   for (const file of files) {
     if (pagePaths.has(file.path)) continue;
+    if (file.text !== undefined) texts.set(file.path, file.text);
     const fileId = file.text === undefined ? assetFileId(revision.content.files, file) : undefined;
     entries.push({
       path: file.path,
@@ -69,5 +80,6 @@ export function renderGitTree(revision: StoredRevision, cache: PageRenderCache):
       ...(fileId === undefined ? {} : { file: fileId }),
     });
   }
-  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files: entries, texts };
 }

@@ -21,6 +21,7 @@ export const changeRequestContentOperations: readonly Operation[] = [
       page: 'getChangeRequestPageById',
       files: 'listChangeRequestFiles',
       file: 'getChangeRequestFileById',
+      reusableContent: 'getReusableContentInChangeRequestById',
     },
     ['spaceId', 'changeRequestId'],
     async ({ params, caller, ctx }) => {

@@ -7,11 +7,13 @@ import {
   Page,
   Revision,
   RevisionPages,
+  RevisionReusableContent,
 } from '@docsync/api';
 import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { pageMarkdown } from '../content/page-markdown.js';
 import type { LoadOptions, StoredRevision } from '../content/read-revision.js';
 import { fileFromRow, findFile } from '../content/revision-files.js';
+import { findReusableContent, reusableContentResource } from '../content/reusable-contents.js';
 import { NotFoundError } from '../errors.js';
 import { operation, type Call, type Operation } from '../http/operation.js';
 import { loadPage } from '../pagination.js';
@@ -37,10 +39,12 @@ export interface ContentReadOperationIds {
   page: string;
   files: string;
   file: string;
+  reusableContent: string;
 }
 
 /**
- * The content reads (revision, pages, one page as a document or markdown, files, one file) of
+ * The content reads (revision, pages, one page as a document or markdown, files, one file, one
+ * reusable content) of
  * whatever `resolve` finds for a request: the space and the change request answer them the same
  * way. `computed` changes nothing yet (no computed pages are stored) and `evaluated` neither
  * (documents hold no expressions the service evaluates).
@@ -140,6 +144,24 @@ export function contentReadOperations<const Params extends string>(
           spaceId: content.spaceId,
           metadata: call.query.metadata ?? true,
         });
+      },
+    ),
+
+    operation(
+      ids.reusableContent,
+      {
+        params: [...params, 'reusableContentId'],
+        query: ContentQuery,
+        response: RevisionReusableContent,
+      },
+      async (call) => {
+        const content = await resolve(call);
+        const item = await findReusableContent(
+          call.ctx.db,
+          content.revisionId,
+          call.params.reusableContentId,
+        );
+        return reusableContentResource(item, { metadata: call.query.metadata ?? true });
       },
     ),
   ];

@@ -12,6 +12,7 @@ import { gitSyncOperations } from './git-sync.js';
 import { gitTreeOperations } from './git-tree.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
+import { revisionOperations } from './revisions.js';
 import { searchOperations } from './search.js';
 import { siteAdaptiveContentOperations } from './site-adaptive-content.js';
 import { sitePublishingOperations } from './site-publishing.js';
@@ -34,6 +35,7 @@ export const operations: readonly Operation[] = [
   ...spaceOperations,
   ...spaceMoveOperations,
   ...spaceContentOperations,
+  ...revisionOperations,
   ...spaceTemplateOperations,
   ...gitSyncOperations,
   ...gitTreeOperations,

@@ -14,6 +14,7 @@ export const spaceContentOperations: readonly Operation[] = contentReadOperation
     page: 'getPageById',
     files: 'listFiles',
     file: 'getFileById',
+    reusableContent: 'getReusableContentById',
   },
   ['spaceId'],
   async ({ params, caller, ctx }) => {
