@@ -40,9 +40,8 @@ function derivedId(id: string, n: number): string {
 function renamed(
   pages: readonly RevisionPage[],
   ids: ReadonlyMap<RevisionPage, string>,
-): RevisionPage[] {
-  let changed = false;
-  const out = pages.map((page) => {
+): readonly RevisionPage[] {
+  const out = pages.map((page): RevisionPage => {
     const children = 'pages' in page ? renamed(page.pages, ids) : undefined;
     const id = ids.get(page);
     if (
@@ -50,12 +49,11 @@ function renamed(
       (children === undefined || ('pages' in page && children === page.pages))
     )
       return page;
-    changed = true;
-    const copy = { ...page, ...(id === undefined ? {} : { id }) } as RevisionPage;
-    if (children !== undefined && 'pages' in copy) copy.pages = children;
+    const copy = { ...page, ...(id === undefined ? {} : { id }) };
+    if (children !== undefined && 'pages' in copy) copy.pages = children as RevisionPage[];
     return copy;
   });
-  return changed ? out : (pages as RevisionPage[]);
+  return out.some((page, index) => page !== pages[index]) ? out : pages;
 }
 
 /**
@@ -127,5 +125,5 @@ export function withDistinctPageIds(
     ids.set(page, other);
   }
   if (ids.size === 0) return content;
-  return { ...content, pages: renamed(content.pages, ids) };
+  return { ...content, pages: renamed(content.pages, ids) as RevisionPage[] };
 }
