@@ -1,33 +1,27 @@
 import type { GitTreeFile } from '@docsync/api';
 import {
-  gitBlobId,
   revisionToTree,
   type RevisionFile,
   type RevisionPageDocument,
   type TreeFile,
 } from '@docsync/core';
-import { pageFilePath, pageMarkdown } from '../content/page-markdown.js';
+import { pageFile } from '../content/page-markdown.js';
 import type { StoredRevision } from '../content/read-revision.js';
 import type { PageRenderCache } from './page-render-cache.js';
 import { documentPages } from './reuse-pages.js';
 
-const encoder = new TextEncoder();
-
 /**
- * The listing entry of a page: the file the whole revision's render wrote for it when the page's
- * markdown read places it there too (then both renders lay out every page alike, so the bytes are
- * the same), else that read itself. Only pages without a recorded path can differ.
+ * The listing entry of a page: the file the whole revision's render wrote for it, else (a render
+ * that skipped it, which a document page never is) that page's own render. Both lay the revision
+ * out alike, so a page's entry is where, and what, its markdown read writes.
  */
 function pageEntry(
   revision: StoredRevision,
   page: RevisionPageDocument,
   written: TreeFile | undefined,
 ): GitTreeFile {
-  const path = pageFilePath(page, revision.config.root);
-  if (written?.text !== undefined && written.path === path)
-    return { path, oid: written.oid, size: written.size, page: page.id };
-  const bytes = encoder.encode(pageMarkdown(revision, page));
-  return { path, oid: gitBlobId(bytes), size: bytes.byteLength, page: page.id };
+  const file = written?.text !== undefined ? written : pageFile(revision, page);
+  return { path: file.path, oid: file.oid, size: file.size, page: page.id };
 }
 
 /**

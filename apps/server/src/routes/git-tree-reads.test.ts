@@ -290,6 +290,38 @@ for (const { dialect, skip } of testDialects) {
       expect(JSON.stringify(earlier.body)).not.toContain('any time');
     });
 
+    it('writes a landing page edited in the service where .gitbook.yaml puts it', async () => {
+      const space = await spaceWith(settingsTree());
+      const opened = await server.http.request('POST', `/v1/spaces/${space.id}/change-requests`, {
+        body: { subject: 'Landing' },
+      });
+      const cr = opened.body as ChangeRequest;
+      const content = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+      const pages = (await server.http.get(`${content}/pages`)).body as Revision;
+      const landing = pages.pages.find((page) => page.path === '');
+      expect(landing?.title).toBe('Intro');
+      const edited = await server.http.request('POST', content, {
+        body: {
+          changes: [
+            {
+              type: 'update_page',
+              page: landing?.id,
+              document: { markdown: '# Intro\n\nHello.\n' },
+            },
+          ],
+        },
+      });
+      expect(edited.status).toBe(200);
+      const listed = await listing(space.id, `?changeRequest=${cr.id}`);
+      expect(listed.files.find((file) => file.page === landing?.id)).toMatchObject({
+        path: 'docs/intro.md',
+        oid: textBlob('x', '# Intro\n\nHello.\n').oid,
+      });
+      expect(listed.files.some((file) => file.path === 'docs/README.md')).toBe(false);
+      const markdown = await server.http.get(`${content}/page/${landing?.id}?format=markdown`);
+      expect(markdown.body).toMatchObject({ markdown: '# Intro\n\nHello.\n' });
+    });
+
     it('lists any revision of the space, and what changed since another', async () => {
       const book = (pages: Record<string, string>) => [
         textBlob('README.md', '# Home\n'),
