@@ -57809,6 +57809,14 @@ var Revision = typebox_exports.Object({
   git: typebox_exports.Optional(RevisionGit),
   urls: Urls(["app"], ["published", "public"])
 }, { title: "Revision" });
+var RevisionReusableContent = typebox_exports.Object({
+  id: typebox_exports.String(),
+  title: typebox_exports.String(),
+  git: typebox_exports.Optional(GitLocation),
+  document: typebox_exports.Optional(typebox_exports.String({
+    description: "The id of the document holding its body (docsync: the SHA-256 of the stored document)."
+  }))
+}, { title: "RevisionReusableContent" });
 
 // ../../packages/api/dist/routes/content-reads.js
 function contentReads(base3, ids, of) {
@@ -57868,6 +57876,15 @@ function contentReads(base3, ids, of) {
       summary: `List the links in a page of ${of}, with totals.`,
       query: ListContentLinksQuery,
       responses: { 200: ContentLinkListing }
+    },
+    {
+      operationId: ids.reusableContent,
+      method: "GET",
+      path: `${base3}/reusable-contents/{reusableContentId}`,
+      summary: `Get a reusable content of ${of}.`,
+      query: ContentQuery,
+      responses: { 200: RevisionReusableContent },
+      extension: true
     }
   ];
 }
@@ -57935,7 +57952,8 @@ var changeRequestContentRoutes = defineRoutes("Change request content", [
     file: "getChangeRequestFileById",
     fileBacklinks: "listChangeRequestFileBacklinks",
     page: "getChangeRequestPageById",
-    pageLinks: "listChangeRequestPageLinks"
+    pageLinks: "listChangeRequestPageLinks",
+    reusableContent: "getReusableContentInChangeRequestById"
   }, "a change request"),
   {
     operationId: "applyChangeRequestContentChanges",
@@ -58738,13 +58756,44 @@ var GitInfoQuery = typebox_exports.Object({
     description: "Answer for this change request (its id, or its number in the space): its head revision and the newest of its revisions imported from a commit."
   }))
 });
+var GitSyncCommit = typebox_exports.Object({
+  oid: GitOid,
+  message: typebox_exports.String({ description: "The commit message (empty when it was not recorded)." }),
+  ref: typebox_exports.Optional(typebox_exports.String({ minLength: 1, examples: ["refs/heads/main"], description: "Where it was." }))
+}, { title: "GitSyncCommit" });
+var GitSyncPoint = typebox_exports.Object({
+  commit: GitSyncCommit,
+  revision: typebox_exports.String({
+    description: "The revision whose content the commit holds: a main-content revision, or the head of a merged change request that was imported from the commit."
+  }),
+  createdAt: DateTime({ description: "When the point was recorded." })
+}, { title: "GitSyncPoint" });
+var RecordGitSyncPointBody = typebox_exports.Object({
+  commit: GitSyncCommit,
+  revision: typebox_exports.String({
+    minLength: 1,
+    description: "A revision that is or was the space\u2019s main content (not a change request\u2019s own revision)."
+  })
+}, { title: "RecordGitSyncPointBody" });
+var MAX_GIT_SYNC_POINTS = 100;
+var ListGitSyncPointsQuery = typebox_exports.Object({
+  limit: typebox_exports.Optional(typebox_exports.Integer({
+    minimum: 1,
+    maximum: MAX_GIT_SYNC_POINTS,
+    default: 50,
+    description: "How many of the newest points."
+  }))
+});
+var GitSyncPoints = typebox_exports.Object({ items: typebox_exports.Array(GitSyncPoint, { description: "Newest first." }) }, { title: "GitSyncPointList" });
 var GitInfo = typebox_exports.Object({
   space: typebox_exports.String(),
   changeRequest: typebox_exports.Optional(typebox_exports.String({ description: "The change request answered for (its id), when one was asked." })),
   revision: typebox_exports.String({
     description: "The active revision: the change request\u2019s head revision when one was asked."
   }),
-  lastSync: typebox_exports.Optional(typebox_exports.Object({ revision: typebox_exports.String(), git: RevisionGit }, { description: "The newest revision that was synced with a commit, and that commit." }))
+  lastSync: typebox_exports.Optional(typebox_exports.Object({ revision: typebox_exports.String(), git: RevisionGit }, {
+    description: "For a space: its newest sync point (see `listGitSyncPoints`), the commit as `git`. For a change request: the newest revision of its history imported from a commit."
+  }))
 }, { title: "GitInfo" });
 var MissingGitBlobsBody = typebox_exports.Object({ oids: typebox_exports.Array(GitOid, { minItems: 1, maxItems: 1e4 }) }, { title: "MissingGitBlobsBody" });
 var MissingGitBlobs = typebox_exports.Object({ missing: typebox_exports.Array(GitOid) }, { title: "MissingGitBlobs" });
@@ -58785,6 +58834,25 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
     extension: true
   },
   {
+    operationId: "listGitSyncPoints",
+    method: "GET",
+    path: `${git6}/sync-points`,
+    summary: "List the newest sync points of a space: commits paired with the revision whose content each holds, newest first.",
+    query: ListGitSyncPointsQuery,
+    responses: { 200: GitSyncPoints },
+    extension: true
+  },
+  {
+    operationId: "recordGitSyncPoint",
+    method: "POST",
+    path: `${git6}/sync-points`,
+    summary: "Record that a commit holds the content of a main-content revision (after a pull wrote it): 201 for a new point, 200 with the point already recorded.",
+    body: RecordGitSyncPointBody,
+    responses: { 200: GitSyncPoint, 201: GitSyncPoint },
+    errors: [409],
+    extension: true
+  },
+  {
     operationId: "findMissingGitBlobs",
     method: "POST",
     path: `${git6}/blobs/missing`,
@@ -58805,11 +58873,14 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
 ]);
 
 // ../../packages/api/dist/schemas/git-tree.js
+var revisionOfSpace = (description) => typebox_exports.Optional(typebox_exports.String({ minLength: 1, description }));
 var GitTreeQuery = typebox_exports.Object({
   changeRequest: typebox_exports.Optional(typebox_exports.String({
     minLength: 1,
     description: "List this change request\u2019s content (its id, or its number in the space)."
-  }))
+  })),
+  revision: revisionOfSpace("List this revision of the space (one that was its main content, or a change request\u2019s); not with `changeRequest`."),
+  since: revisionOfSpace("List only the files whose path is new or whose blob id differs from this revision\u2019s listing, and in `deleted` the paths that listing has and this one lacks.")
 });
 var GitTreeFile = typebox_exports.Object({
   path: typebox_exports.String({ minLength: 1, description: "Relative to the content directory." }),
@@ -58821,7 +58892,13 @@ var GitTreeFile = typebox_exports.Object({
 });
 var GitTree = typebox_exports.Object({
   revision: typebox_exports.String({ description: "The revision listed." }),
-  files: typebox_exports.Array(GitTreeFile, { description: "Every file, sorted by path." })
+  since: typebox_exports.Optional(typebox_exports.String({ description: "With `since`: the revision the listing is compared with." })),
+  files: typebox_exports.Array(GitTreeFile, {
+    description: "Every file, sorted by path; with `since`, only those new or changed since that revision."
+  }),
+  deleted: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String(), {
+    description: "With `since`: the paths of that revision\u2019s listing this one lacks, sorted."
+  }))
 }, { title: "GitTree" });
 var GitTreePagesBody = typebox_exports.Object({
   pages: typebox_exports.Array(typebox_exports.String({ minLength: 1 }), {
@@ -58838,6 +58915,37 @@ var GitTreePages = typebox_exports.Object({
   revision: typebox_exports.String({ description: "The revision read." }),
   pages: typebox_exports.Array(typebox_exports.Object({ page: typebox_exports.String(), markdown: typebox_exports.String() }))
 }, { title: "GitTreePages" });
+var MAX_GIT_TREE_FILES = 1e3;
+var MAX_GIT_TREE_FILES_BYTES = 32 * 1024 * 1024;
+var GitTreeFilesBody = typebox_exports.Object({
+  paths: typebox_exports.Array(typebox_exports.String({ minLength: 1 }), {
+    minItems: 1,
+    maxItems: MAX_GIT_TREE_FILES,
+    description: "Paths as the listing names them."
+  }),
+  revision: revisionOfSpace("Read this revision of the space (as `getGitTree`\u2019s `revision`); not with `changeRequest`."),
+  changeRequest: typebox_exports.Optional(typebox_exports.String({
+    minLength: 1,
+    description: "Read this change request\u2019s content (its id, or its number in the space)."
+  }))
+}, { title: "GitTreeFilesBody" });
+var GitTreeFileContent = typebox_exports.Object({
+  path: typebox_exports.String(),
+  oid: GitOid,
+  size: typebox_exports.Integer({ minimum: 0, description: "Bytes." }),
+  text: typebox_exports.Optional(typebox_exports.String({
+    description: "The bytes as UTF-8: page markdown, SUMMARY.md, includes, `.gitbook.yaml`, `.gitbook/vars.yaml`."
+  })),
+  base64: typebox_exports.Optional(typebox_exports.String({ contentEncoding: "base64", description: "The bytes of an asset." }))
+}, { title: "GitTreeFileContent" });
+var GitTreeFiles = typebox_exports.Object({
+  revision: typebox_exports.String({ description: "The revision read." }),
+  files: typebox_exports.Array(GitTreeFileContent, { description: "In the order asked, each path once." }),
+  missing: typebox_exports.Array(typebox_exports.String(), { description: "Asked paths the listing does not have." }),
+  deferred: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String(), {
+    description: "Listed paths not read because the answer reached its size limit (32 MiB of file bytes); ask for them again."
+  }))
+}, { title: "GitTreeFiles" });
 
 // ../../packages/api/dist/routes/git-tree.js
 var gitTreeRoutes = defineRoutes("Git Sync", [
@@ -58845,7 +58953,7 @@ var gitTreeRoutes = defineRoutes("Git Sync", [
     operationId: "getGitTree",
     method: "GET",
     path: "/v1/spaces/{spaceId}/git/tree",
-    summary: "List the files Git Sync writes for the current revision of a space or change request, with their blob ids.",
+    summary: "List the files Git Sync writes for a revision of a space (its current one, a change request\u2019s, or any named), with their blob ids; or only what changed since another revision.",
     query: GitTreeQuery,
     responses: { 200: GitTree },
     extension: true
@@ -58857,6 +58965,15 @@ var gitTreeRoutes = defineRoutes("Git Sync", [
     summary: "Read the markdown of up to 1,000 pages of the current revision of a space or change request at once.",
     body: GitTreePagesBody,
     responses: { 200: GitTreePages },
+    extension: true
+  },
+  {
+    operationId: "getGitTreeFiles",
+    method: "POST",
+    path: "/v1/spaces/{spaceId}/git/tree/files",
+    summary: "Read the exact bytes of up to 1,000 files a listing names (pages, SUMMARY.md, includes, settings as text; assets as base64).",
+    body: GitTreeFilesBody,
+    responses: { 200: GitTreeFiles },
     extension: true
   }
 ]);
@@ -59563,6 +59680,37 @@ var organizationRoutes = defineRoutes("Organizations", [
   }
 ]);
 
+// ../../packages/api/dist/routes/revisions.js
+var revision = "/v1/spaces/{spaceId}/revisions/{revisionId}";
+var revisionRoutes = defineRoutes("Space content", [
+  {
+    operationId: "getRevisionById",
+    method: "GET",
+    path: revision,
+    summary: "Get a revision of a space by id (one that was its main content, or a change request\u2019s): pages, files, reusable contents, variables.",
+    query: ContentQuery,
+    responses: { 200: Revision },
+    extension: true
+  },
+  {
+    operationId: "getReusableContentInRevisionById",
+    method: "GET",
+    path: `${revision}/reusable-contents/{reusableContentId}`,
+    summary: "Get a reusable content of a revision.",
+    query: ContentQuery,
+    responses: { 200: RevisionReusableContent },
+    extension: true
+  },
+  {
+    operationId: "getReusableContentDocumentInRevisionById",
+    method: "GET",
+    path: `${revision}/reusable-contents/{reusableContentId}/document`,
+    summary: "Get the document (the body) of a reusable content of a revision.",
+    responses: { 200: Document },
+    extension: true
+  }
+]);
+
 // ../../packages/api/dist/schemas/saml-provider.js
 var SamlProvider = typebox_exports.Object({
   object: typebox_exports.Literal("saml-provider"),
@@ -60032,7 +60180,8 @@ var spaceContentRoutes = defineRoutes("Space content", [
     file: "getFileById",
     fileBacklinks: "listFileBacklinks",
     page: "getPageById",
-    pageLinks: "listPageLinks"
+    pageLinks: "listPageLinks",
+    reusableContent: "getReusableContentById"
   }, "a space"),
   {
     operationId: "applySpaceTemplate",
@@ -60265,6 +60414,7 @@ var routes = [
   ...collectionRoutes,
   ...spaceRoutes,
   ...spaceContentRoutes,
+  ...revisionRoutes,
   ...siteRoutes,
   ...siteSectionRoutes,
   ...siteSectionGroupRoutes,
@@ -61960,10 +62110,10 @@ function corePage(page) {
       return void 0;
   }
 }
-function apiRevisionContent(revision) {
+function apiRevisionContent(revision2) {
   return {
-    pages: revision.pages.flatMap((page) => corePage(page) ?? []),
-    files: revision.files.map((file) => ({
+    pages: revision2.pages.flatMap((page) => corePage(page) ?? []),
+    files: revision2.files.map((file) => ({
       id: file.id,
       name: file.name,
       contentType: file.contentType,
@@ -61971,7 +62121,7 @@ function apiRevisionContent(revision) {
       ...file.git === void 0 ? {} : { git: file.git }
     })),
     reusableContents: [],
-    variables: revision.variables
+    variables: revision2.variables
   };
 }
 
@@ -62051,16 +62201,16 @@ async function batchPages(client, spaceId, revisionId, pageIds, advance) {
 var decoder4 = new TextDecoder("utf-8", { ignoreBOM: true });
 async function fetchRemoteTree(client, spaceId, options = {}) {
   const { repo } = options;
-  const revision = await client.api.request("getCurrentRevision", { params: { spaceId } });
-  if (revision.pages.length === 0 && revision.files.length === 0)
-    return { revision, tree: EMPTY_TREE, unavailable: [] };
+  const revision2 = await client.api.request("getCurrentRevision", { params: { spaceId } });
+  if (revision2.pages.length === 0 && revision2.files.length === 0)
+    return { revision: revision2, tree: EMPTY_TREE, unavailable: [] };
   const listing = repo === void 0 ? void 0 : await readListing(client, spaceId);
-  const written = revisionToTree(apiRevisionContent(revision));
-  const pages = documentPages(revision.pages);
+  const written = revisionToTree(apiRevisionContent(revision2));
+  const pages = documentPages(revision2.pages);
   const pagePaths = new Set(pages.map(pageFilePath));
-  const downloads = new Map(revision.files.map((file) => [file.git?.oid, file.downloadURL]));
+  const downloads = new Map(revision2.files.map((file) => [file.git?.oid, file.downloadURL]));
   const others = written.files.filter((file) => !pagePaths.has(file.path) && !isPagePath(file.path));
-  const blobIds = pageBlobIds(listing, revision.id);
+  const blobIds = pageBlobIds(listing, revision2.id);
   const held = async (oid) => repo === void 0 || oid === void 0 ? void 0 : heldBlob(repo, oid);
   const [heldPages, heldFiles] = await Promise.all([
     mapLimited(pages, REPO_READS, (page) => held(blobIds.get(page.id))),
@@ -62073,7 +62223,7 @@ async function fetchRemoteTree(client, spaceId, options = {}) {
     done += 1;
     options.onProgress?.({ phase: "fetch", done, total });
   };
-  const batched = blobIds.size === 0 ? /* @__PURE__ */ new Map() : await batchPages(client, spaceId, revision.id, pages.filter((_, index3) => heldPages[index3] === void 0).map((page) => page.id), advance);
+  const batched = blobIds.size === 0 ? /* @__PURE__ */ new Map() : await batchPages(client, spaceId, revision2.id, pages.filter((_, index3) => heldPages[index3] === void 0).map((page) => page.id), advance);
   const pageFiles = await mapLimited(pages.map((page, index3) => [page, index3]), FETCHES, async ([page, index3]) => {
     const path2 = pageFilePath(page);
     const local = heldPages[index3];
@@ -62104,9 +62254,9 @@ async function fetchRemoteTree(client, spaceId, options = {}) {
     return { path: file.path, oid: file.oid, bytes, size: bytes.byteLength };
   });
   return {
-    revision,
+    revision: revision2,
     tree: toSyncTree([...pageFiles, ...otherFiles]),
-    unavailable: revision.reusableContents.flatMap((item3) => item3.git ? [item3.git.path] : [])
+    unavailable: revision2.reusableContents.flatMap((item3) => item3.git ? [item3.git.path] : [])
   };
 }
 
@@ -62316,12 +62466,7 @@ async function fetchPublishedTree(client, source, options = {}) {
 var git8 = __toESM(require_isomorphic_git(), 1);
 async function commitPublishedTree(options) {
   const repo = { fs: options.fs, dir: options.dir, cache: options.cache ?? {} };
-  const before = await readLocalTree({
-    ...repo,
-    oid: options.parent,
-    path: options.path,
-    text: false
-  });
+  const before = options.parent === null ? /* @__PURE__ */ new Map() : await readLocalTree({ ...repo, oid: options.parent, path: options.path, text: false });
   const files = diffTrees(before, options.tree).map((change) => ({
     ...change,
     path: `${options.path}/${change.path}`
@@ -62336,7 +62481,7 @@ async function commitPublishedTree(options) {
     ...repo,
     files: fileInputs(options.tree),
     basePath: options.path,
-    parents: [options.parent],
+    parents: options.parent === null ? [] : [options.parent],
     message: options.message(changes),
     author: options.author,
     committer: options.committer
