@@ -46,6 +46,8 @@ export interface RevisionPageDocument extends RevisionPageBase {
   extraFrontMatter?: Record<string, unknown>;
   /** Front matter that is not valid YAML, kept verbatim. */
   rawFrontMatter?: string;
+  /** The front matter as written when not in the exporter's form (see `PageMetadata`). */
+  frontMatterSource?: string;
   /** Whether the page file has a `# title` line (hand-written pages may not). */
   titleInFile?: boolean;
   document: JSONDocument;

@@ -1,4 +1,3 @@
-import { load } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
 import type {
   RevisionContent,
@@ -7,6 +6,7 @@ import type {
   RevisionPageDocument,
   RevisionReusableContent,
 } from '../model/revision.js';
+import { loadYaml } from '../yaml.js';
 import { checkRedirects } from './check-redirects.js';
 import type { RefTargets } from './content-refs.js';
 import { contentTypeOf } from './content-type.js';
@@ -345,7 +345,7 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
   if (varsFile?.text !== undefined) {
     let value: unknown;
     try {
-      value = load(varsFile.text);
+      value = loadYaml(varsFile.text);
     } catch (error) {
       diagnostics.push({
         path: varsFile.path,

@@ -1,9 +1,9 @@
 import type { List, ListItem, PhrasingContent, Root, RootContent } from 'mdast';
-import { load, dump } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
 import { parseHtmlTag } from '../markdown/html-tag.js';
 import { parseMdast, stringifyMdast } from '../markdown/mdast-io.js';
 import { normalizeInput } from '../markdown/parse-page.js';
+import { dumpYaml, loadYaml } from '../yaml.js';
 import { decodePath } from './paths.js';
 import { slugify } from './slugify.js';
 
@@ -55,7 +55,7 @@ function readItem(item: ListItem, diagnostics: Diagnostic[]): SummaryEntry | und
   if (first?.type === 'code' && (first.lang === 'yaml' || first.lang === 'yml')) {
     let source: unknown;
     try {
-      source = load(first.value);
+      source = loadYaml(first.value);
     } catch {
       // Reported below as an entry that is neither a link nor an OpenAPI block.
     }
@@ -188,7 +188,7 @@ function entryItem(entry: SummaryEntry): ListItem {
     children.push({
       type: 'code',
       lang: 'yaml',
-      value: dump(entry.source, { lineWidth: -1 }).trimEnd(),
+      value: dumpYaml(entry.source, { lineWidth: -1 }).trimEnd(),
     });
   } else if (entry.kind === 'text') {
     children.push({ type: 'paragraph', children: [{ type: 'text', value: entry.title }] });

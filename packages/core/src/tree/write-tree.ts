@@ -1,7 +1,7 @@
-import { dump } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
 import { renderPage } from '../markdown/render-page.js';
 import type { RevisionContent, RevisionPage, RevisionPageDocument } from '../model/revision.js';
+import { dumpYaml } from '../yaml.js';
 import { unresolveRef, unresolveRefs, type RefPaths } from './content-refs.js';
 import type { ConversionCache } from './conversion-cache.js';
 import { gitBlobId } from './git-blob-id.js';
@@ -243,7 +243,9 @@ export function revisionToTree(
   );
 
   if (Object.keys(content.variables).length > 0) {
-    out.push(textFile(inRoot('.gitbook/vars.yaml'), dump(content.variables, { lineWidth: 80 })));
+    out.push(
+      textFile(inRoot('.gitbook/vars.yaml'), dumpYaml(content.variables, { lineWidth: 80 })),
+    );
   }
   // A person's `.gitbook.yaml` stays even when it only restates the defaults.
   if (!isDefaultConfig(config) || config.source !== undefined)
