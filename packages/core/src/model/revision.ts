@@ -22,6 +22,11 @@ interface RevisionPageBase {
   linkTitle?: string;
   /** docsync: the SUMMARY.md link text when a hand-edited SUMMARY differs from the page title. */
   summaryTitle?: string;
+  /**
+   * docsync: the SUMMARY.md link text (a group's heading) as written when it is more than text:
+   * code spans, emphasis… Written back while its text is the entry's title.
+   */
+  summaryMarkdown?: string;
   hidden?: boolean;
 }
 
