@@ -1,6 +1,6 @@
-import { dump, load } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
 import type { PageMetadata } from '../model/page-metadata.js';
+import { dumpYaml, loadYaml } from '../yaml.js';
 
 /** A page file split at its front matter. */
 export interface SplitPage {
@@ -63,15 +63,29 @@ const metadataKeyOf: Record<string, keyof PageMetadata> = { title: 'frontMatterT
 /**
  * Reads page front matter. Unknown keys and ill-typed values are kept (in
  * `extraFrontMatter`) and reported; YAML that does not parse is kept verbatim and reported.
+ * Values are JSON values (see `yamlSchema`: a timestamp is its text). When the YAML is not
+ * written as {@link renderFrontMatter} would write what it says (other quotes, scalar forms,
+ * comments, order…), it is kept as `frontMatterSource` and written back while it says the same.
  */
 export function parseFrontMatter(
   yaml: string,
   diagnostics: Diagnostic[],
   lineOffset = 1,
 ): PageMetadata {
+  const metadata = readFrontMatter(yaml, diagnostics, lineOffset);
+  if (metadata.rawFrontMatter === undefined && canonicalYaml(metadata) !== yaml)
+    metadata.frontMatterSource = yaml;
+  return metadata;
+}
+
+function readFrontMatter(
+  yaml: string,
+  diagnostics: Diagnostic[],
+  lineOffset: number,
+): PageMetadata {
   let value: unknown;
   try {
-    value = yaml.trim() === '' ? {} : load(yaml.replace(/\u200b|\u200c|\u200d|\ufeff/g, ''));
+    value = yaml.trim() === '' ? {} : loadYaml(yaml.replace(/\u200b|\u200c|\u200d|\ufeff/g, ''));
   } catch (error) {
     const mark = (error as { mark?: { line?: number; column?: number } }).mark;
     diagnostics.push({
@@ -112,15 +126,37 @@ export function parseFrontMatter(
   return metadata;
 }
 
-/** Writes front matter as GitBook does (`---` fences, its key order, YAML folded at 80 columns). */
-export function renderFrontMatter(metadata: PageMetadata): string {
-  if (metadata.rawFrontMatter !== undefined) return `---\n${metadata.rawFrontMatter}---\n\n`;
+/**
+ * The YAML GitBook's exporter writes for the metadata's front matter (its key order, folded at 80
+ * columns), or `undefined` when there is none to write.
+ */
+function canonicalYaml(metadata: PageMetadata): string | undefined {
   const ordered: Record<string, unknown> = {};
   for (const [key] of readers) {
     const value = metadata[metadataKeyOf[key] ?? (key as keyof PageMetadata)];
     if (value !== undefined) ordered[key] = value;
   }
   Object.assign(ordered, metadata.extraFrontMatter);
-  if (Object.keys(ordered).length === 0) return '';
-  return `---\n${dump(ordered, { lineWidth: 80, noRefs: true })}---\n\n`;
+  if (Object.keys(ordered).length === 0) return undefined;
+  return dumpYaml(ordered, { lineWidth: 80, noRefs: true });
+}
+
+/** Whether front matter as written says what `yaml` (a canonical form, or none) says. */
+function saysTheSame(source: string, yaml: string | undefined): boolean {
+  if (source !== '' && !source.endsWith('\n')) return false;
+  const read = readFrontMatter(source, [], 1);
+  return read.rawFrontMatter === undefined && canonicalYaml(read) === yaml;
+}
+
+/**
+ * Writes front matter: as it was written (`frontMatterSource`) while that says the same as the
+ * metadata, else as GitBook does (`---` fences, its key order, YAML folded at 80 columns).
+ */
+export function renderFrontMatter(metadata: PageMetadata): string {
+  if (metadata.rawFrontMatter !== undefined) return `---\n${metadata.rawFrontMatter}---\n\n`;
+  const yaml = canonicalYaml(metadata);
+  const source = metadata.frontMatterSource;
+  if (source !== undefined && source !== yaml && saysTheSame(source, yaml))
+    return `---\n${source}---\n\n`;
+  return yaml === undefined ? '' : `---\n${yaml}---\n\n`;
 }

@@ -47,4 +47,10 @@ export interface PageMetadata {
   extraFrontMatter?: Record<string, unknown>;
   /** Front matter that is not valid YAML (or not a mapping), kept verbatim and reported. */
   rawFrontMatter?: string;
+  /**
+   * The front matter's YAML as written, when GitBook's exporter would write what it says
+   * otherwise (quotes, scalar forms, comments, key order): written back instead while it says
+   * the same as the other fields.
+   */
+  frontMatterSource?: string;
 }

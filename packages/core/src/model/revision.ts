@@ -22,6 +22,11 @@ interface RevisionPageBase {
   linkTitle?: string;
   /** docsync: the SUMMARY.md link text when a hand-edited SUMMARY differs from the page title. */
   summaryTitle?: string;
+  /**
+   * docsync: the SUMMARY.md link text (a group's heading) as written when it is more than text:
+   * code spans, emphasis… Written back while its text is the entry's title.
+   */
+  summaryMarkdown?: string;
   hidden?: boolean;
 }
 
@@ -46,6 +51,8 @@ export interface RevisionPageDocument extends RevisionPageBase {
   extraFrontMatter?: Record<string, unknown>;
   /** Front matter that is not valid YAML, kept verbatim. */
   rawFrontMatter?: string;
+  /** The front matter as written when not in the exporter's form (see `PageMetadata`). */
+  frontMatterSource?: string;
   /** Whether the page file has a `# title` line (hand-written pages may not). */
   titleInFile?: boolean;
   document: JSONDocument;

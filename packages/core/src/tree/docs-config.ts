@@ -1,5 +1,5 @@
-import { load } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
+import { loadYaml } from '../yaml.js';
 import { joinPath } from './paths.js';
 
 /** The names site-wide Git Sync uses for its configuration, newest first. */
@@ -56,7 +56,7 @@ export function parseDocsConfig(
     diagnostics.push({ path, ruleId: 'docs-yaml', severity: 'error', message });
   let value: unknown;
   try {
-    value = load(text.replace(/\r\n?/g, '\n'));
+    value = loadYaml(text.replace(/\r\n?/g, '\n'));
   } catch (error) {
     problem(`not valid YAML: ${(error as Error).message.split('\n')[0] ?? ''}`);
     return { config: { spaces: [] }, diagnostics };

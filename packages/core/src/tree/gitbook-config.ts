@@ -1,5 +1,5 @@
-import { dump, load } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
+import { dumpYaml, loadYaml } from '../yaml.js';
 import { joinPath } from './paths.js';
 
 /** What `.gitbook.yaml` says, with GitBook's defaults filled in. */
@@ -34,7 +34,7 @@ export function parseGitbookConfig(
   const diagnostics: Diagnostic[] = [];
   let value: unknown;
   try {
-    value = load(text.replace(zeroWidth, '').replace(/\r\n?/g, '\n'));
+    value = loadYaml(text.replace(zeroWidth, '').replace(/\r\n?/g, '\n'));
   } catch (error) {
     diagnostics.push({
       path,
@@ -121,5 +121,5 @@ export function renderGitbookConfig(config: GitbookConfig): string {
     out.structure = { readme: config.readme, summary: config.summary };
   }
   if (Object.keys(config.redirects).length > 0) out.redirects = config.redirects;
-  return dump(out, { lineWidth: -1 });
+  return dumpYaml(out, { lineWidth: -1 });
 }

@@ -52,7 +52,8 @@ function slugOf(filePath: string): string {
  * The document page the SUMMARY entry `entry` makes of its file at `filePath`, under a parent
  * whose URL path is `parentPath`, with the id `id`. Fields come from the file's front matter and
  * H1 (the entry's title when it has none); the entry's text is kept as `summaryTitle` when it
- * differs from the title. The page has no children yet and its refs are not resolved (refs need
+ * differs from the title, its link title as `linkTitle`, and its markdown as `summaryMarkdown`
+ * when it is more than text. The page has no children yet and its refs are not resolved (refs need
  * every page of the tree: see {@link resolvePageRefs}). The whole read and the incremental read
  * both build pages here, so a page is the same whichever path read it.
  */
@@ -76,6 +77,7 @@ export function pageFromEntry(
       ? { summaryTitle: entry.title }
       : {}),
     ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
+    ...(entry.titleMarkdown === undefined ? {} : { summaryMarkdown: entry.titleMarkdown }),
     slug,
     path: urlPath,
     document: parsed.document,

@@ -19,6 +19,7 @@ export type PageFileFields = Pick<
   | 'variables'
   | 'extraFrontMatter'
   | 'rawFrontMatter'
+  | 'frontMatterSource'
   | 'titleInFile'
 >;
 
@@ -58,6 +59,7 @@ export function pageFieldsFromMetadata(
     variables: metadata.vars,
     extraFrontMatter: Object.keys(extra).length > 0 ? extra : undefined,
     rawFrontMatter: metadata.rawFrontMatter,
+    frontMatterSource: metadata.frontMatterSource,
   });
 }
 
@@ -88,5 +90,6 @@ export function metadataFromPage(
     frontMatterTitle,
     extraFrontMatter: Object.keys(extra).length > 0 ? extra : undefined,
     rawFrontMatter: page.rawFrontMatter,
+    frontMatterSource: page.frontMatterSource,
   });
 }

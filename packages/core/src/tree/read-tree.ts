@@ -1,4 +1,3 @@
-import { load } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
 import type {
   RevisionContent,
@@ -7,6 +6,7 @@ import type {
   RevisionPageDocument,
   RevisionReusableContent,
 } from '../model/revision.js';
+import { loadYaml } from '../yaml.js';
 import { checkRedirects } from './check-redirects.js';
 import type { RefTargets } from './content-refs.js';
 import { contentTypeOf } from './content-type.js';
@@ -27,7 +27,7 @@ import {
 import { basename, decodePath, dirname, joinPath, splitAnchor } from './paths.js';
 import { readChanges } from './read-changes.js';
 import { pageKey } from './revision-index.js';
-import { parseSummary, type SummaryEntry } from './summary.js';
+import { parseSummary, type Summary, type SummaryEntry } from './summary.js';
 import type { TreeFile } from './tree-file.js';
 import { flattenPages } from './walk-pages.js';
 
@@ -70,6 +70,17 @@ export interface ReadTreeResult {
    * and `variables` are then `base`'s objects, so identity tells what changed.
    */
   incremental: boolean;
+}
+
+/** What a link page keeps of its SUMMARY.md entry besides its title: link title, markdown. */
+function entryLabel(entry: {
+  linkTitle?: string;
+  titleMarkdown?: string;
+}): Pick<RevisionPage, 'linkTitle' | 'summaryMarkdown'> {
+  return {
+    ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
+    ...(entry.titleMarkdown === undefined ? {} : { summaryMarkdown: entry.titleMarkdown }),
+  };
 }
 
 interface Pending {
@@ -201,10 +212,7 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
   const summaryFile = byPath.get(summaryPath);
   /** Without SUMMARY.md, entry titles are made up from file names; pages keep their H1. */
   let inferred = false;
-  let entries: {
-    groups: { title: string; slug: string; entries: SummaryEntry[] }[];
-    entries: SummaryEntry[];
-  };
+  let entries: Summary;
   if (summaryFile?.text !== undefined) {
     const parsed = cache
       ? cache.parseSummary(summaryFile.oid, summaryFile.text)
@@ -234,6 +242,7 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
             type: 'link',
             id: stableId(namespace, 'link', entry.href, entry.title),
             title: entry.title,
+            ...entryLabel(entry),
             target: { kind: 'url', url: entry.href },
             href: entry.href,
           },
@@ -264,6 +273,7 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
           type: 'link',
           id: stableId(namespace, 'anchor', entry.path, entry.title),
           title: entry.title,
+          ...entryLabel(entry),
           target: { kind: 'url', url: entry.path },
         };
         anchorLinks.push({ page: link, filePath, anchor });
@@ -304,6 +314,7 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
       type: 'group',
       id: stableId(namespace, 'group', group.slug),
       title: group.title,
+      ...(group.titleMarkdown === undefined ? {} : { summaryMarkdown: group.titleMarkdown }),
       slug: group.slug,
       path: group.slug,
       pages: readEntries(group.entries, group.slug),
@@ -345,7 +356,7 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
   if (varsFile?.text !== undefined) {
     let value: unknown;
     try {
-      value = load(varsFile.text);
+      value = loadYaml(varsFile.text);
     } catch (error) {
       diagnostics.push({
         path: varsFile.path,

@@ -80,6 +80,59 @@ describe('SUMMARY.md', () => {
     expect(renderSummary(summary)).toBe(source);
   });
 
+  it('keeps titles written with code spans or emphasis as written, and link titles of links', () => {
+    const source = [
+      '# Table of contents',
+      '',
+      '* [`foo`](foo.md)',
+      '* [The `bar` _option_](bar.md "Bar")',
+      '* [`npm` docs](https://docs.npmjs.com "npm")',
+      '* [Part](foo.md#part "Part label")',
+      '',
+      '## The `cli` group <a href="#cli" id="cli"></a>',
+      '',
+      '* [Plain](plain.md)',
+      '',
+    ].join('\n');
+    const { summary, diagnostics } = parseSummary(source);
+    expect(diagnostics).toEqual([]);
+    expect(summary.entries).toEqual([
+      { kind: 'page', title: 'foo', path: 'foo.md', titleMarkdown: '`foo`', children: [] },
+      {
+        kind: 'page',
+        title: 'The bar option',
+        path: 'bar.md',
+        linkTitle: 'Bar',
+        titleMarkdown: 'The `bar` _option_',
+        children: [],
+      },
+      {
+        kind: 'link',
+        title: 'npm docs',
+        href: 'https://docs.npmjs.com',
+        linkTitle: 'npm',
+        titleMarkdown: '`npm` docs',
+        children: [],
+      },
+      { kind: 'page', title: 'Part', path: 'foo.md#part', linkTitle: 'Part label', children: [] },
+    ]);
+    expect(summary.groups[0]).toMatchObject({
+      title: 'The cli group',
+      titleMarkdown: 'The `cli` group',
+      slug: 'cli',
+    });
+    expect(summary.groups[0]?.entries[0]).not.toHaveProperty('titleMarkdown');
+    expect(renderSummary(summary)).toBe(source);
+  });
+
+  it('writes a title as text once it is no longer what its markdown says', () => {
+    const { summary } = parseSummary('# Table of contents\n\n* [`foo`](foo.md)\n');
+    const entries = summary.entries.map((entry) => ({ ...entry, title: 'foo*' }));
+    expect(renderSummary({ ...summary, entries })).toBe(
+      '# Table of contents\n\n* [foo\\*](foo.md)\n',
+    );
+  });
+
   it('accepts hand-written forms: `-` bullets, 4-space nesting, %20 paths, another H1', () => {
     const { summary } = parseSummary('# Summary\n\n- [A](a.md)\n    - [B](my%20b.md)\n');
     expect(summary.entries).toEqual([

@@ -1,9 +1,9 @@
 import type { List, ListItem, PhrasingContent, Root, RootContent } from 'mdast';
-import { load, dump } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
 import { parseHtmlTag } from '../markdown/html-tag.js';
 import { parseMdast, stringifyMdast } from '../markdown/mdast-io.js';
 import { normalizeInput } from '../markdown/parse-page.js';
+import { dumpYaml, loadYaml } from '../yaml.js';
 import { decodePath } from './paths.js';
 import { slugify } from './slugify.js';
 
@@ -16,15 +16,26 @@ export type SummaryEntry =
       path: string;
       /** `* [Title](page.md "Sidebar label")`. */
       linkTitle?: string;
+      /** The link text as written when it is more than text (see {@link labelMarkdown}). */
+      titleMarkdown?: string;
       children: SummaryEntry[];
     }
-  | { kind: 'link'; title: string; href: string; linkTitle?: string; children: SummaryEntry[] }
+  | {
+      kind: 'link';
+      title: string;
+      href: string;
+      linkTitle?: string;
+      titleMarkdown?: string;
+      children: SummaryEntry[];
+    }
   | { kind: 'computed'; source: Record<string, unknown>; children: SummaryEntry[] }
   | { kind: 'text'; title: string; children: SummaryEntry[] };
 
 /** A `## Group` and its entries. */
 export interface SummaryGroup {
   title: string;
+  /** The heading's text as written when it is more than text (see {@link labelMarkdown}). */
+  titleMarkdown?: string;
   /** The group's URL slug: its anchor when written, else the slugified title. */
   slug: string;
   entries: SummaryEntry[];
@@ -47,15 +58,48 @@ function plain(nodes: readonly PhrasingContent[]): string {
     .join('');
 }
 
-function readItem(item: ListItem, diagnostics: Diagnostic[]): SummaryEntry | undefined {
+/**
+ * The markdown of a link text or heading, `nodes`, as written in `source` (the text they were
+ * parsed from), when it is more than text: a code span, emphasis, HTML… whose marks the title
+ * (plain text) cannot hold. `undefined` for text alone, and for text over several lines (written
+ * back at another indentation, it would not read the same).
+ */
+function labelMarkdown(nodes: readonly PhrasingContent[], source: string): string | undefined {
+  if (nodes.every((node) => node.type === 'text')) return undefined;
+  const start = nodes[0]?.position?.start.offset;
+  const end = nodes[nodes.length - 1]?.position?.end.offset;
+  if (start === undefined || end === undefined) return undefined;
+  const markdown = source.slice(start, end);
+  return markdown.includes('\n') ? undefined : markdown;
+}
+
+/** The text a link text written as `markdown` reads as (see {@link labelMarkdown}). */
+function labelText(markdown: string): string | undefined {
+  const [paragraph] = parseMdast(`[${markdown}](x)`).children;
+  const [link, ...more] = paragraph?.type === 'paragraph' ? paragraph.children : [];
+  return link?.type === 'link' && more.length === 0 ? plain(link.children) : undefined;
+}
+
+/** A link text or heading: `markdown` as it was written while it reads as `title`, else `title`. */
+function labelNodes(title: string, markdown: string | undefined): PhrasingContent[] {
+  return markdown !== undefined && labelText(markdown) === title
+    ? [{ type: 'html', value: markdown }]
+    : [{ type: 'text', value: title }];
+}
+
+function readItem(
+  item: ListItem,
+  source: string,
+  diagnostics: Diagnostic[],
+): SummaryEntry | undefined {
   const [first, ...rest] = item.children;
   const children = rest.flatMap((child) =>
-    child.type === 'list' ? readList(child, diagnostics) : [],
+    child.type === 'list' ? readList(child, source, diagnostics) : [],
   );
   if (first?.type === 'code' && (first.lang === 'yaml' || first.lang === 'yml')) {
     let source: unknown;
     try {
-      source = load(first.value);
+      source = loadYaml(first.value);
     } catch {
       // Reported below as an entry that is neither a link nor an OpenAPI block.
     }
@@ -71,17 +115,15 @@ function readItem(item: ListItem, diagnostics: Diagnostic[]): SummaryEntry | und
     ) {
       const title = plain(link.children);
       const linkTitle = link.title ?? undefined;
+      const titleMarkdown = labelMarkdown(link.children, source);
       const target = decodePath(link.url);
-      if (isExternal(link.url)) {
-        return {
-          kind: 'link',
-          title,
-          href: link.url,
-          ...(linkTitle ? { linkTitle } : {}),
-          children,
-        };
-      }
-      return { kind: 'page', title, path: target, ...(linkTitle ? { linkTitle } : {}), children };
+      const label = {
+        title,
+        ...(linkTitle ? { linkTitle } : {}),
+        ...(titleMarkdown === undefined ? {} : { titleMarkdown }),
+      };
+      if (isExternal(link.url)) return { kind: 'link', href: link.url, ...label, children };
+      return { kind: 'page', path: target, ...label, children };
     }
     diagnostics.push({
       ruleId: 'summary-text-entry',
@@ -104,20 +146,41 @@ function readItem(item: ListItem, diagnostics: Diagnostic[]): SummaryEntry | und
   return children.length > 0 ? { kind: 'text', title: '', children } : undefined;
 }
 
-function readList(list: List, diagnostics: Diagnostic[]): SummaryEntry[] {
-  return list.children.flatMap((item) => readItem(item, diagnostics) ?? []);
+function readList(list: List, source: string, diagnostics: Diagnostic[]): SummaryEntry[] {
+  return list.children.flatMap((item) => readItem(item, source, diagnostics) ?? []);
 }
 
 /** The title and anchor of `## Title <a href="#slug" id="slug"></a>`. */
-function readGroupHeading(children: readonly PhrasingContent[]): { title: string; slug: string } {
+function readGroupHeading(
+  children: readonly PhrasingContent[],
+  source: string,
+): Omit<SummaryGroup, 'entries'> {
   const open = children[children.length - 2];
   const close = children[children.length - 1];
-  if (open?.type === 'html' && close?.type === 'html' && close.value === '</a>') {
-    const id = parseHtmlTag(open.value)?.attributes.get('id');
-    if (id !== undefined) return { title: plain(children.slice(0, -2)).trim(), slug: id };
-  }
-  const title = plain(children).trim();
-  return { title, slug: slugify(title) };
+  const anchor =
+    open?.type === 'html' && close?.type === 'html' && close.value === '</a>'
+      ? parseHtmlTag(open.value)?.attributes.get('id')
+      : undefined;
+  const text = anchor === undefined ? children : withoutTrailingSpace(children.slice(0, -2));
+  const title = plain(text).trim();
+  const titleMarkdown = labelMarkdown(text, source);
+  return {
+    title,
+    ...(titleMarkdown === undefined ? {} : { titleMarkdown }),
+    slug: anchor ?? slugify(title),
+  };
+}
+
+/** Phrasing without the space that separates it from a heading's anchor. */
+function withoutTrailingSpace(nodes: readonly PhrasingContent[]): PhrasingContent[] {
+  const last = nodes[nodes.length - 1];
+  if (last?.type !== 'text' || !/\s$/.test(last.value) || last.position === undefined)
+    return [...nodes];
+  const value = last.value.trimEnd();
+  const trimmed = last.value.length - value.length;
+  if (value === '') return nodes.slice(0, -1);
+  const end = { ...last.position.end, offset: (last.position.end.offset ?? 0) - trimmed };
+  return [...nodes.slice(0, -1), { ...last, value, position: { ...last.position, end } }];
 }
 
 /**
@@ -133,13 +196,13 @@ export function parseSummary(markdown: string): { summary: Summary; diagnostics:
     for (const node of parseMdast(chunk.text).children) {
       if (node.type === 'heading' && node.depth === 1) continue;
       if (node.type === 'heading') {
-        const group: SummaryGroup = { ...readGroupHeading(node.children), entries: [] };
+        const group: SummaryGroup = { ...readGroupHeading(node.children, chunk.text), entries: [] };
         summary.groups.push(group);
         target = group.entries;
         continue;
       }
       if (node.type === 'list') {
-        target.push(...readList(node, found));
+        target.push(...readList(node, chunk.text, found));
         continue;
       }
       found.push({
@@ -188,7 +251,7 @@ function entryItem(entry: SummaryEntry): ListItem {
     children.push({
       type: 'code',
       lang: 'yaml',
-      value: dump(entry.source, { lineWidth: -1 }).trimEnd(),
+      value: dumpYaml(entry.source, { lineWidth: -1 }).trimEnd(),
     });
   } else if (entry.kind === 'text') {
     children.push({ type: 'paragraph', children: [{ type: 'text', value: entry.title }] });
@@ -201,7 +264,7 @@ function entryItem(entry: SummaryEntry): ListItem {
           type: 'link',
           url,
           title: entry.linkTitle ?? null,
-          children: [{ type: 'text', value: entry.title }],
+          children: labelNodes(entry.title, entry.titleMarkdown),
         },
       ],
     });
@@ -221,7 +284,7 @@ export function renderSummary(summary: Summary): string {
   ];
   if (summary.entries.length > 0) children.push(entryList(summary.entries));
   for (const group of summary.groups) {
-    const heading: PhrasingContent[] = [{ type: 'text', value: group.title }];
+    const heading = labelNodes(group.title, group.titleMarkdown);
     if (group.slug !== slugify(group.title)) {
       heading.push(
         { type: 'text', value: ' ' },

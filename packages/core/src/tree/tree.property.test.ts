@@ -50,6 +50,17 @@ describe('revision ⇄ tree (property tests)', () => {
     );
   }, 60_000);
 
+  it('a revision written after a JSON round trip (as the service stores it) is the same tree', () => {
+    fc.assert(
+      fc.property(revisionContent, (revision) => {
+        const read = treeToRevision(revisionToTree(revision).files).content;
+        const stored = JSON.parse(JSON.stringify(read)) as RevisionContent;
+        expect(filesOf(stored)).toEqual(filesOf(read));
+      }),
+      settings,
+    );
+  }, 60_000);
+
   it('revision → tree → revision keeps page ids, order, hierarchy, options, documents and files', () => {
     fc.assert(
       fc.property(revisionContent, (revision) => {

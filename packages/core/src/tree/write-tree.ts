@@ -1,7 +1,7 @@
-import { dump } from 'js-yaml';
 import type { Diagnostic } from '../diagnostic.js';
 import { renderPage } from '../markdown/render-page.js';
 import type { RevisionContent, RevisionPage, RevisionPageDocument } from '../model/revision.js';
+import { dumpYaml } from '../yaml.js';
 import { unresolveRef, unresolveRefs, type RefPaths } from './content-refs.js';
 import type { ConversionCache } from './conversion-cache.js';
 import { gitBlobId } from './git-blob-id.js';
@@ -197,23 +197,24 @@ export function revisionToTree(
   const entry = (page: RevisionPage): SummaryEntry[] => {
     const children = 'pages' in page ? page.pages.flatMap(entry) : [];
     switch (page.type) {
-      case 'document': {
-        const link = {
-          kind: 'page' as const,
-          title: page.summaryTitle ?? page.title,
-          path: relativePath(summaryDir, pagePath.get(page.id) as string),
-          children,
-        };
-        return [page.linkTitle === undefined ? link : { ...link, linkTitle: page.linkTitle }];
-      }
+      case 'document':
+        return [
+          {
+            kind: 'page',
+            title: page.summaryTitle ?? page.title,
+            ...entryLabel(page),
+            path: relativePath(summaryDir, pagePath.get(page.id) as string),
+            children,
+          },
+        ];
       case 'link': {
         const target = unresolveRef(page.target, summaryPath, paths);
         const href = target.kind === 'url' ? target.url : (page.href ?? '');
         const isPage = target.kind === 'url' && page.target.kind !== 'url';
         return [
           isPage
-            ? { kind: 'page', title: page.title, path: href, children }
-            : { kind: 'link', title: page.title, href, children },
+            ? { kind: 'page', title: page.title, ...entryLabel(page), path: href, children }
+            : { kind: 'link', title: page.title, ...entryLabel(page), href, children },
         ];
       }
       case 'computed':
@@ -231,7 +232,14 @@ export function revisionToTree(
   const ungrouped = content.pages.filter((page) => page.type !== 'group').flatMap(entry);
   const groups: SummaryGroup[] = content.pages.flatMap((page) =>
     page.type === 'group'
-      ? [{ title: page.title, slug: page.slug, entries: page.pages.flatMap(entry) }]
+      ? [
+          {
+            title: page.title,
+            ...(page.summaryMarkdown === undefined ? {} : { titleMarkdown: page.summaryMarkdown }),
+            slug: page.slug,
+            entries: page.pages.flatMap(entry),
+          },
+        ]
       : [],
   );
   const summary = { entries: ungrouped, groups };
@@ -243,7 +251,9 @@ export function revisionToTree(
   );
 
   if (Object.keys(content.variables).length > 0) {
-    out.push(textFile(inRoot('.gitbook/vars.yaml'), dump(content.variables, { lineWidth: 80 })));
+    out.push(
+      textFile(inRoot('.gitbook/vars.yaml'), dumpYaml(content.variables, { lineWidth: 80 })),
+    );
   }
   // A person's `.gitbook.yaml` stays even when it only restates the defaults.
   if (!isDefaultConfig(config) || config.source !== undefined)
@@ -251,6 +261,14 @@ export function revisionToTree(
 
   out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files: out, diagnostics };
+}
+
+/** What a SUMMARY.md entry takes from its page besides title and target. */
+function entryLabel(page: RevisionPage): { linkTitle?: string; titleMarkdown?: string } {
+  return {
+    ...(page.linkTitle === undefined ? {} : { linkTitle: page.linkTitle }),
+    ...(page.summaryMarkdown === undefined ? {} : { titleMarkdown: page.summaryMarkdown }),
+  };
 }
 
 function renderDocumentPage(page: RevisionPageDocument, path: string, paths: RefPaths): string {

@@ -1,5 +1,5 @@
-import { load } from 'js-yaml';
 import type { Diagnostic } from '../../diagnostic.js';
+import { loadYaml } from '../../yaml.js';
 import { positionOf } from '../shared/order.js';
 
 /** What a `_category_.json` or `_category_.yml` says about its folder. */
@@ -18,7 +18,7 @@ export function readCategory(
 ): { settings: CategorySettings; diagnostics: Diagnostic[] } {
   let value: unknown;
   try {
-    value = path.endsWith('.json') ? JSON.parse(text) : load(text);
+    value = path.endsWith('.json') ? JSON.parse(text) : loadYaml(text);
   } catch (error) {
     return {
       settings: {},

@@ -1,6 +1,6 @@
-import { load } from 'js-yaml';
 import type { Diagnostic } from '../../diagnostic.js';
 import { splitFrontMatter } from '../../markdown/front-matter.js';
+import { loadYaml } from '../../yaml.js';
 import { normalizeInput } from '../../markdown/parse-page.js';
 
 /** A source page split into its front matter (as data) and its body. */
@@ -25,7 +25,7 @@ export function readPageSource(text: string): PageSource {
     return { frontMatter: {}, body, bodyLineOffset, diagnostics: [] };
   let value: unknown;
   try {
-    value = load(yaml);
+    value = loadYaml(yaml);
   } catch (error) {
     return {
       frontMatter: {},
