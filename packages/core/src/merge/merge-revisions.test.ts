@@ -69,6 +69,29 @@ describe('mergeRevisions', () => {
     expect(page(onlyTheirs, 'beta.md').document).toBe(page(theirs, 'beta.md').document);
   });
 
+  it('merges edits to different keys of front matter kept as written, without a conflict', () => {
+    const page = (frontMatter: string) => `---\n${frontMatter}---\n\n# Beta\n\nBeta text.\n`;
+    const base = treeToRevision(
+      tree({ ...baseFiles, 'beta.md': page("description: 'About'\nicon: book\n") }),
+      { idNamespace: 's' },
+    ).content;
+    const read = (frontMatter: string) =>
+      treeToRevision(tree({ ...baseFiles, 'beta.md': page(frontMatter) }), {
+        base,
+        idNamespace: 's',
+      }).content;
+    const ours = read("description: 'About it'\nicon: book\n");
+    const theirs = read("description: 'About'\nicon: gear\n");
+    const { content, conflicts } = mergeRevisions(base, ours, theirs);
+    expect(conflicts).toEqual([]);
+    // Neither text says what the merge says: the exporter's form.
+    expect(render(content)['beta.md']).toBe(page('description: About it\nicon: gear\n'));
+    // One side's text, when the merge says what it says, is kept.
+    expect(render(mergeRevisions(base, ours, base).content)['beta.md']).toBe(
+      page("description: 'About it'\nicon: book\n"),
+    );
+  });
+
   it('merges edits to different blocks of one page, adjacent ones too', () => {
     const ours = variant({ 'alpha.md': '# Alpha\n\nFirst (ours).\n\nSecond.\n\nThird.\n' });
     const theirs = variant({

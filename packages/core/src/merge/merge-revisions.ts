@@ -113,6 +113,9 @@ export function mergeDocuments(
   return { document: { ...ours, nodes: result.merged }, conflicts: result.conflicts };
 }
 
+/** Page fields that say how the page was written, not what it is. */
+const writtenForms = new Set(['git', 'frontMatterSource', 'summaryMarkdown']);
+
 type Flat = Map<string, RevisionPage>;
 const flat = (pages: readonly RevisionPage[]): Flat =>
   new Map(flattenPages(pages).map((page) => [page.id, page]));
@@ -137,10 +140,12 @@ function mergePage(
         conflicts.push({ kind: 'page-blocks', page: ours.id, title: ours.title, ...conflict });
       continue;
     }
-    if (field === 'git') {
-      // Where the page was read from follows the side that changed it; never a conflict.
-      const git = pick(b, o, t).value ?? o ?? t;
-      if (git !== undefined) merged.git = git;
+    if (writtenForms.has(field)) {
+      // Where the page was read from, and how its front matter or SUMMARY.md text was written,
+      // follow the side that changed them; never a conflict. A written form is used only while
+      // it says what the merged fields say (see `renderFrontMatter`, `renderSummary`).
+      const value = pick(b, o, t).value ?? o ?? t;
+      if (value !== undefined) merged[field] = value;
       continue;
     }
     const choice = pick(b, o, t);
