@@ -70,21 +70,28 @@ export const gitSyncOperations: readonly Operation[] = [
     'importGitRepository',
     { params: ['spaceId'], body: GitImportBody, response: null },
     async ({ params, body, caller, ctx }) => {
-      const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const { level, space } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
       requireLevel(level, 'edit', 'import content into the space');
       if ('url' in body)
         throw new BadRequestError(
           'docsync imports trees sent inline (`tree` and `commit`, or `base` and `changes`); it does not fetch `url`',
         );
       // A change request is checked before any blob is read, so an unknown one is a plain 404.
-      const target =
+      const changeRequest =
         body.changeRequest === undefined
+          ? undefined
+          : await requireChangeRequest(ctx.db, params.spaceId, body.changeRequest);
+      const target =
+        changeRequest === undefined
           ? spaceTarget(params.spaceId)
-          : changeRequestTarget(
-              params.spaceId,
-              (await requireChangeRequest(ctx.db, params.spaceId, body.changeRequest)).id,
-              caller.userId,
-            );
+          : changeRequestTarget(params.spaceId, changeRequest.id, caller.userId);
+      if (body.mainRevision !== undefined) {
+        if (changeRequest === undefined)
+          throw new BadRequestError('`mainRevision` goes with `changeRequest`');
+        await requireMainLineRevision(ctx.db, space, body.mainRevision, 'body/mainRevision');
+      }
       const git: RevisionGit = {
         oid: body.commit.oid,
         message: body.commit.message,
@@ -97,6 +104,16 @@ export const gitSyncOperations: readonly Operation[] = [
         authorId: caller.userId,
         force: body.force,
       });
+      // The tree holds that main revision: the change request merges from there from now on.
+      if (changeRequest !== undefined && body.mainRevision !== undefined)
+        await ctx.db
+          .updateTable('change_requests')
+          .set({
+            base_revision_id: body.mainRevision,
+            merged_ancestor_revision_id: body.mainRevision,
+          })
+          .where('id', '=', changeRequest.id)
+          .execute();
       return undefined;
     },
   ),

@@ -36,6 +36,13 @@ const inlineTarget = {
   changeRequest: Type.Optional(
     Type.String({ description: 'Import into this change request instead of the main content.' }),
   ),
+  mainRevision: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        'With `changeRequest`: the tree already holds the main content at this revision (the sender merged it in), so the change request is up to date with it: its merge base moves there, as an update from main would move it. A revision that is or was the main content.',
+    }),
+  ),
   force: Type.Optional(Type.Boolean()),
 };
 
