@@ -37,17 +37,6 @@ function fmtOf(files: Record<string, string>): Record<string, string | undefined
   return Object.fromEntries(written.files.map((file) => [file.path, file.text]));
 }
 
-/**
- * Files a pull cannot give back yet, with why: the pull writes SUMMARY.md itself from the API's
- * page tree, which does not carry a SUMMARY.md text other than the page title or a link title
- * (the service keeps both: its own `git/tree` listing has the right SUMMARY.md).
- */
-const pullGaps: Readonly<Record<string, readonly string[]>> = {
-  'a SUMMARY.md title other than the page’s H1': ['SUMMARY.md'],
-  'link titles in pages and in SUMMARY.md': ['SUMMARY.md'],
-  'code spans and emphasis in SUMMARY.md titles': ['SUMMARY.md'],
-};
-
 const oidOf = (text: string) => gitBlobId(encoder.encode(text));
 
 for (const { dialect, skip } of testDialects) {
@@ -133,7 +122,7 @@ for (const { dialect, skip } of testDialects) {
     });
 
     for (const [name, files] of Object.entries(losslessCases)) {
-      it(`pulls ${name} into an empty repository with the same bytes (but the known gaps)`, async () => {
+      it(`pulls ${name} into an empty repository with the same bytes`, async () => {
         const repo = await createGitRepo({});
         repos.push(repo);
         const context: SyncContext = {
@@ -150,7 +139,7 @@ for (const { dialect, skip } of testDialects) {
             return !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text;
           })
           .map(([path]) => path);
-        expect(differing).toEqual(pullGaps[name] ?? []);
+        expect(differing).toEqual([]);
       });
     }
   });

@@ -6,8 +6,8 @@
  * files and commits of the repository, the service's content through the API, exit codes and
  * messages.
  *
- * A scenario that fails on today's main is an `it.fails` with the reason; it passes while the
- * bug is there and fails once it is fixed: then turn it into a plain `it`.
+ * Each was written first, as an `it.fails` that failed for the reason the issue gives, and
+ * turned into a plain `it` with the fix.
  */
 import { startTestServer, type TestServer } from '@docsync/server/testing';
 import { makeTempDir, type TempDir } from '@docsync/test-utils';
@@ -87,8 +87,8 @@ interface Synced {
  * `docsync push` and the change request it opens merged in the service
  * (`via: 'change-request'`).
  *
- * Most scenarios keep the docs in `docs/`: at the root, today's pull deletes docsync.json (item
- * 2), and every later command of the scenario would fail on that instead of on its own item.
+ * Most scenarios keep the docs in `docs/`; items 2 and 3 keep them at the root, beside
+ * docsync.json, LICENSE and .github/.
  */
 async function syncedRepo(
   options: {
@@ -150,102 +150,82 @@ async function withLogs<T>(daemon: DaemonProcess, waiting: Promise<T>): Promise<
 }
 
 describe('issue 18 item 1: a service edit merged after the branch’s change request comes back', () => {
-  // The realistic tree without its image: with it, today's pull stops first on item 13's false
-  // conflict on the untouched image, which would hide this item's failure. Item 13 covers it.
   const files = () => {
     const docs = gitSyncDocs();
-    delete docs['.gitbook/assets/settings.png'];
     docs['guides/configuration.md'] = `# Configuration\n\n${CONFIG_PARAGRAPH}\n`;
     return docs;
   };
+  it('push → merge #1 → edit merged as #2 → pull: the repo gets the edit, nothing else changes, the service keeps it', async () => {
+    const { repo, space, doc } = await syncedRepo({ files: files(), via: 'change-request' });
+    await serviceEditsDeployment(space);
+    const before = repo.tree();
 
-  // issue 18 item 1: fails until a pull after a merged change request keeps the service's edit
-  // (today: exit 0, `DOCSYNC-2: … (merged with main)` without the edit, and the old page is sent
-  // back, reverting the edit in the service too).
-  it.fails(
-    'push → merge #1 → edit merged as #2 → pull: the repo gets the edit, nothing else changes, the service keeps it',
-    async () => {
-      const { repo, space, doc } = await syncedRepo({ files: files(), via: 'change-request' });
-      await serviceEditsDeployment(space);
-      const before = repo.tree();
-
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.read(doc('guides/deployment.md'))).toBe(EDITED_DEPLOYMENT);
-      expect(changedPaths(before, repo.tree())).toEqual([doc('guides/deployment.md')]);
-      expect(repo.status()).toBe('');
-      expect(await space.text('guides/deployment.md')).toContain(EDITED_DEPLOY);
-    },
-  );
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.read(doc('guides/deployment.md'))).toBe(EDITED_DEPLOYMENT);
+    expect(changedPaths(before, repo.tree())).toEqual([doc('guides/deployment.md')]);
+    expect(repo.status()).toBe('');
+    expect(await space.text('guides/deployment.md')).toContain(EDITED_DEPLOY);
+  });
 });
 
 describe('issue 18 item 2: pull keeps what the service does not model', () => {
   // At the repository root, as in the issue: docsync.json, LICENSE and .github/ sit beside the
   // pages, inside the synced directory.
-  // issue 18 item 2: fails until pull leaves unmodelled files alone (today: it deletes LICENSE,
-  // .github/…, docsync.json, the unlisted page, .gitbook.yaml and .gitbook/includes/note.md).
-  it.fails(
-    'pull deletes no LICENSE, CI workflow, docsync.json, unlisted page, .gitbook.yaml or include, and a later push keeps them in the service',
-    async () => {
-      const { repo, space } = await syncedRepo({ layout: 'root' });
-      await serviceEditsDeployment(space);
+  it('pull deletes no LICENSE, CI workflow, docsync.json, unlisted page, .gitbook.yaml or include, and a later push keeps them in the service', async () => {
+    const { repo, space } = await syncedRepo({ layout: 'root' });
+    await serviceEditsDeployment(space);
 
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.read('guides/deployment.md')).toBe(EDITED_DEPLOYMENT);
-      const kept = { ...PROJECT_FILES, [UNLISTED_PATH]: UNLISTED };
-      for (const [path, text] of Object.entries(kept))
-        expect(repo.exists(path) ? repo.read(path) : `(deleted)`, path).toBe(text);
-      expect(repo.exists('docsync.json') ? repo.read('docsync.json') : '(deleted)').toContain(
-        space.id,
-      );
-      expect(repo.exists('.gitbook.yaml') ? repo.read('.gitbook.yaml') : '(deleted)').toBe(
-        GITBOOK_YAML,
-      );
-      expect(
-        repo.exists('.gitbook/includes/note.md')
-          ? repo.read('.gitbook/includes/note.md')
-          : '(deleted)',
-      ).toBe(NOTE_INCLUDE);
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.read('guides/deployment.md')).toBe(EDITED_DEPLOYMENT);
+    const kept = { ...PROJECT_FILES, [UNLISTED_PATH]: UNLISTED };
+    for (const [path, text] of Object.entries(kept))
+      expect(repo.exists(path) ? repo.read(path) : `(deleted)`, path).toBe(text);
+    expect(repo.exists('docsync.json') ? repo.read('docsync.json') : '(deleted)').toContain(
+      space.id,
+    );
+    expect(repo.exists('.gitbook.yaml') ? repo.read('.gitbook.yaml') : '(deleted)').toBe(
+      GITBOOK_YAML,
+    );
+    expect(
+      repo.exists('.gitbook/includes/note.md')
+        ? repo.read('.gitbook/includes/note.md')
+        : '(deleted)',
+    ).toBe(NOTE_INCLUDE);
 
-      // The next push (a page edited in git) deletes none of them in the service.
-      repo.edit('guides/configuration.md', (text) =>
-        text.replace(CONFIG_PARAGRAPH, 'Set the options in `acme.yaml`.'),
-      );
-      repo.commitAll('Shorten the configuration page');
-      const pushed = await repo.docsync('push', '--merge');
-      expect(pushed.code, pushed.stderr).toBe(0);
-      expect(await space.text('.gitbook.yaml')).toBe(GITBOOK_YAML);
-      expect(await space.text('.gitbook/includes/note.md')).toBe(NOTE_INCLUDE);
-      expect(await space.text('guides/configuration.md')).toContain(
-        'Set the options in `acme.yaml`.',
-      );
-      for (const [path, text] of Object.entries(kept)) expect(repo.read(path), path).toBe(text);
-    },
-  );
+    // The next push (a page edited in git) deletes none of them in the service.
+    repo.edit('guides/configuration.md', (text) =>
+      text.replace(CONFIG_PARAGRAPH, 'Set the options in `acme.yaml`.'),
+    );
+    repo.commitAll('Shorten the configuration page');
+    const pushed = await repo.docsync('push', '--merge');
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(await space.text('.gitbook.yaml')).toBe(GITBOOK_YAML);
+    expect(await space.text('.gitbook/includes/note.md')).toBe(NOTE_INCLUDE);
+    expect(await space.text('guides/configuration.md')).toContain(
+      'Set the options in `acme.yaml`.',
+    );
+    for (const [path, text] of Object.entries(kept)) expect(repo.read(path), path).toBe(text);
+  });
 });
 
 describe('issue 18 item 3: a one-page service edit is a one-file commit', () => {
-  // issue 18 item 3: fails until pull writes only what the service changed (today: the commit
-  // rewrites every page fmt would write differently and deletes unmodelled files: 9 files).
-  it.fails(
-    'the pulled commit touches exactly that page’s file and names the change request that made it',
-    async () => {
-      const { repo, space } = await syncedRepo({ layout: 'root' });
-      const changeRequest = await serviceEditsDeployment(space);
+  it('the pulled commit touches exactly that page’s file and names the change request that made it', async () => {
+    const { repo, space } = await syncedRepo({ layout: 'root' });
+    const changeRequest = await serviceEditsDeployment(space);
 
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.touched('HEAD')).toEqual(['guides/deployment.md']);
-      expect(repo.message('HEAD')).toMatch(
-        new RegExp(`^DOCSYNC-${String(changeRequest.number)}: Clarify deploying`),
-      );
-      // The pages in valid but non-canonical markdown keep their bytes.
-      expect(repo.read('getting-started/installation.md')).toBe(
-        gitSyncDocs()['getting-started/installation.md'],
-      );
-    },
-  );
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.touched('HEAD')).toEqual(['guides/deployment.md']);
+    expect(repo.message('HEAD')).toMatch(
+      new RegExp(`^DOCSYNC-${String(changeRequest.number)}: Clarify deploying`),
+    );
+    // The pages in valid but non-canonical markdown keep their bytes.
+    expect(repo.read('getting-started/installation.md')).toBe(
+      gitSyncDocs()['getting-started/installation.md'],
+    );
+  });
 });
 
 describe('issue 18 item 4: push → pull is byte-stable', () => {
@@ -295,64 +275,49 @@ describe('issue 18 item 4: push → pull is byte-stable', () => {
         return bytes === undefined || !bytes.equals(Buffer.from(content));
       })
       .map(([path]) => `${path}:\n${repo.exists(doc(path)) ? repo.read(doc(path)) : '(none)'}`);
+  it('a tree fmt accepts, pushed, comes back byte for byte in an empty repository and in the pushing one', async () => {
+    const { repo, space, doc } = await syncedRepo({ files: canonical });
+    const fmt = await repo.docsync('fmt', '--check', 'docs');
+    expect(fmt.code, fmt.stdout + fmt.stderr).toBe(0);
 
-  // issue 18 item 4: fails until the service gives back what was pushed (today: the SUMMARY.md
-  // link title comes back as the page's H1 and the SUMMARY entry's link title is dropped, and
-  // `createdAt` comes back quoted).
-  it.fails(
-    'a tree fmt accepts, pushed, comes back byte for byte in an empty repository and in the pushing one',
-    async () => {
-      const { repo, space, doc } = await syncedRepo({ files: canonical });
-      const fmt = await repo.docsync('fmt', '--check', 'docs');
-      expect(fmt.code, fmt.stdout + fmt.stderr).toBe(0);
-
-      const fresh = await userRepo();
-      await init(fresh, space, 'docs');
-      const pulled = await fresh.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(differing(fresh, doc)).toEqual([]);
-      // And in the pushing repository, after a page edit in the service, the others keep their
-      // bytes.
-      await space.editPage('guides/cli.md', 'Say more about deploying', (markdown) =>
-        markdown.replace('to deploy.', 'to deploy the current branch.'),
-      );
-      const again = await repo.docsync('pull');
-      expect(again.code, again.stderr).toBe(0);
-      expect(repo.read(doc('guides/cli.md'))).toContain('to deploy the current branch.');
-      expect(differing(repo, doc, 'guides/cli.md')).toEqual([]);
-    },
-  );
-
-  // issue 18 item 4: fails until an untouched SUMMARY.md keeps its bytes (today: the entry
-  // written as a code span comes back as plain text). `docsync fmt` itself writes the entry
-  // without the code span, so this tree is not one fmt accepts: the promise checked here is that
-  // a pull writes a file only when the service changed it.
-  it.fails(
-    'a SUMMARY.md entry written as a code span survives a pull of another page',
-    async () => {
-      const summary = [
-        '# Table of contents',
-        '',
-        '* [Acme Docs](README.md)',
-        '* [`acme deploy`](cli.md)',
-        '',
-      ].join('\n');
-      const { repo, space, doc } = await syncedRepo({
-        files: {
-          'README.md': `# Acme Docs\n\n${LANDING_PARAGRAPH}\n`,
-          'SUMMARY.md': summary,
-          'cli.md': '# acme deploy\n\nRun it to deploy.\n',
-        },
-      });
-      await space.editPage('README.md', 'Welcome better', (markdown) =>
-        markdown.replace(LANDING_PARAGRAPH, 'Acme keeps every widget in order.'),
-      );
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.read(doc('README.md'))).toContain('Acme keeps every widget in order.');
-      expect(repo.read(doc('SUMMARY.md'))).toBe(summary);
-    },
-  );
+    const fresh = await userRepo();
+    await init(fresh, space, 'docs');
+    const pulled = await fresh.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(differing(fresh, doc)).toEqual([]);
+    // And in the pushing repository, after a page edit in the service, the others keep their
+    // bytes.
+    await space.editPage('guides/cli.md', 'Say more about deploying', (markdown) =>
+      markdown.replace('to deploy.', 'to deploy the current branch.'),
+    );
+    const again = await repo.docsync('pull');
+    expect(again.code, again.stderr).toBe(0);
+    expect(repo.read(doc('guides/cli.md'))).toContain('to deploy the current branch.');
+    expect(differing(repo, doc, 'guides/cli.md')).toEqual([]);
+  });
+  it('a SUMMARY.md entry written as a code span survives a pull of another page', async () => {
+    const summary = [
+      '# Table of contents',
+      '',
+      '* [Acme Docs](README.md)',
+      '* [`acme deploy`](cli.md)',
+      '',
+    ].join('\n');
+    const { repo, space, doc } = await syncedRepo({
+      files: {
+        'README.md': `# Acme Docs\n\n${LANDING_PARAGRAPH}\n`,
+        'SUMMARY.md': summary,
+        'cli.md': '# acme deploy\n\nRun it to deploy.\n',
+      },
+    });
+    await space.editPage('README.md', 'Welcome better', (markdown) =>
+      markdown.replace(LANDING_PARAGRAPH, 'Acme keeps every widget in order.'),
+    );
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.read(doc('README.md'))).toContain('Acme keeps every widget in order.');
+    expect(repo.read(doc('SUMMARY.md'))).toBe(summary);
+  });
 });
 
 describe('issue 18 item 5: two SUMMARY.md groups with the same title', () => {
@@ -376,10 +341,7 @@ describe('issue 18 item 5: two SUMMARY.md groups with the same title', () => {
     'install.md': '# Installation\n\nInstall it.\n',
     'deploy.md': '# Deployment\n\nDeploy it.\n',
   };
-
-  // issue 18 item 5: fails until the import takes two groups of one title (today: push exits 1,
-  // the import answered 500 `UNIQUE constraint failed: content_pages.revision_id, …page_id`).
-  it.fails('push succeeds and a pull gives both groups back', async () => {
+  it('push succeeds and a pull gives both groups back', async () => {
     const space = await ServiceSpace.create(server, 'Two groups');
     const repo = await userRepo(
       Object.fromEntries(Object.entries(files).map(([path, text]) => [`docs/${path}`, text])),
@@ -402,9 +364,7 @@ describe('issue 18 item 5: two SUMMARY.md groups with the same title', () => {
 });
 
 describe('issue 18 item 6: the daemon after the branch’s change request is merged', () => {
-  // issue 18 item 6: fails until the daemon pulls once the branch's change request is merged
-  // (today: it stays `deferred`; a forced `POST /sync` then opens a second change request).
-  it.fails(
+  it(
     'pulls the service’s edit (not stuck `deferred`), and a forced sync opens no second change request',
     { timeout: 60_000 },
     async () => {
@@ -450,7 +410,7 @@ describe('issue 18 item 6: the daemon after the branch’s change request is mer
       const [own, ...others] = await space.changeRequests(['draft', 'open']);
       expect(others).toEqual([]);
       // Someone edits another page in the service (merged) while the branch's change is under
-      // review: the daemon sees it (today it defers the pull, as it should before the merge)...
+      // review: the daemon sees it...
       const sawEdit = daemon.waitForLog(
         (line) => line.event === 'synced' && JSON.stringify(line['steps']).includes('"pull"'),
         { timeoutMs: 15_000 },
@@ -487,38 +447,33 @@ describe('issue 18 item 6: the daemon after the branch’s change request is mer
 });
 
 describe('issue 18 item 7: a merging pull sends nothing unreviewed to the main content', () => {
-  // issue 18 item 7: fails until a merging pull leaves the branch's change request to review
-  // (today: the branch's commit waiting in its change request lands in the main content).
-  it.fails(
-    'the branch’s commit waiting in its change request stays out of the main content',
-    async () => {
-      const { repo, space, doc } = await syncedRepo();
-      const proposed = 'Install the Acme command line with Homebrew or apt.';
-      repo.edit(doc('getting-started/installation.md'), (text) =>
-        text.replace(INSTALL_PARAGRAPH, proposed),
-      );
-      repo.commitAll('Name the package managers');
-      const opened = await repo.docsync('push');
-      expect(opened.code, opened.stderr).toBe(0);
-      const [review] = await space.changeRequests(['draft', 'open']);
-      expect(review).toBeDefined();
-      await serviceEditsDeployment(space);
+  it('the branch’s commit waiting in its change request stays out of the main content', async () => {
+    const { repo, space, doc } = await syncedRepo();
+    const proposed = 'Install the Acme command line with Homebrew or apt.';
+    repo.edit(doc('getting-started/installation.md'), (text) =>
+      text.replace(INSTALL_PARAGRAPH, proposed),
+    );
+    repo.commitAll('Name the package managers');
+    const opened = await repo.docsync('push');
+    expect(opened.code, opened.stderr).toBe(0);
+    const [review] = await space.changeRequests(['draft', 'open']);
+    expect(review).toBeDefined();
+    await serviceEditsDeployment(space);
 
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.read(doc('guides/deployment.md'))).toBe(EDITED_DEPLOYMENT);
-      expect(repo.read(doc('getting-started/installation.md'))).toContain(proposed);
-      // Unreviewed: not in the main content, still in its change request.
-      const main = await space.text('getting-started/installation.md');
-      expect(main).not.toContain(proposed);
-      expect(main).toContain(INSTALL_PARAGRAPH);
-      const page = await space.pageAt('getting-started/installation.md');
-      expect(await space.pageMarkdown(page, review?.id)).toContain(proposed);
-      expect((await space.changeRequests(['draft', 'open'])).map((cr) => cr.id)).toEqual([
-        review?.id,
-      ]);
-    },
-  );
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.read(doc('guides/deployment.md'))).toBe(EDITED_DEPLOYMENT);
+    expect(repo.read(doc('getting-started/installation.md'))).toContain(proposed);
+    // Unreviewed: not in the main content, still in its change request.
+    const main = await space.text('getting-started/installation.md');
+    expect(main).not.toContain(proposed);
+    expect(main).toContain(INSTALL_PARAGRAPH);
+    const page = await space.pageAt('getting-started/installation.md');
+    expect(await space.pageMarkdown(page, review?.id)).toContain(proposed);
+    expect((await space.changeRequests(['draft', 'open'])).map((cr) => cr.id)).toEqual([
+      review?.id,
+    ]);
+  });
 });
 
 describe('issue 18 item 8: conflicts are resolved as in git', () => {
@@ -535,57 +490,52 @@ describe('issue 18 item 8: conflicts are resolved as in git', () => {
     synced.repo.commitAll('Use acme ship');
     return synced;
   }
+  it('pull exits 3 with git’s conflict markers, status explains, and a committed resolution carries on', async () => {
+    const { repo, space, doc } = await conflicting();
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code).toBe(3);
+    const marked = repo.read(doc('guides/deployment.md'));
+    expect(marked).toMatch(/^<<<<<<< .*$/m);
+    expect(marked).toMatch(/^=======$/m);
+    expect(marked).toMatch(/^>>>>>>> .*$/m);
+    expect(marked).toContain(SERVICE_TEXT);
+    expect(marked).toContain(LOCAL_TEXT);
 
-  // issue 18 item 8: fails until pull writes conflict markers and status explains them (today:
-  // exit 3 with a report, the file untouched, no markers, nothing to resolve with).
-  it.fails(
-    'pull exits 3 with git’s conflict markers, status explains, and a committed resolution carries on',
-    async () => {
-      const { repo, space, doc } = await conflicting();
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code).toBe(3);
-      const marked = repo.read(doc('guides/deployment.md'));
-      expect(marked).toMatch(/^<<<<<<< .*$/m);
-      expect(marked).toMatch(/^=======$/m);
-      expect(marked).toMatch(/^>>>>>>> .*$/m);
-      expect(marked).toContain(SERVICE_TEXT);
-      expect(marked).toContain(LOCAL_TEXT);
+    const status = await repo.docsync('status');
+    const said = status.stdout + status.stderr;
+    expect(said).toContain('guides/deployment.md');
+    expect(said).toMatch(/conflict/i);
+    expect(said).toMatch(/commit/);
+    expect(said).toMatch(/docsync (push|pull)/);
 
-      const status = await repo.docsync('status');
-      const said = status.stdout + status.stderr;
-      expect(said).toContain('guides/deployment.md');
-      expect(said).toMatch(/conflict/i);
-      expect(said).toMatch(/commit/);
-      expect(said).toMatch(/docsync (push|pull)/);
-
-      const resolved = 'Deploy with `acme ship --prod` (both).';
-      const resolution = DEPLOYMENT.replace(DEPLOY_FIRST, resolved);
-      repo.write({ [doc('guides/deployment.md')]: resolution });
-      repo.commitAll('Resolve the deployment conflict');
-      const pushed = await repo.docsync('push', '--merge');
-      expect(pushed.code, pushed.stderr).toBe(0);
-      expect(repo.read(doc('guides/deployment.md'))).toBe(resolution);
-      expect(await space.text('guides/deployment.md')).toBe(resolution);
-      const after = await repo.docsync('status');
-      expect(after.stdout).toContain('nothing (in sync)');
-    },
-  );
+    const resolved = 'Deploy with `acme ship --prod` (both).';
+    const resolution = DEPLOYMENT.replace(DEPLOY_FIRST, resolved);
+    repo.write({ [doc('guides/deployment.md')]: resolution });
+    repo.commitAll('Resolve the deployment conflict');
+    const pushed = await repo.docsync('push', '--merge');
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(repo.read(doc('guides/deployment.md'))).toBe(resolution);
+    expect(await space.text('guides/deployment.md')).toBe(resolution);
+    const after = await repo.docsync('status');
+    expect(after.stdout).toContain('nothing (in sync)');
+  });
 
   for (const [strategy, wins] of [
     ['ours', LOCAL_TEXT],
     ['theirs', SERVICE_TEXT],
   ] as const)
-    // issue 18 item 8: fails until `pull --strategy ours|theirs` exists (today: exit 2, unknown
-    // option).
-    it.fails(`pull --strategy ${strategy} resolves the conflict without markers`, async () => {
+    it(`pull --strategy ${strategy} resolves the conflict without markers`, async () => {
       const { repo, space, doc } = await conflicting();
       const pulled = await repo.docsync('pull', '--strategy', strategy);
       expect(pulled.code, pulled.stderr).toBe(0);
       const text = repo.read(doc('guides/deployment.md'));
       expect(text).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m);
       expect(text).toBe(DEPLOYMENT.replace(DEPLOY_FIRST, wins));
-      expect(await space.text('guides/deployment.md')).toBe(text);
       expect(repo.status()).toBe('');
+      // Pull only takes; the merge reaches the space with the next push.
+      const pushed = await repo.docsync('push', '--merge');
+      expect(pushed.code, pushed.stderr).toBe(0);
+      expect(await space.text('guides/deployment.md')).toBe(text);
     });
 });
 
@@ -627,61 +577,43 @@ describe('issue 18 item 10: status, diff and push say what is true', () => {
       .split('\n')
       .filter((line) => /^\s+[AMD] /.test(line))
       .map((line) => line.trim());
+  it('diff lists exactly what the pull then changes, and nothing right after it', async () => {
+    const docs = gitSyncDocs();
+    docs['guides/configuration.md'] = `# Configuration\n\n${CONFIG_PARAGRAPH}\n`;
+    const { repo, space, doc } = await syncedRepo({ files: docs, via: 'change-request' });
+    await serviceEditsDeployment(space);
 
-  // issue 18 item 10: fails until diff lists what pull then does (today: after a change request
-  // merge and a service edit, diff lists deletions of .gitbook.yaml, the include and the unlisted
-  // page and a rewrite of installation.md, and the pull, a merge, does none of them).
-  it.fails(
-    'diff lists exactly what the pull then changes, and nothing right after it',
-    async () => {
-      // Without the image, as in item 1 (today's false conflict on it would stop the pull).
-      const docs = gitSyncDocs();
-      delete docs['.gitbook/assets/settings.png'];
-      docs['guides/configuration.md'] = `# Configuration\n\n${CONFIG_PARAGRAPH}\n`;
-      const { repo, space, doc } = await syncedRepo({ files: docs, via: 'change-request' });
-      await serviceEditsDeployment(space);
+    const diff = await repo.docsync('diff');
+    expect(diff.code, diff.stderr).toBe(0);
+    expect(pullSection(diff.stdout)).toEqual(['M guides/deployment.md']);
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.touched('HEAD')).toEqual([doc('guides/deployment.md')]);
 
-      const diff = await repo.docsync('diff');
-      expect(diff.code, diff.stderr).toBe(0);
-      expect(pullSection(diff.stdout)).toEqual(['M guides/deployment.md']);
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.touched('HEAD')).toEqual([doc('guides/deployment.md')]);
+    const after = await repo.docsync('diff');
+    expect(after.stdout.split('\n').filter((line) => /^\s+[AMD] /.test(line))).toEqual([]);
+    const status = await repo.docsync('status');
+    expect(status.stdout).toContain('nothing (in sync)');
+  });
+  it('after a plain pull, status asks for no three-way merge: in sync, then `docsync pull` for the next service edit', async () => {
+    const { repo, space } = await syncedRepo();
+    await serviceEditsDeployment(space);
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const status = await repo.docsync('status');
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain('nothing (in sync)');
 
-      const after = await repo.docsync('diff');
-      expect(after.stdout.split('\n').filter((line) => /^\s+[AMD] /.test(line))).toEqual([]);
-      const status = await repo.docsync('status');
-      expect(status.stdout).toContain('nothing (in sync)');
-    },
-  );
-
-  // issue 18 item 10: fails until a plain pull counts as synced (today: after a pull, with no
-  // local change at all, the next service edit makes status ask for a three-way merge).
-  it.fails(
-    'after a plain pull, status asks for no three-way merge: in sync, then `docsync pull` for the next service edit',
-    async () => {
-      const { repo, space } = await syncedRepo();
-      await serviceEditsDeployment(space);
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      const status = await repo.docsync('status');
-      expect(status.code, status.stderr).toBe(0);
-      expect(status.stdout).toContain('nothing (in sync)');
-
-      await space.editPage('guides/configuration.md', 'Shorter configuration', (markdown) =>
-        markdown.replace(CONFIG_PARAGRAPH, 'Set the options in `acme.yaml`.'),
-      );
-      const next = await repo.docsync('status');
-      expect(next.code, next.stderr).toBe(0);
-      expect(next.stdout).toMatch(/^local changes 0 files/m);
-      expect(next.stdout).not.toContain('three-way merge');
-      expect(next.stdout).toMatch(/^next +docsync pull$/m);
-    },
-  );
-
-  // issue 18 item 10: fails until push says a new change request is a draft and prints a URL the
-  // server answers (today: "(opened)", and the `/app/…` URL answers 404).
-  it.fails('push of a new (draft) change request says draft, and its URL answers 200', async () => {
+    await space.editPage('guides/configuration.md', 'Shorter configuration', (markdown) =>
+      markdown.replace(CONFIG_PARAGRAPH, 'Set the options in `acme.yaml`.'),
+    );
+    const next = await repo.docsync('status');
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toMatch(/^local changes 0 files/m);
+    expect(next.stdout).not.toContain('three-way merge');
+    expect(next.stdout).toMatch(/^next +`docsync pull` brings the space's changes$/m);
+  });
+  it('push of a new (draft) change request says draft, and its URL answers 200', async () => {
     const { repo, doc } = await syncedRepo();
     repo.edit(doc('guides/deployment.md'), (text) =>
       text.replace(DEPLOY_SECOND, 'Roll back fast.'),
@@ -698,35 +630,31 @@ describe('issue 18 item 10: status, diff and push say what is true', () => {
 });
 
 describe('issue 18 item 11: a local move keeps a concurrent service edit', () => {
-  // issue 18 item 11: fails until a moved page takes the service's edit along (today: exit 0,
-  // the edit is gone from both sides).
-  it.fails(
-    'push --merge, edit P in the service, git mv P and update SUMMARY.md, pull: the edit is at the new path on both sides',
-    async () => {
-      const { repo, space, doc } = await syncedRepo();
-      await serviceEditsDeployment(space);
-      repo.git('mv', doc('guides/deployment.md'), doc('guides/deploying.md'));
-      repo.edit(doc('SUMMARY.md'), (text) =>
-        text.replace('(guides/deployment.md)', '(guides/deploying.md)'),
-      );
-      repo.commitAll('Move the deployment page');
+  it('push --merge, edit P in the service, git mv P and update SUMMARY.md, pull: the edit is at the new path on both sides', async () => {
+    const { repo, space, doc } = await syncedRepo();
+    await serviceEditsDeployment(space);
+    repo.git('mv', doc('guides/deployment.md'), doc('guides/deploying.md'));
+    repo.edit(doc('SUMMARY.md'), (text) =>
+      text.replace('(guides/deployment.md)', '(guides/deploying.md)'),
+    );
+    repo.commitAll('Move the deployment page');
 
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.exists(doc('guides/deployment.md'))).toBe(false);
-      expect(repo.read(doc('guides/deploying.md'))).toBe(EDITED_DEPLOYMENT);
-      const paths = await space.paths();
-      expect(paths).toContain('guides/deploying.md');
-      expect(paths).not.toContain('guides/deployment.md');
-      expect(await space.text('guides/deploying.md')).toBe(EDITED_DEPLOYMENT);
-    },
-  );
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.exists(doc('guides/deployment.md'))).toBe(false);
+    expect(repo.read(doc('guides/deploying.md'))).toBe(EDITED_DEPLOYMENT);
+    // Pull only takes; the move reaches the space with the next push.
+    const pushed = await repo.docsync('push', '--merge');
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const paths = await space.paths();
+    expect(paths).toContain('guides/deploying.md');
+    expect(paths).not.toContain('guides/deployment.md');
+    expect(await space.text('guides/deploying.md')).toBe(EDITED_DEPLOYMENT);
+  });
 });
 
 describe('issue 18 item 12: a push after a three-way-merged push into a change request', () => {
-  // issue 18 item 12: fails until the change request holding a three-way merge takes the next
-  // push (today: 400 `body/changes/0/path … is deleted but is not in the tree of …`).
-  it.fails('succeeds, and so does every push after it', async () => {
+  it('succeeds, and so does every push after it', async () => {
     const { repo, space, doc } = await syncedRepo();
     repo.edit(doc('getting-started/installation.md'), (text) =>
       text.replace(INSTALL_PARAGRAPH, 'Install the Acme command line with Homebrew or apt.'),
@@ -755,32 +683,23 @@ describe('issue 18 item 12: a push after a three-way-merged push into a change r
 describe('issue 18 item 13: no false conflicts', () => {
   const V2 = 'Deploy the service with `acme deploy`.';
   const V3 = 'Deploy the service with `acme deploy --wait`.';
+  it('after the branch’s change request is merged, editing the same paragraph again is no conflict', async () => {
+    const { repo, space, doc } = await syncedRepo();
+    repo.edit(doc('guides/deployment.md'), (text) => text.replace(DEPLOY_FIRST, V2));
+    repo.commitAll('Name the deploy command');
+    expect((await repo.docsync('push')).code).toBe(0);
+    const [review] = await space.changeRequests(['draft', 'open']);
+    expect(await space.merge(review?.id ?? '')).toBe('merge');
 
-  // issue 18 item 13: fails until the last synced state advances on a change request merge
-  // (today: the user's next edit of the paragraph conflicts with their own merged change).
-  it.fails(
-    'after the branch’s change request is merged, editing the same paragraph again is no conflict',
-    async () => {
-      const { repo, space, doc } = await syncedRepo();
-      repo.edit(doc('guides/deployment.md'), (text) => text.replace(DEPLOY_FIRST, V2));
-      repo.commitAll('Name the deploy command');
-      expect((await repo.docsync('push')).code).toBe(0);
-      const [review] = await space.changeRequests(['draft', 'open']);
-      expect(await space.merge(review?.id ?? '')).toBe('merge');
-
-      // The branch already holds what was merged: the user carries on editing.
-      repo.edit(doc('guides/deployment.md'), (text) => text.replace(V2, V3));
-      repo.commitAll('Wait for the deploy');
-      const pushed = await repo.docsync('push', '--merge');
-      expect(pushed.stderr).not.toMatch(/conflict/);
-      expect(pushed.code, pushed.stderr).toBe(0);
-      expect(await space.text('guides/deployment.md')).toBe(DEPLOYMENT.replace(DEPLOY_FIRST, V3));
-    },
-  );
-
-  // issue 18 item 13: fails until the last synced state advances on a plain pull (today: the
-  // user's edit of the paragraph they just pulled conflicts with the pulled text).
-  it.fails('after a plain pull, editing the pulled paragraph is no conflict', async () => {
+    // The branch already holds what was merged: the user carries on editing.
+    repo.edit(doc('guides/deployment.md'), (text) => text.replace(V2, V3));
+    repo.commitAll('Wait for the deploy');
+    const pushed = await repo.docsync('push', '--merge');
+    expect(pushed.stderr).not.toMatch(/conflict/);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(await space.text('guides/deployment.md')).toBe(DEPLOYMENT.replace(DEPLOY_FIRST, V3));
+  });
+  it('after a plain pull, editing the pulled paragraph is no conflict', async () => {
     const { repo, space, doc } = await syncedRepo();
     await serviceEditsDeployment(space, V2);
     const pulled = await repo.docsync('pull');
@@ -794,9 +713,7 @@ describe('issue 18 item 13: no false conflicts', () => {
     expect(pushed.code, pushed.stderr).toBe(0);
     expect(await space.text('guides/deployment.md')).toContain(V3);
   });
-
-  // issue 18 item 13: fails until deleting a pulled page is a plain deletion (today: conflict).
-  it.fails('deleting a page already pulled is no conflict', async () => {
+  it('deleting a page already pulled is no conflict', async () => {
     const { repo, space, doc } = await syncedRepo();
     await serviceEditsDeployment(space);
     expect((await repo.docsync('pull')).code).toBe(0);
@@ -810,46 +727,34 @@ describe('issue 18 item 13: no false conflicts', () => {
     expect(pushed.code, pushed.stderr).toBe(0);
     expect(await space.paths()).not.toContain('guides/deployment.md');
   });
-
-  // issue 18 item 13: fails until an image nobody touched counts as unchanged (today: pull exits
-  // 3, "file `settings.png`: changed differently on both sides").
-  it.fails(
-    'an image nobody touched is not reported changed after a change request merge',
-    async () => {
-      const { repo, space, doc } = await syncedRepo({ via: 'change-request' });
-      await serviceEditsDeployment(space);
-      const pulled = await repo.docsync('pull');
-      expect(pulled.stdout + pulled.stderr).not.toContain('settings.png');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.bytes(doc('.gitbook/assets/settings.png')).equals(SETTINGS_PNG)).toBe(true);
-      expect(repo.read(doc('guides/deployment.md'))).toBe(EDITED_DEPLOYMENT);
-    },
-  );
+  it('an image nobody touched is not reported changed after a change request merge', async () => {
+    const { repo, space, doc } = await syncedRepo({ via: 'change-request' });
+    await serviceEditsDeployment(space);
+    const pulled = await repo.docsync('pull');
+    expect(pulled.stdout + pulled.stderr).not.toContain('settings.png');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.bytes(doc('.gitbook/assets/settings.png')).equals(SETTINGS_PNG)).toBe(true);
+    expect(repo.read(doc('guides/deployment.md'))).toBe(EDITED_DEPLOYMENT);
+  });
 });
 
 describe('issue 18 item 14: the landing page edited in the service stays README.md', () => {
-  // issue 18 item 14: fails until `update_page` of the landing page keeps its path (today: in
-  // the change request it moves to `getting-started/readme`, listed as
-  // `getting-started/readme.md`; merging it happens to put it back at README.md).
-  it.fails(
-    'update_page of README.md (path "") keeps it at README.md, in the change request and after pull',
-    async () => {
-      const { repo, space, doc } = await syncedRepo();
-      const changeRequest = await space.editPage(
-        'README.md',
-        'Welcome better',
-        (markdown) => markdown.replace(LANDING_PARAGRAPH, 'Acme keeps every widget in order.'),
-        { merge: false },
-      );
-      const readmes = (paths: string[]) => paths.filter((path) => /readme/i.test(path));
-      expect(readmes(await space.paths(changeRequest.id))).toEqual(['README.md']);
-      expect(await space.merge(changeRequest.id)).toBe('merge');
-      expect(readmes(await space.paths())).toEqual(['README.md']);
+  it('update_page of README.md (path "") keeps it at README.md, in the change request and after pull', async () => {
+    const { repo, space, doc } = await syncedRepo();
+    const changeRequest = await space.editPage(
+      'README.md',
+      'Welcome better',
+      (markdown) => markdown.replace(LANDING_PARAGRAPH, 'Acme keeps every widget in order.'),
+      { merge: false },
+    );
+    const readmes = (paths: string[]) => paths.filter((path) => /readme/i.test(path));
+    expect(readmes(await space.paths(changeRequest.id))).toEqual(['README.md']);
+    expect(await space.merge(changeRequest.id)).toBe('merge');
+    expect(readmes(await space.paths())).toEqual(['README.md']);
 
-      const pulled = await repo.docsync('pull');
-      expect(pulled.code, pulled.stderr).toBe(0);
-      expect(repo.read(doc('README.md'))).toContain('Acme keeps every widget in order.');
-      expect(readmes([...repo.tree().keys()])).toEqual([doc('README.md')]);
-    },
-  );
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(repo.read(doc('README.md'))).toContain('Acme keeps every widget in order.');
+    expect(readmes([...repo.tree().keys()])).toEqual([doc('README.md')]);
+  });
 });

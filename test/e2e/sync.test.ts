@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,8 +108,7 @@ describe.each(corpusSpaces)('the corpus %s', (corpus) => {
       .filter(([path, oid]) => copy.get(path) !== oid)
       .map(([path]) => path)
       .filter((path) => expectedPageDifferences[`${corpus}/${path}`] === undefined)
-      .filter((path) => serviceGaps[`${corpus}/${path}`] === undefined)
-      .filter((path) => !pulled.unavailable.includes(path));
+      .filter((path) => serviceGaps[`${corpus}/${path}`] === undefined);
     expect(differing).toEqual([]);
     expect([...copy.keys()].filter((path) => !original.has(path))).toEqual([]);
     // The working tree holds the pulled files too.
@@ -154,12 +154,6 @@ describe('sync of one space from two branches', () => {
     await repo.commit('local: edit tables.md');
     const plan = await fetchSyncPlan(contextFor(repo, spaceId));
     expect(plan.plan.action).toBe('merge');
-    // A pull that expects another head (the branch moved since its caller looked) does nothing.
-    const revision = plan.info.revision;
-    const held = await pull(contextFor(repo, spaceId), { expectedHead: '0'.repeat(40) });
-    expect(held.outcome).toBe('nothing-to-do');
-    expect((await fetchSyncPlan(contextFor(repo, spaceId))).info.revision).toBe(revision);
-    expect(await repo.resolve('main')).toBe(plan.head?.oid);
 
     const merged = await push(contextFor(repo, spaceId), { merge: true });
     expect(merged.outcome).toBe('merged');
@@ -170,7 +164,7 @@ describe('sync of one space from two branches', () => {
     expect((await pull(contextFor(repo, spaceId))).outcome).toBe('in-sync');
   });
 
-  it('stops with exit code 3 and a report when both sides edit the same block, changing nothing', async () => {
+  it('stops with exit code 3 and conflict markers when both sides edit the same line; the committed resolution goes through', async () => {
     const path = 'simple-paragraph-text-formatting.md';
     const original = await readText(repo, path);
     const line = original.split('\n').find((l) => /^[A-Za-z]/.test(l)) ?? '';
@@ -186,16 +180,67 @@ describe('sync of one space from two branches', () => {
       dir: repo.dir,
       config: contextFor(repo, spaceId).config,
     });
-    const run = await runDocsync(['push'], repo.dir, '', { DOCSYNC_TOKEN: server.token });
+    const env = { DOCSYNC_TOKEN: server.token };
+    const run = await runDocsync(['push'], repo.dir, '', env);
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain('conflict');
-    expect(run.stderr).toContain('Changed in git.');
-    expect(run.stderr).toContain('Changed in the space.');
+    expect(run.stderr).toContain(`${DOCS}/${path}: the same lines changed on both sides`);
+    expect(run.stderr).toContain('git commit');
     expect(await repo.resolve('main')).toBe(head);
     expect(await spaceRevision(spaceId)).toBe(revision);
-    expect(await readText(repo, path)).toContain('Changed in git.');
+    const marked = await readText(repo, path);
+    expect(marked).toContain(
+      '<<<<<<< main\nChanged in git.\n=======\nChanged in the space.\n>>>>>>> space',
+    );
     // The default push goes into a change request: stopped on conflicts, it opened none.
     expect(await writableChangeRequests(spaceId)).toEqual([]);
+
+    const status = await runDocsync(['status'], repo.dir, '', env);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`stopped on conflicts in:\n                ${DOCS}/${path}`);
+    const again = await runDocsync(['push', '--merge'], repo.dir, '', env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('a merge with the space is waiting for you');
+
+    // The person resolves as in git: edit, add, commit (the merge commit), push.
+    await fs.promises.writeFile(
+      join(repo.dir, DOCS, path),
+      original.replace(line, 'Changed in git and in the space.'),
+    );
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: repo.dir,
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'A',
+          GIT_AUTHOR_EMAIL: 'a@example.test',
+          GIT_COMMITTER_NAME: 'A',
+          GIT_COMMITTER_EMAIL: 'a@example.test',
+        },
+      });
+    git('add', `${DOCS}/${path}`);
+    git('commit', '-q', '--no-edit');
+    expect(
+      execFileSync('git', ['rev-list', '--parents', '-1', 'HEAD'], {
+        cwd: repo.dir,
+        encoding: 'utf8',
+      })
+        .trim()
+        .split(' '),
+    ).toHaveLength(3);
+    const resolved = await runDocsync(['push', '--merge'], repo.dir, '', env);
+    expect(resolved.stderr).toBe('');
+    expect(resolved.code).toBe(0);
+    expect((await pull(contextFor(repo, spaceId))).outcome).toBe('in-sync');
+    const listing = await server.http.get(`/v1/spaces/${spaceId}/git/tree`);
+    const page = (listing.body as { files: { path: string; page?: string }[] }).files.find(
+      (file) => file.path === path,
+    );
+    const markdown = await server.http.get(
+      `/v1/spaces/${spaceId}/content/page/${String(page?.page)}?format=markdown`,
+    );
+    expect((markdown.body as { markdown: string }).markdown).toContain(
+      'Changed in git and in the space.',
+    );
   });
 });
 
@@ -301,7 +346,10 @@ describe('push into change requests', () => {
     };
     expect(result.outcome).toBe('pushed');
     expect(result.changeRequest).toMatchObject({ subject: 'Fix the quote page', opened: true });
-    expect(result.changeRequest.url).toContain(`/app/`);
+    // The address printed answers (the change request's API address, read with the token).
+    expect(result.changeRequest.url).toContain(`/v1/spaces/${spaceId}/change-requests/`);
+    const read = await server.http.get(new URL(result.changeRequest.url).pathname);
+    expect(read.status).toBe(200);
     expect(await spaceRevision(spaceId)).toBe(revision);
     expect(await changeRequestGit(result.changeRequest.id)).toMatchObject({
       oid: first,
@@ -312,9 +360,9 @@ describe('push into change requests', () => {
     const updated = await runDocsync(['push'], repo.dir, '', env());
     expect(updated.code).toBe(0);
     expect(updated.stdout).toContain(
-      `change request #${String(result.changeRequest.number)}: ${result.changeRequest.url}`,
+      `change request #${String(result.changeRequest.number)} (draft): ${result.changeRequest.url}`,
     );
-    expect(updated.stdout).not.toContain('(opened)');
+    expect(updated.stdout).not.toContain('opened');
     expect(await changeRequestGit(result.changeRequest.id)).toMatchObject({ oid: second });
     const writable = await writableChangeRequests(spaceId);
     expect(writable.map((item) => item.id)).toEqual([result.changeRequest.id]);
@@ -337,7 +385,7 @@ describe('push into change requests', () => {
     expect(pushed.code).toBe(0);
     expect(pushed.stderr).toContain('\ruploading blobs [');
     expect(pushed.stderr.endsWith('\r\u001b[K')).toBe(true);
-    expect(pushed.stdout).toContain('(opened)');
+    expect(pushed.stdout).toContain('(opened as a draft)');
 
     const writable = await writableChangeRequests(spaceId);
     expect(writable).toHaveLength(2);

@@ -226,10 +226,11 @@ export class ServiceSpace {
     const found = (await this.tree()).find((file) => file.path === path);
     if (found === undefined) return undefined;
     if (found.page !== undefined) return this.pageMarkdown(found.page);
-    const blob = await fetch(`${this.server.baseUrl}/v1/spaces/${this.id}/git/blobs/${found.oid}`, {
-      headers: { authorization: `Bearer ${this.server.token}` },
+    const read = await this.http.request('POST', `/v1/spaces/${this.id}/git/tree/files`, {
+      body: { paths: [path] },
     });
-    return blob.text();
+    const file = (read.body as { files: { text?: string; base64?: string }[] }).files[0];
+    return file?.text ?? Buffer.from(file?.base64 ?? '', 'base64').toString('utf8');
   }
 
   /** Opens a change request (a draft) as a person in the service does; returns it. */

@@ -46235,8 +46235,8 @@ var VFile = class {
     if (typeof this.value === "string") {
       return this.value;
     }
-    const decoder5 = new TextDecoder(encoding || void 0);
-    return decoder5.decode(this.value);
+    const decoder7 = new TextDecoder(encoding || void 0);
+    return decoder7.decode(this.value);
   }
 };
 function assertPart(part, name) {
@@ -48747,14 +48747,14 @@ function requireCommon() {
     }
     return result;
   }
-  function isNegativeZero(number2) {
+  function isNegativeZero2(number2) {
     return number2 === 0 && Number.NEGATIVE_INFINITY === 1 / number2;
   }
   common.isNothing = isNothing;
   common.isObject = isObject;
   common.toArray = toArray;
   common.repeat = repeat;
-  common.isNegativeZero = isNegativeZero;
+  common.isNegativeZero = isNegativeZero2;
   common.extend = extend;
   return common;
 }
@@ -51285,14 +51285,14 @@ function requireDumper() {
     let hasFoldableLine = false;
     const shouldTrackWidth = lineWidth !== -1;
     let previousLineBreak = -1;
-    let plain2 = isPlainSafeFirst(codePointAt(string3, 0)) && isPlainSafeLast(codePointAt(string3, string3.length - 1));
+    let plain3 = isPlainSafeFirst(codePointAt(string3, 0)) && isPlainSafeLast(codePointAt(string3, string3.length - 1));
     if (singleLineOnly || forceQuotes) {
       for (i = 0; i < string3.length; char >= 65536 ? i += 2 : i++) {
         char = codePointAt(string3, i);
         if (!isPrintable(char)) {
           return STYLE_DOUBLE;
         }
-        plain2 = plain2 && isPlainSafe(char, prevChar, inblock);
+        plain3 = plain3 && isPlainSafe(char, prevChar, inblock);
         prevChar = char;
       }
     } else {
@@ -51308,13 +51308,13 @@ function requireDumper() {
         } else if (!isPrintable(char)) {
           return STYLE_DOUBLE;
         }
-        plain2 = plain2 && isPlainSafe(char, prevChar, inblock);
+        plain3 = plain3 && isPlainSafe(char, prevChar, inblock);
         prevChar = char;
       }
       hasFoldableLine = hasFoldableLine || shouldTrackWidth && (i - previousLineBreak - 1 > lineWidth && string3[previousLineBreak + 1] !== " ");
     }
     if (!hasLineBreak && !hasFoldableLine) {
-      if (plain2 && !forceQuotes && !testAmbiguousType(string3)) {
+      if (plain3 && !forceQuotes && !testAmbiguousType(string3)) {
         return STYLE_PLAIN;
       }
       return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
@@ -51774,6 +51774,39 @@ var {
   safeDump
 } = yaml;
 
+// ../../packages/core/dist/yaml.js
+var isNegativeZero = (value) => Object.is(value, -0);
+function jsonSafe(tag, type2) {
+  const construct = (data) => type2.construct(data);
+  return new Type(tag, {
+    kind: "scalar",
+    resolve: (data) => {
+      if (!type2.resolve(data))
+        return false;
+      const value = construct(data);
+      return typeof value !== "number" || Number.isFinite(value) && !isNegativeZero(value);
+    },
+    construct,
+    predicate: (value) => (type2.predicate?.(value) ?? false) && (typeof value !== "number" || Number.isFinite(value) && !isNegativeZero(value)),
+    represent: type2.represent,
+    defaultStyle: type2.defaultStyle
+  });
+}
+var yamlSchema = FAILSAFE_SCHEMA.extend({
+  implicit: [
+    types.null,
+    types.bool,
+    jsonSafe("tag:yaml.org,2002:int", types.int),
+    jsonSafe("tag:yaml.org,2002:float", types.float)
+  ]
+});
+function loadYaml(text8) {
+  return load(text8, { schema: yamlSchema });
+}
+function dumpYaml(value, options = {}) {
+  return dump(value, { ...options, schema: yamlSchema });
+}
+
 // ../../packages/core/dist/markdown/front-matter.js
 var isString = (value) => typeof value === "string";
 var isNumber2 = (value) => typeof value === "number" && Number.isFinite(value);
@@ -51798,12 +51831,48 @@ var readers = [
 ];
 var readerByKey = new Map(readers);
 var metadataKeyOf = { title: "frontMatterTitle" };
-function renderFrontMatter(metadata) {
-  if (metadata.rawFrontMatter !== void 0)
-    return `---
-${metadata.rawFrontMatter}---
-
-`;
+function readFrontMatter(yaml2, diagnostics, lineOffset) {
+  let value;
+  try {
+    value = yaml2.trim() === "" ? {} : loadYaml(yaml2.replace(/\u200b|\u200c|\u200d|\ufeff/g, ""));
+  } catch (error) {
+    const mark2 = error.mark;
+    diagnostics.push({
+      ruleId: "front-matter-yaml",
+      severity: "error",
+      message: `front matter is not valid YAML (${error.message.split("\n")[0] ?? ""}); kept verbatim`,
+      ...mark2?.line === void 0 ? {} : { line: mark2.line + lineOffset + 1, column: (mark2.column ?? 0) + 1 }
+    });
+    return { rawFrontMatter: yaml2 };
+  }
+  if (!isRecord(value)) {
+    diagnostics.push({
+      ruleId: "front-matter-yaml",
+      severity: "error",
+      message: "front matter is not a YAML mapping; kept verbatim",
+      line: lineOffset
+    });
+    return { rawFrontMatter: yaml2 };
+  }
+  const metadata = {};
+  const extra = {};
+  for (const [key, entry] of Object.entries(value)) {
+    const reader = readerByKey.get(key);
+    if (reader?.(entry, metadata))
+      continue;
+    extra[key] = entry;
+    diagnostics.push({
+      ruleId: reader ? "front-matter-type" : "front-matter-key",
+      severity: reader ? "warning" : "info",
+      message: reader ? `front matter \`${key}\` has an unexpected value; kept as written` : `front matter \`${key}\` is not a page option; kept as written`,
+      line: lineOffset
+    });
+  }
+  if (Object.keys(extra).length > 0)
+    metadata.extraFrontMatter = extra;
+  return metadata;
+}
+function canonicalYaml(metadata) {
   const ordered = {};
   for (const [key] of readers) {
     const value = metadata[metadataKeyOf[key] ?? key];
@@ -51812,9 +51881,30 @@ ${metadata.rawFrontMatter}---
   }
   Object.assign(ordered, metadata.extraFrontMatter);
   if (Object.keys(ordered).length === 0)
-    return "";
-  return `---
-${dump(ordered, { lineWidth: 80, noRefs: true })}---
+    return void 0;
+  return dumpYaml(ordered, { lineWidth: 80, noRefs: true });
+}
+function saysTheSame(source, yaml2) {
+  if (source !== "" && !source.endsWith("\n"))
+    return false;
+  const read = readFrontMatter(source, [], 1);
+  return read.rawFrontMatter === void 0 && canonicalYaml(read) === yaml2;
+}
+function renderFrontMatter(metadata) {
+  if (metadata.rawFrontMatter !== void 0)
+    return `---
+${metadata.rawFrontMatter}---
+
+`;
+  const yaml2 = canonicalYaml(metadata);
+  const source = metadata.frontMatterSource;
+  if (source !== void 0 && source !== yaml2 && saysTheSame(source, yaml2))
+    return `---
+${source}---
+
+`;
+  return yaml2 === void 0 ? "" : `---
+${yaml2}---
 
 `;
 }
@@ -52103,7 +52193,8 @@ function metadataFromPage(page, coverUrl) {
     vars: page.variables,
     frontMatterTitle,
     extraFrontMatter: Object.keys(extra).length > 0 ? extra : void 0,
-    rawFrontMatter: page.rawFrontMatter
+    rawFrontMatter: page.rawFrontMatter,
+    frontMatterSource: page.frontMatterSource
   });
 }
 
@@ -52178,7 +52269,7 @@ function parseGitbookConfig(text8, path2 = ".gitbook.yaml") {
   const diagnostics = [];
   let value;
   try {
-    value = load(text8.replace(zeroWidth, "").replace(/\r\n?/g, "\n"));
+    value = loadYaml(text8.replace(zeroWidth, "").replace(/\r\n?/g, "\n"));
   } catch (error) {
     diagnostics.push({
       path: path2,
@@ -52244,7 +52335,7 @@ function renderGitbookConfig(config) {
   }
   if (Object.keys(config.redirects).length > 0)
     out.redirects = config.redirects;
-  return dump(out, { lineWidth: -1 });
+  return dumpYaml(out, { lineWidth: -1 });
 }
 
 // ../../packages/core/dist/tree/slugify.js
@@ -52253,13 +52344,24 @@ function slugify(title) {
 }
 
 // ../../packages/core/dist/tree/summary.js
+function plain2(nodes) {
+  return nodes.map((node2) => "value" in node2 ? node2.value : "children" in node2 ? plain2(node2.children) : "").join("");
+}
+function labelText(markdown) {
+  const [paragraph4] = parseMdast(`[${markdown}](x)`).children;
+  const [link2, ...more] = paragraph4?.type === "paragraph" ? paragraph4.children : [];
+  return link2?.type === "link" && more.length === 0 ? plain2(link2.children) : void 0;
+}
+function labelNodes(title, markdown) {
+  return markdown !== void 0 && labelText(markdown) === title ? [{ type: "html", value: markdown }] : [{ type: "text", value: title }];
+}
 function entryItem(entry) {
   const children = [];
   if (entry.kind === "computed") {
     children.push({
       type: "code",
       lang: "yaml",
-      value: dump(entry.source, { lineWidth: -1 }).trimEnd()
+      value: dumpYaml(entry.source, { lineWidth: -1 }).trimEnd()
     });
   } else if (entry.kind === "text") {
     children.push({ type: "paragraph", children: [{ type: "text", value: entry.title }] });
@@ -52272,7 +52374,7 @@ function entryItem(entry) {
           type: "link",
           url,
           title: entry.linkTitle ?? null,
-          children: [{ type: "text", value: entry.title }]
+          children: labelNodes(entry.title, entry.titleMarkdown)
         }
       ]
     });
@@ -52291,7 +52393,7 @@ function renderSummary(summary) {
   if (summary.entries.length > 0)
     children.push(entryList(summary.entries));
   for (const group2 of summary.groups) {
-    const heading4 = [{ type: "text", value: group2.title }];
+    const heading4 = labelNodes(group2.title, group2.titleMarkdown);
     if (group2.slug !== slugify(group2.title)) {
       heading4.push({ type: "text", value: " " }, { type: "html", value: `<a href="#${group2.slug}" id="${group2.slug}">` }, { type: "html", value: "</a>" });
     }
@@ -52493,21 +52595,22 @@ function revisionToTree(content3, options = {}) {
   const entry = (page) => {
     const children = "pages" in page ? page.pages.flatMap(entry) : [];
     switch (page.type) {
-      case "document": {
-        const link2 = {
-          kind: "page",
-          title: page.summaryTitle ?? page.title,
-          path: relativePath(summaryDir, pagePath.get(page.id)),
-          children
-        };
-        return [page.linkTitle === void 0 ? link2 : { ...link2, linkTitle: page.linkTitle }];
-      }
+      case "document":
+        return [
+          {
+            kind: "page",
+            title: page.summaryTitle ?? page.title,
+            ...entryLabel(page),
+            path: relativePath(summaryDir, pagePath.get(page.id)),
+            children
+          }
+        ];
       case "link": {
         const target = unresolveRef(page.target, summaryPath, paths);
         const href = target.kind === "url" ? target.url : page.href ?? "";
         const isPage = target.kind === "url" && page.target.kind !== "url";
         return [
-          isPage ? { kind: "page", title: page.title, path: href, children } : { kind: "link", title: page.title, href, children }
+          isPage ? { kind: "page", title: page.title, ...entryLabel(page), path: href, children } : { kind: "link", title: page.title, ...entryLabel(page), href, children }
         ];
       }
       case "computed":
@@ -52523,17 +52626,30 @@ function revisionToTree(content3, options = {}) {
     }
   };
   const ungrouped = content3.pages.filter((page) => page.type !== "group").flatMap(entry);
-  const groups2 = content3.pages.flatMap((page) => page.type === "group" ? [{ title: page.title, slug: page.slug, entries: page.pages.flatMap(entry) }] : []);
+  const groups2 = content3.pages.flatMap((page) => page.type === "group" ? [
+    {
+      title: page.title,
+      ...page.summaryMarkdown === void 0 ? {} : { titleMarkdown: page.summaryMarkdown },
+      slug: page.slug,
+      entries: page.pages.flatMap(entry)
+    }
+  ] : []);
   const summary = { entries: ungrouped, groups: groups2 };
   const renderSummaryFile = () => textFile(summaryPath, renderSummary(summary));
   out.push(cache ? cache.renderSummary(JSON.stringify([summaryPath, summary]), renderSummaryFile) : renderSummaryFile());
   if (Object.keys(content3.variables).length > 0) {
-    out.push(textFile(inRoot(".gitbook/vars.yaml"), dump(content3.variables, { lineWidth: 80 })));
+    out.push(textFile(inRoot(".gitbook/vars.yaml"), dumpYaml(content3.variables, { lineWidth: 80 })));
   }
   if (!isDefaultConfig(config) || config.source !== void 0)
     out.push(textFile(".gitbook.yaml", renderGitbookConfig(config)));
   out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   return { files: out, diagnostics };
+}
+function entryLabel(page) {
+  return {
+    ...page.linkTitle === void 0 ? {} : { linkTitle: page.linkTitle },
+    ...page.summaryMarkdown === void 0 ? {} : { titleMarkdown: page.summaryMarkdown }
+  };
 }
 function renderDocumentPage(page, path2, paths) {
   const cover = page.cover ? unresolveRef(page.cover.ref, path2, paths) : void 0;
@@ -58731,6 +58847,10 @@ var ImportCommit = typebox_exports.Object({
 });
 var inlineTarget = {
   changeRequest: typebox_exports.Optional(typebox_exports.String({ description: "Import into this change request instead of the main content." })),
+  mainRevision: typebox_exports.Optional(typebox_exports.String({
+    minLength: 1,
+    description: "With `changeRequest`: the tree already holds the main content at this revision (the sender merged it in), so the change request is up to date with it: its merge base moves there, as an update from main would move it. A revision that is or was the main content."
+  })),
   force: typebox_exports.Optional(typebox_exports.Boolean())
 };
 var InlineImport = typebox_exports.Object({
@@ -61922,6 +62042,18 @@ var typedRoutes = {
     response: null
   },
   getGitInfo: { method: "GET", path: `${git7}/info`, query: GitInfoQuery, response: GitInfo },
+  listGitSyncPoints: {
+    method: "GET",
+    path: `${git7}/sync-points`,
+    query: ListGitSyncPointsQuery,
+    response: GitSyncPoints
+  },
+  recordGitSyncPoint: {
+    method: "POST",
+    path: `${git7}/sync-points`,
+    body: RecordGitSyncPointBody,
+    response: GitSyncPoint
+  },
   findMissingGitBlobs: {
     method: "POST",
     path: `${git7}/blobs/missing`,
@@ -61940,6 +62072,12 @@ var typedRoutes = {
     path: `${git7}/tree/pages`,
     body: GitTreePagesBody,
     response: GitTreePages
+  },
+  getGitTreeFiles: {
+    method: "POST",
+    path: `${git7}/tree/files`,
+    body: GitTreeFilesBody,
+    response: GitTreeFiles
   },
   // Comments on a space
   listCommentsInSpace: {
@@ -62065,11 +62203,15 @@ function fileInputs(tree) {
   return [...tree.values()].map((file) => file.bytes !== void 0 ? { path: file.path, bytes: file.bytes } : file.text !== void 0 ? { path: file.path, text: file.text } : { path: file.path, oid: file.oid });
 }
 
-// ../../packages/sync/dist/merge-trees.js
+// ../../packages/sync/dist/decide-files.js
 var encoder6 = new TextEncoder();
 
-// ../../packages/sync/dist/read-tree-texts.js
+// ../../packages/sync/dist/read-remote.js
 var decoder3 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+var encoder7 = new TextEncoder();
+
+// ../../packages/sync/dist/read-tree-texts.js
+var decoder4 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 // ../../packages/sync/dist/api-revision-content.js
 var EMPTY_DOCUMENT = { object: "document", data: {}, nodes: [] };
@@ -62198,7 +62340,7 @@ async function batchPages(client, spaceId, revisionId, pageIds, advance) {
   });
   return texts;
 }
-var decoder4 = new TextDecoder("utf-8", { ignoreBOM: true });
+var decoder5 = new TextDecoder("utf-8", { ignoreBOM: true });
 async function fetchRemoteTree(client, spaceId, options = {}) {
   const { repo } = options;
   const revision2 = await client.api.request("getCurrentRevision", { params: { spaceId } });
@@ -62228,7 +62370,7 @@ async function fetchRemoteTree(client, spaceId, options = {}) {
     const path2 = pageFilePath(page);
     const local = heldPages[index3];
     if (local !== void 0)
-      return { path: path2, oid: blobIds.get(page.id), text: decoder4.decode(local) };
+      return { path: path2, oid: blobIds.get(page.id), text: decoder5.decode(local) };
     const known = batched.get(page.id);
     if (known !== void 0)
       return { path: path2, oid: gitBlobId(known), text: known };
@@ -62289,7 +62431,7 @@ async function readLocalTree(options) {
 
 // ../../packages/sync/dist/upload-tree.js
 var UPLOAD_BYTES = 4 * 1024 * 1024;
-var encoder7 = new TextEncoder();
+var encoder8 = new TextEncoder();
 
 // ../../packages/sync/dist/read-checked-out-branch.js
 async function readCheckedOutBranch({ fs: fs2, dir }) {
@@ -62297,6 +62439,9 @@ async function readCheckedOutBranch({ fs: fs2, dir }) {
   const match = /^ref: refs\/heads\/(.+)$/.exec(head);
   return match?.[1] ?? null;
 }
+
+// ../../packages/sync/dist/sync-operations.js
+var decoder6 = new TextDecoder();
 
 // ../../packages/sync/dist/published-error.js
 var PublishedError = class extends Error {

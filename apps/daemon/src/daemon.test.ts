@@ -358,31 +358,42 @@ describe('the daemon watching several repositories', { timeout: 30_000 }, () => 
     await waitForFile(join(beta.repo.dir, DOCS, 'added.md'));
   });
 
-  it('in change-request mode, pulls once the branch’s own change request is merged', async () => {
+  it('in change-request mode, brings the space’s changes in while the branch’s own change request is under review, sending nothing unreviewed', async () => {
     const [own] = await writableChangeRequests(alpha.space);
     expect(own).toBeDefined();
-    // A page merged in the service waits while the branch has unmerged changes under review...
+    const reviewed = await changeRequestGuide(alpha.space, own?.id ?? '');
+    // A page merged in the service comes into the branch as a merge (the branch has changes under
+    // review), and the main content gets nothing of the branch's.
     const number = await mergeServiceChange(alpha.space, 'A service page', 'Service page');
-    await daemon.waitForLog(
-      (line) =>
-        line.event === 'synced' &&
-        line['repository'] === 'alpha' &&
-        JSON.stringify(line['steps']).includes('"deferred"'),
-      { past: false },
-    );
-    // ...and comes back once that review is merged too, without sending anything unreviewed.
-    await mergeChangeRequest(alpha.space, own?.id ?? '');
-    const commit = await waitFor(
+    await waitForFile(join(alpha.repo.dir, DOCS, 'service-page.md'));
+    const pulled = await waitFor(
       async () => {
         const head = await readCommit({ fs, dir: alpha.repo.dir, ref: 'main' });
-        return head.message.startsWith('DOCSYNC-') ? head : undefined;
+        return head.parents.length === 2 ? head : undefined;
       },
-      { what: 'the pulled commit' },
+      { what: 'the merge commit' },
     );
-    expect(commit.message).toContain(`DOCSYNC-`);
-    expect(commit.message).toContain('(merged with main)');
-    await waitForFile(join(alpha.repo.dir, DOCS, 'service-page.md'));
-    expect(number).toBeGreaterThan(0);
+    expect(pulled.message).toContain(`DOCSYNC-${String(number)}: A service page`);
+    const mainGuide = await server.http.get(`/v1/spaces/${alpha.space}/git/tree`);
+    const guideEntry = (mainGuide.body as { files: { path: string; page?: string }[] }).files.find(
+      (file) => file.path === 'guide.md',
+    );
+    const mainMarkdown = await server.http.get(
+      `/v1/spaces/${alpha.space}/content/page/${String(guideEntry?.page)}?format=markdown`,
+    );
+    expect((mainMarkdown.body as { markdown: string }).markdown).not.toContain('Quick commit 10.');
+    expect(reviewed).toContain('Quick commit 10.');
+    // Once the review is merged, the branch and the space come to rest.
+    await mergeChangeRequest(alpha.space, own?.id ?? '');
+    await waitFor(async () => {
+      const synced = await daemon.waitForLog(
+        (line) => line.event === 'synced' && line['repository'] === 'alpha',
+      );
+      return JSON.stringify(synced['steps']).includes('"pulled"') ||
+        JSON.stringify(synced['steps']).includes('"in-sync"')
+        ? true
+        : undefined;
+    });
   });
 
   it('holds a pull back while it would overwrite uncommitted edits, and runs it once they are gone', async () => {
@@ -415,8 +426,8 @@ describe('the daemon watching several repositories', { timeout: 30_000 }, () => 
       },
       { what: 'the pulled commit' },
     );
-    // The branch holds the earlier pull the space has not recorded, so this one merges both.
-    expect(commit.message).toBe(`DOCSYNC-${String(number)}: Edit the guide (merged with main)\n`);
+    // The earlier pull was recorded as a sync point, so this one is the service's commit alone.
+    expect(commit.message).toBe(`DOCSYNC-${String(number)}: Edit the guide\n`);
     await waitFor(async () =>
       (await readFile(guidePath, 'utf8')).includes('Edited in the service.') ? true : undefined,
     );

@@ -2,13 +2,12 @@ import * as nodeFs from 'node:fs';
 import { readCommit, RefNotFoundError } from '@docsync/git';
 import {
   createSyncClient,
-  fetchSyncPlan,
+  MergeInProgressError,
   pull,
   push,
   WorkingTreeDirtyError,
   type SyncContext,
   type SyncResult,
-  type SyncState,
 } from '@docsync/sync';
 import type { RepositoryConfig } from './daemon-config.js';
 import { DaemonError } from './daemon-errors.js';
@@ -60,64 +59,33 @@ async function readHead(repository: RepositoryConfig): Promise<string | null> {
   }
 }
 
-/**
- * Whether the space already holds every change the branch made since the last sync, so a pull
- * that merges the two sends nothing to the main content that was not there. In change-request
- * mode only such pulls run: the branch's own changes go through review in its change request.
- */
-function spaceHoldsBranchChanges(state: SyncState): boolean {
-  return state.plan.localChanges.every(
-    (change) => state.remote.get(change.path)?.oid === state.local.get(change.path)?.oid,
-  );
-}
-
 function stepOf(operation: 'push' | 'pull', result: SyncResult): CycleStep {
   if (result.outcome === 'conflicts')
     return {
       operation,
       outcome: 'conflicts',
-      detail: [
-        ...new Set(
-          result.conflicts.map((conflict) =>
-            'title' in conflict ? conflict.title : conflict.name,
-          ),
-        ),
-      ].join(', '),
+      detail: [...new Set(result.conflicts.map((conflict) => conflict.path))].join(', '),
     };
   return { operation, outcome: result.outcome };
 }
 
 async function pullStep(
   context: SyncContext,
-  mode: RepositoryConfig['mode'],
 ): Promise<{ step: CycleStep; blocked: boolean; commit?: string }> {
   try {
-    let expectedHead: string | undefined;
-    if (mode === 'change-request') {
-      const state = await fetchSyncPlan(context);
-      const { action } = state.plan;
-      if (action === 'in-sync' || action === 'push')
-        return { step: { operation: 'pull', outcome: 'in-sync' }, blocked: false };
-      if (action === 'merge' && !spaceHoldsBranchChanges(state))
-        return {
-          step: {
-            operation: 'pull',
-            outcome: 'deferred',
-            detail: 'the branch has changes under review in its change request',
-          },
-          blocked: false,
-        };
-      // A commit landing after this check must not ride along into the main content.
-      if (action === 'merge' && state.head !== null) expectedHead = state.head.oid;
-    }
-    const pulled = await pull(context, expectedHead === undefined ? {} : { expectedHead });
+    // A pull only brings the space's changes onto the branch (merging when the branch changed
+    // too); it never sends the branch's commits, so nothing under review reaches the content.
+    const pulled = await pull(context);
+    // Nothing to take from the space (the branch's own changes go by push): in sync for a pull.
+    const outcome =
+      pulled.outcome === 'nothing-to-do' ? { ...pulled, outcome: 'in-sync' as const } : pulled;
     return {
-      step: stepOf('pull', pulled),
+      step: stepOf('pull', outcome),
       blocked: false,
       ...(pulled.commit === undefined ? {} : { commit: pulled.commit }),
     };
   } catch (error) {
-    if (error instanceof WorkingTreeDirtyError)
+    if (error instanceof WorkingTreeDirtyError || error instanceof MergeInProgressError)
       return {
         step: { operation: 'pull', outcome: 'deferred', detail: error.message },
         blocked: true,
@@ -191,7 +159,7 @@ export async function syncRepository(
     if (repository.mode === 'direct') pullNeeded = pushed.outcome === 'nothing-to-do';
   }
   if (pullNeeded) {
-    const { step, blocked, commit } = await pullStep(context, repository.mode);
+    const { step, blocked, commit } = await pullStep(context);
     result.steps.push(step);
     result.blockedByWorkingTree = blocked;
     if (commit !== undefined) result.head = commit;

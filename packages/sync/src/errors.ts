@@ -1,3 +1,5 @@
+import type { PendingMerge } from './merge-state.js';
+
 /** Stable codes of every sync failure. */
 export type SyncErrorCode =
   | 'config-not-found'
@@ -5,7 +7,9 @@ export type SyncErrorCode =
   | 'token-missing'
   | 'mass-delete'
   | 'working-tree-dirty'
-  | 'remote-unavailable';
+  | 'remote-unavailable'
+  | 'merge-in-progress'
+  | 'conflict-markers';
 
 /** Options of {@link SyncError}. */
 export interface SyncErrorOptions {
@@ -73,6 +77,33 @@ export class WorkingTreeDirtyError extends SyncError {
       'working-tree-dirty',
       `pull would overwrite uncommitted changes to ${paths.map((p) => `\`${p}\``).join(', ')}; ` +
         'commit or discard them first. Nothing was changed',
+      { data: { paths } },
+    );
+  }
+}
+
+/** A merge with the space waits for the person's resolution (see `PendingMerge`). */
+export class MergeInProgressError extends SyncError {
+  override name = 'MergeInProgressError';
+  constructor(merge: PendingMerge) {
+    super(
+      'merge-in-progress',
+      `a merge with the space is waiting for you: resolve the conflict markers in ` +
+        `${merge.conflicts.map((p) => `\`${p}\``).join(', ')}, \`git add\` them and \`git commit\`, ` +
+        'then run docsync again (or `git merge --abort` to drop the merge). Nothing was changed',
+      { data: { ...merge } },
+    );
+  }
+}
+
+/** The branch's changes hold conflict markers someone committed by mistake. */
+export class ConflictMarkersError extends SyncError {
+  override name = 'ConflictMarkersError';
+  constructor(paths: readonly string[]) {
+    super(
+      'conflict-markers',
+      `${paths.map((p) => `\`${p}\``).join(', ')} still hold${paths.length === 1 ? 's' : ''} conflict markers ` +
+        '(`<<<<<<<`, `=======`, `>>>>>>>`); resolve them and commit, then push again. Nothing was sent',
       { data: { paths } },
     );
   }

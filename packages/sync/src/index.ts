@@ -5,6 +5,8 @@ export {
   TokenMissingError,
   MassDeleteError,
   WorkingTreeDirtyError,
+  MergeInProgressError,
+  ConflictMarkersError,
   type SyncErrorCode,
   type SyncErrorOptions,
 } from './errors.js';
@@ -35,12 +37,20 @@ export {
 export { planSync, type SyncAction, type SyncPlan, type SyncPlanInput } from './plan-sync.js';
 export { planMassDelete, MASS_DELETE_SHARE, type MassDeletePlan } from './plan-mass-delete.js';
 export {
-  mergeTrees,
-  pathsChangedOnBothSides,
-  type TreeMerge,
-  type TreeMergeInput,
-} from './merge-trees.js';
-export { readTreeTexts } from './read-tree-texts.js';
+  decideFiles,
+  mergeText,
+  pathsNeedingText,
+  type ConflictReason,
+  type DecideInput,
+  type Decided,
+  type FileConflict,
+  type FileDecision,
+  type MergeStrategy,
+} from './decide-files.js';
+export { readPendingMerge, hasConflictMarkers, type PendingMerge } from './merge-state.js';
+export { findSyncBase, recordSyncPoint, type SyncPoint } from './sync-points.js';
+export { readRemoteSide, type RemoteSide } from './read-remote.js';
+export { readTreeTexts, readPathTexts } from './read-tree-texts.js';
 export { apiRevisionContent } from './api-revision-content.js';
 export { fetchRemoteTree, type RemoteTree } from './fetch-remote-tree.js';
 export { readLocalTree } from './read-local-tree.js';

@@ -1,5 +1,5 @@
 import type { ChangeRequest } from '@docsync/api';
-import type { SyncContext, SyncState } from './read-sync-state.js';
+import type { SyncContext } from './read-sync-state.js';
 import { DEFAULT_CHANGE_REQUEST_COMMIT_MESSAGE, DEFAULT_COMMIT_MESSAGE } from './sync-config.js';
 
 /** Who docsync commits as (the committer of every pulled commit). */
@@ -41,37 +41,31 @@ export interface PullCommit {
 }
 
 /**
- * The change request whose merge made `revision`, if one did. The revision says only that it is
- * a merge; the change request names the revision its merge produced (`revisionMerged`).
+ * The change request whose merge made `revision`, if one did: a merged change request names
+ * the revision its merge produced (`revisionMerged`).
  */
 async function mergedChangeRequest(
   context: SyncContext,
-  revision: SyncState['remoteRevision'],
+  revision: string,
 ): Promise<ChangeRequest | undefined> {
-  if (revision?.type !== 'merge') return undefined;
   const merged = await context.client.api.listAll('listChangeRequestsForSpace', {
     params: { spaceId: context.config.space },
     query: { status: 'merged' },
   });
-  return merged.find((item) => item.revisionMerged === revision.id);
+  return merged.find((item) => item.revisionMerged === revision);
 }
 
 /**
- * The commit pull writes for the space's content: when that content is a merged change request,
- * `changeRequestCommitMessage` (default `DOCSYNC-{number}: {subject}`) authored by the change
- * request's creator; otherwise `commitMessage` (default `docsync: sync from space {space}`)
- * authored by docsync (the API does not say who edited the main content). `merged`: the commit
- * also merges the branch's own changes.
+ * The commit a pull writes for the space's side: when the space's revision is a merged change
+ * request, `changeRequestCommitMessage` (default `DOCSYNC-{number}: {subject}`) authored by the
+ * change request's creator; otherwise `commitMessage` (default `docsync: sync from space
+ * {space}`) authored by docsync (the API does not say who edited the main content).
  */
-export async function fetchPullCommit(
-  context: SyncContext,
-  state: SyncState,
-  merged: boolean,
-): Promise<PullCommit> {
+export async function fetchPullCommit(context: SyncContext, revision: string): Promise<PullCommit> {
   const { config } = context;
   const [space, changeRequest] = await Promise.all([
     context.client.api.request('getSpaceById', { params: { spaceId: config.space } }),
-    mergedChangeRequest(context, state.remoteRevision),
+    mergedChangeRequest(context, revision),
   ]);
   const template =
     changeRequest === undefined
@@ -79,14 +73,14 @@ export async function fetchPullCommit(
       : (config.changeRequestCommitMessage ?? DEFAULT_CHANGE_REQUEST_COMMIT_MESSAGE);
   const message = renderCommitMessage(template, {
     space: space.title,
-    revision: state.remoteRevision?.id ?? state.info.revision,
+    revision,
     ...(changeRequest === undefined
       ? {}
       : { number: changeRequest.number, subject: changeRequest.subject }),
   });
   const creator = changeRequest?.createdBy;
   return {
-    message: `${merged ? `${message} (merged with ${config.branch})` : message}\n`,
+    message: `${message}\n`,
     author:
       creator === undefined
         ? DOCSYNC_IDENTITY

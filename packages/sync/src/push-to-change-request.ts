@@ -9,7 +9,6 @@ import {
   emptyResult,
   guardMassDelete,
   knownBlobs,
-  mergeBranchAndSpace,
   repoOf,
   type SyncOptions,
 } from './sync-steps.js';
@@ -17,17 +16,24 @@ import type { SyncTree } from './sync-tree.js';
 import { uploadTree } from './upload-tree.js';
 
 function pushedChangeRequest(changeRequest: ChangeRequest, opened: boolean): PushedChangeRequest {
-  const { id, number, subject } = changeRequest;
-  return { id, number, subject, url: changeRequest.urls.app, opened };
+  const { id, number, subject, status } = changeRequest;
+  // The API's address answers (with the token); the service has no app pages to link to yet.
+  return {
+    id,
+    number,
+    subject,
+    status,
+    url: changeRequest.urls.location,
+    opened,
+  };
 }
 
 /**
  * Sends the branch into its change request (see `findBranchChangeRequest`), opening one when it
  * has none: subject from the pushed commits (`planChangeRequestSubject`). The change request gets
- * the branch's tree when only the branch changed since the last sync, or the three-way merge
- * with the space's changes when both did (so merging it changes only what the branch changed);
- * the branch itself is not touched. A change request that already holds the branch's commit is
- * left as it is (`in-sync`).
+ * the branch's tree (`push` merged the space's changes into the branch first when both sides
+ * changed, so the tree and the commit recorded with it always agree). A change request that
+ * already holds the branch's commit is left as it is (`in-sync`).
  */
 export async function pushToChangeRequest(
   context: SyncContext,
@@ -41,13 +47,7 @@ export async function pushToChangeRequest(
   if (action === 'in-sync') return { ...emptyResult(state, dryRun), outcome: 'in-sync' };
   if (action === 'pull' || head === null)
     return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
-  let tree = state.local;
-  if (action === 'merge') {
-    const merge = await mergeBranchAndSpace(context, state);
-    if (merge.conflicts.length > 0)
-      return { ...emptyResult(state, dryRun), outcome: 'conflicts', conflicts: merge.conflicts };
-    tree = merge.tree;
-  }
+  const tree = state.local;
   guardMassDelete(state, tree, options);
 
   const ref = `refs/heads/${config.branch}`;
@@ -90,6 +90,9 @@ export async function pushToChangeRequest(
     },
     {
       changeRequest: changeRequest.id,
+      // The branch holds everything the space changed up to its revision (push merged it in
+      // first): the change request is up to date with that revision and merges from there.
+      ...(state.plan.remoteChanges.length === 0 ? { mainRevision: state.remoteRevision } : {}),
       known: await knownBlobs(state, found?.commit === undefined ? [] : [found.commit]),
       ...(await changeRequestBase(state, found?.commit)),
       ...(context.progress === undefined ? {} : { onProgress: context.progress }),

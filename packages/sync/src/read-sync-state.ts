@@ -1,19 +1,14 @@
-import type { GitInfo, RevisionType } from '@docsync/api';
-import {
-  findMergeBase,
-  isAncestor,
-  readCommit,
-  GitAdapterError,
-  type CommitInfo,
-  type RepoOptions,
-} from '@docsync/git';
+import type { GitInfo } from '@docsync/api';
+import { readCommit, GitAdapterError, type CommitInfo, type RepoOptions } from '@docsync/git';
 import { CommitTrees, listingFile } from './commit-trees.js';
-import { fetchRemoteTree } from './fetch-remote-tree.js';
+import { readPendingMerge, type PendingMerge } from './merge-state.js';
 import { planSync, type SyncPlan } from './plan-sync.js';
+import { readRemoteSide } from './read-remote.js';
 import type { SyncClient } from './sync-client.js';
 import type { SyncConfig } from './sync-config.js';
+import { findSyncBase, type SyncPoint } from './sync-points.js';
 import type { ProgressListener } from './sync-progress.js';
-import type { SyncTree } from './sync-tree.js';
+import { EMPTY_TREE, type SyncTree } from './sync-tree.js';
 
 /** The repository, the config and the service one sync works on. */
 export interface SyncContext {
@@ -29,7 +24,7 @@ export interface SyncContext {
   progress?: ProgressListener;
 }
 
-/** The file calls pull makes in the working tree (`node:fs` fits). */
+/** The file calls a sync makes in the working tree and `.git` (`node:fs` fits). */
 export interface WorkingFs {
   promises: {
     readFile(path: string): Promise<Uint8Array>;
@@ -39,34 +34,36 @@ export interface WorkingFs {
   };
 }
 
-/** Everything a push or pull decides on, read from the branch and the space. */
+/** Everything a push or pull decides on, read from the branch and the space. Reading changes nothing. */
 export interface SyncState {
   /** The branch's commit; null when the branch does not exist yet. */
   head: CommitInfo | null;
   /** The branch's tree (trees read from git carry blob ids and sizes, no text). */
   local: SyncTree;
-  /** The space's Git Sync state (its revision and the newest synced commit). */
+  /** The space's Git Sync state (its revision and the newest sync point). */
   info: GitInfo;
-  /** The commit the space records as last synced, when this repository has it. */
-  lastSynced: string | null;
-  /** The commit used as the merge base; null when none is known. */
+  /** The state both sides saw last (see `findSyncBase`); null when there is none. */
+  basePoint: SyncPoint | null;
+  /** The base commit (`basePoint.commit`), or null. */
   baseCommit: string | null;
-  base: SyncTree | undefined;
+  /** The base commit's tree; empty without a base. */
+  base: SyncTree;
+  /** The space's tree: the base with the space's changes since applied (see `readRemoteSide`). */
   remote: SyncTree;
-  /** The commit the space's content is exactly, when this repository has it. */
+  /** The revision `remote` is. */
+  remoteRevision: string;
+  /** The commit whose tree `remote` is exactly (the base, when the space changed nothing since); else null. */
   remoteCommit: string | null;
-  /** The space's revision read from the service (id and how it came to be); null when read from git. */
-  remoteRevision: { id: string; type: RevisionType } | null;
-  /** Files of the space the service does not serve (see `fetchRemoteTree`). */
-  unavailable: string[];
   plan: SyncPlan;
+  /** A merge with the space left for the person to resolve, if one is in progress. */
+  pending: PendingMerge | null;
   /** This sync's commit trees and object cache, for the steps after planning to reuse. */
   trees: CommitTrees;
 }
 
-async function commitIfPresent(repo: RepoOptions, selector: { ref: string } | { oid: string }) {
+async function commitIfPresent(repo: RepoOptions, ref: string) {
   try {
-    return await readCommit({ ...repo, ...selector });
+    return await readCommit({ ...repo, ref });
   } catch (error) {
     if (error instanceof GitAdapterError) return null;
     throw error;
@@ -74,77 +71,52 @@ async function commitIfPresent(repo: RepoOptions, selector: { ref: string } | { 
 }
 
 /**
- * Reads both sides and plans the sync. The last synced commit is the one the space records
- * (`git/info`'s `lastSync`): no local state. When the space's content is exactly that commit and
- * the repository has it, the remote tree is read from git (exact bytes, no downloads); otherwise
- * it is fetched from the service. The base is that commit when it is in the branch's history,
- * else the merge base of the two. The branch's tree is listed once; the base and the synced
- * commit are read as diffs from it (`CommitTrees`), so planning a one-page change costs the
- * listing plus the trees on that page's path.
+ * Reads both sides and plans the sync (the plan step: nothing is written). The base is the
+ * newest sync point in the branch's history (`findSyncBase`); local changes are the branch's
+ * since its commit, the space's changes are what the service changed since its revision, applied
+ * to its tree (`readRemoteSide`). The branch's tree is listed once and every other commit read as
+ * a diff from it (`CommitTrees`).
  */
 export async function readSyncState(context: SyncContext): Promise<SyncState> {
   const { config, client } = context;
-  // Blob ids only (a merge reads texts when it needs them), and each commit once: the base and
-  // the remote are often the same commit.
   const trees = new CommitTrees(
     { fs: context.fs, dir: context.dir, cache: {} },
     config.dir,
     listingFile(context.fs, `${context.dir}/.git`),
   );
   const repo = trees.repo;
-
-  const [info, head] = await Promise.all([
+  const [info, head, pending] = await Promise.all([
     client.api.request('getGitInfo', { params: { spaceId: config.space } }),
-    commitIfPresent(repo, { ref: config.branch }),
+    commitIfPresent(repo, config.branch),
+    readPendingMerge(context),
   ]);
-  const lastOid = info.lastSync?.git.oid;
-  const lastSynced =
-    lastOid !== undefined && (await commitIfPresent(repo, { oid: lastOid })) !== null
-      ? lastOid
-      : null;
-
-  let baseCommit: string | null = null;
-  if (lastSynced !== null && head !== null) {
-    baseCommit = (await isAncestor({ ...repo, ancestor: lastSynced, descendant: head.oid }))
-      ? lastSynced
-      : await findMergeBase({ ...repo, oids: [head.oid, lastSynced] });
-  }
-
-  const remoteAtCommit = lastSynced !== null && info.lastSync?.revision === info.revision;
-  const local = head === null ? new Map() : await trees.at(head.oid);
-  const base = baseCommit === null ? undefined : await trees.at(baseCommit);
-  let remote: SyncTree;
-  let unavailable: string[] = [];
-  let remoteRevision: SyncState['remoteRevision'] = null;
-  if (remoteAtCommit) remote = await trees.at(lastSynced);
-  else {
-    const fetched = await fetchRemoteTree(client, config.space, {
-      repo,
-      ...(context.progress === undefined ? {} : { onProgress: context.progress }),
-    });
-    remote = fetched.tree;
-    unavailable = fetched.unavailable;
-    remoteRevision = { id: fetched.revision.id, type: fetched.revision.type };
-  }
+  const basePoint = await findSyncBase(client, config.space, repo, head?.oid ?? null);
+  const local = head === null ? EMPTY_TREE : await trees.at(head.oid);
+  const base = basePoint === null ? EMPTY_TREE : await trees.at(basePoint.commit);
+  const remote = await readRemoteSide(client, config.space, {
+    repo,
+    base: basePoint === null ? null : { point: basePoint, tree: base },
+    ...(context.progress === undefined ? {} : { onProgress: context.progress }),
+  });
   return {
     head,
     local,
     info,
-    lastSynced,
-    baseCommit,
+    basePoint,
+    baseCommit: basePoint?.commit ?? null,
     base,
-    remote,
-    remoteCommit: remoteAtCommit ? lastSynced : null,
-    remoteRevision,
-    unavailable,
+    remote: remote.tree,
+    remoteRevision: remote.revision,
+    remoteCommit: basePoint !== null && remote.tree === base ? basePoint.commit : null,
     plan: planSync({
-      base,
+      base: basePoint === null ? undefined : base,
       local,
-      remote,
-      ...(head === null || baseCommit === null
+      remote: remote.tree,
+      ...(head === null || basePoint === null
         ? {}
-        : { localChanges: await trees.changes(baseCommit, head.oid) }),
+        : { localChanges: await trees.changes(basePoint.commit, head.oid) }),
     }),
+    pending,
     trees,
   };
 }

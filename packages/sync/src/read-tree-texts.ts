@@ -33,3 +33,21 @@ export async function readTreeTexts(repo: RepoOptions, tree: SyncTree): Promise<
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return toSyncTree(out);
 }
+
+/** `tree` with the text of the files at `paths` (those a merge reads), the rest as they are. */
+export async function readPathTexts(
+  repo: RepoOptions,
+  tree: SyncTree,
+  paths: readonly string[],
+): Promise<SyncTree> {
+  if (paths.length === 0) return tree;
+  const out = new Map(tree);
+  for (const path of paths) {
+    const file = tree.get(path);
+    if (file === undefined || file.text !== undefined) continue;
+    const bytes = file.bytes ?? (await readBlobBytes({ ...repo, oid: file.oid }));
+    const text = decoded(bytes);
+    if (text !== undefined) out.set(path, { ...file, text });
+  }
+  return out;
+}

@@ -1,61 +1,32 @@
-import { renderDocument, type Block, type RevisionConflict } from '@docsync/core';
+import type { FileConflict } from './decide-files.js';
 
-function blocksText(blocks: readonly Block[]): string {
-  if (blocks.length === 0) return '    (nothing)';
-  const text = renderDocument({ object: 'document', data: {}, nodes: [...blocks] }).trimEnd();
-  return text
-    .split('\n')
-    .map((line) => `    ${line}`)
-    .join('\n');
-}
-
-function json(value: unknown): string {
-  return `${JSON.stringify(value) as string | undefined}`;
-}
-
-/** One conflict in words: what, where, and both versions. */
-function describe(conflict: RevisionConflict): string {
-  switch (conflict.kind) {
-    case 'page-blocks':
-      return [
-        `page "${conflict.title}" (${conflict.page}): the same blocks changed on both sides`,
-        '  base:',
-        blocksText(conflict.base),
-        '  local (git):',
-        blocksText(conflict.ours),
-        '  remote (space):',
-        blocksText(conflict.theirs),
-      ].join('\n');
-    case 'page-field':
-      return (
-        `page "${conflict.title}" (${conflict.page}): \`${conflict.field}\` is ` +
-        `${json(conflict.ours)} locally and ${json(conflict.theirs)} in the space ` +
-        `(was ${json(conflict.base)})`
-      );
-    case 'page-deleted':
-      return (
-        `page "${conflict.title}" (${conflict.page}): deleted ` +
-        `${conflict.deletedIn === 'ours' ? 'locally' : 'in the space'} and edited on the other side`
-      );
-    case 'page-parent':
-      return (
-        `page "${conflict.title}" (${conflict.page}): moved under ${json(conflict.ours)} locally ` +
-        `and under ${json(conflict.theirs)} in the space`
-      );
-    case 'file':
-      return `file \`${conflict.name}\`: changed differently on both sides`;
-    case 'reusable-content':
-      return `reusable content "${conflict.title}": changed differently on both sides`;
-    case 'variable':
-      return (
-        `variable \`${conflict.name}\`: ${json(conflict.ours)} locally and ` +
-        `${json(conflict.theirs)} in the space`
-      );
+function describe(conflict: FileConflict, dir: string): string {
+  const path = dir === '' ? conflict.path : `${dir}/${conflict.path}`;
+  switch (conflict.reason) {
+    case 'content':
+      return `${path}: the same lines changed on both sides (${String(conflict.hunks ?? 1)} place${conflict.hunks === 1 ? '' : 's'} marked <<<<<<< … >>>>>>>)`;
+    case 'add-add':
+      return `${path}: added on both sides with different content (marked <<<<<<< … >>>>>>>)`;
+    case 'modify-delete':
+      return `${path}: deleted ${conflict.deletedIn === 'ours' ? 'on the branch' : 'in the space'} and changed on the other side (the changed version is in the file; delete it with \`git rm\` to keep the deletion)`;
+    case 'binary':
+      return `${path}: changed differently on both sides and not text (the branch's version is in the file)`;
   }
 }
 
-/** A readable report of merge conflicts, one section each, for the terminal. Pure. */
-export function renderConflictReport(conflicts: readonly RevisionConflict[]): string {
-  const head = `${String(conflicts.length)} conflict${conflicts.length === 1 ? '' : 's'} between the branch and the space; nothing was changed:`;
-  return `${[head, ...conflicts.map((c, i) => `${String(i + 1)}. ${describe(c)}`)].join('\n\n')}\n`;
+/**
+ * What to tell a person after a merge stopped on conflicts: each file and why, and what to do
+ * next. `dir` is the docs directory in the repository. Pure.
+ */
+export function renderConflictReport(conflicts: readonly FileConflict[], dir = ''): string {
+  const count = `${String(conflicts.length)} file${conflicts.length === 1 ? '' : 's'}`;
+  return [
+    `Conflicts: the branch and the space changed the same things in ${count}:`,
+    ...conflicts.map((conflict) => `  ${describe(conflict, dir)}`),
+    '',
+    'The rest of the merge is staged. To finish: edit the files above, `git add` them and',
+    '`git commit`, then `docsync push` to send the result. Or run `git merge --abort` to drop',
+    'the merge, or `docsync pull --strategy ours|theirs` to settle conflicts by one side.',
+    '',
+  ].join('\n');
 }

@@ -1,5 +1,7 @@
-import { readBlobBytes, writeTreeCommit } from '@docsync/git';
-import { fetchPullCommit, DOCSYNC_IDENTITY, type PullCommit } from './pull-message.js';
+import { readBlobBytes } from '@docsync/git';
+import { takeSpaceChanges } from './apply-sync.js';
+import { ConflictMarkersError, MergeInProgressError } from './errors.js';
+import { hasConflictMarkers } from './merge-state.js';
 import { pushToChangeRequest } from './push-to-change-request.js';
 import { readSyncState, type SyncContext, type SyncState } from './read-sync-state.js';
 import type { SyncResult } from './sync-result.js';
@@ -7,112 +9,88 @@ import {
   emptyResult,
   guardMassDelete,
   knownBlobs,
-  mergeBranchAndSpace,
   repoOf,
   type SyncOptions,
 } from './sync-steps.js';
-import { diffTrees, fileInputs, sameTree, type SyncTree } from './sync-tree.js';
-import { checkWorkingTree, updateWorkingTree } from './update-working-tree.js';
+import { diffTrees } from './sync-tree.js';
 import { uploadTree } from './upload-tree.js';
 
-/** Commits `tree` on the branch (moving it by compare-and-swap) and updates the working tree. */
-async function commitOnBranch(
-  context: SyncContext,
-  state: SyncState,
-  tree: SyncTree,
-  commit: PullCommit,
-): Promise<string> {
-  const repo = repoOf(state);
-  const update = await checkWorkingTree(context, state.local, tree);
-  const when = Math.floor((context.now ?? (() => new Date()))().getTime() / 1000);
-  const at = { timestamp: when, timezoneOffset: 0 };
-  const parents = [
-    ...(state.head === null ? [] : [state.head.oid]),
-    ...(state.remoteCommit !== null && state.remoteCommit !== state.head?.oid
-      ? [state.remoteCommit]
-      : []),
-  ];
-  const written = await writeTreeCommit({
-    ...repo,
-    files: fileInputs(tree),
-    parents,
-    ...(context.config.dir === '' ? {} : { basePath: context.config.dir }),
-    message: commit.message,
-    author: { ...commit.author, ...at },
-    committer: { ...DOCSYNC_IDENTITY, ...at },
-    ref: context.config.branch,
-  });
-  await updateWorkingTree(context, update, tree, (oid) => readBlobBytes({ ...repo, oid }));
-  return written.oid;
-}
+/**
+ * A sync has three steps, each in its own module: plan (`readSyncState`: read both sides, find
+ * the base both saw, nothing written), decide per file (`decideFiles`: the one rule of what is
+ * written where) and apply (`takeSpaceChanges`, `uploadTree`, `pushToChangeRequest`: the
+ * writes). This module only orders them.
+ */
 
 function progressOf(context: SyncContext) {
   return context.progress === undefined ? {} : { onProgress: context.progress };
 }
 
+/** Stops when a merge with the space is waiting for the person's resolution. */
+function refusePending(state: SyncState): void {
+  if (state.pending !== null) throw new MergeInProgressError(state.pending);
+}
+
+const decoder = new TextDecoder();
+
+/** Refuses to send files the branch changed that still hold conflict markers. */
+async function refuseMarkers(state: SyncState): Promise<void> {
+  const marked: string[] = [];
+  for (const change of state.plan.localChanges) {
+    const file = state.local.get(change.path);
+    if (file === undefined || !/\.(md|ya?ml)$/i.test(change.path)) continue;
+    const text =
+      file.text ?? decoder.decode(await readBlobBytes({ ...repoOf(state), oid: file.oid }));
+    if (hasConflictMarkers(text)) marked.push(change.path);
+  }
+  if (marked.length > 0) throw new ConflictMarkersError(marked);
+}
+
 /**
- * Three-way merge of both sides into the main content: commits a clean result on the branch
- * and sends it, reports conflicts. A merge that is the branch as it is (the space's changes
- * are already on it) sends the branch without a new commit.
+ * Brings the space's changes onto the branch (pull, and the first half of a merging push).
+ * Conflicts stop with markers in the working tree, unless a strategy settles them.
  */
-async function mergeBoth(
+async function takeFromSpace(
   context: SyncContext,
   state: SyncState,
   options: SyncOptions,
 ): Promise<SyncResult> {
   const dryRun = options.dryRun === true;
-  const merge = await mergeBranchAndSpace(context, state);
-  if (merge.conflicts.length > 0)
-    return { ...emptyResult(state, dryRun), outcome: 'conflicts', conflicts: merge.conflicts };
-  guardMassDelete(state, merge.tree, options);
+  const both = state.plan.action === 'merge';
   const result: SyncResult = {
     ...emptyResult(state, dryRun),
-    outcome: 'merged',
-    remoteChanges: diffTrees(state.remote, merge.tree),
-    localChanges: diffTrees(state.local, merge.tree),
+    outcome: both ? 'merged' : 'pulled',
+    localChanges: state.plan.remoteChanges,
   };
   if (dryRun) return result;
-  const asIs = state.head !== null && sameTree(merge.tree, state.local);
-  const pulled = asIs ? undefined : await fetchPullCommit(context, state, true);
-  const commit =
-    pulled === undefined ? undefined : await commitOnBranch(context, state, merge.tree, pulled);
-  const pushed = commit ?? state.head?.oid ?? '';
-  const sent = await uploadTree(
-    repoOf(state),
-    context.client,
-    context.config.space,
-    merge.tree,
-    {
-      oid: pushed,
-      message: pulled?.message ?? state.head?.message ?? '',
-      ref: `refs/heads/${context.config.branch}`,
-    },
-    { known: await knownBlobs(state), ...progressOf(context) },
-  );
+  const taken = await takeSpaceChanges(context, state, {
+    ...(options.strategy === undefined ? {} : { strategy: options.strategy }),
+  });
+  const localChanges =
+    taken.decided === undefined
+      ? diffTrees(state.local, state.remote)
+      : diffTrees(state.local, taken.decided.tree);
+  if (taken.decided !== undefined && taken.decided.conflicts.length > 0)
+    return { ...result, outcome: 'conflicts', localChanges, conflicts: taken.decided.conflicts };
   return {
     ...result,
-    ...(commit === undefined ? {} : { commit }),
-    pushedCommit: pushed,
-    uploaded: { blobs: sent.uploaded, bytes: sent.bytes },
+    localChanges,
+    ...(taken.commit === undefined ? {} : { commit: taken.commit }),
   };
 }
 
-/** `--merge`: the branch straight into the space's main content (merging when both changed). */
-async function pushToMainContent(
+/** `--merge`: the branch into the main content. */
+async function sendToMainContent(
   context: SyncContext,
   state: SyncState,
   options: SyncOptions,
 ): Promise<SyncResult> {
   const dryRun = options.dryRun === true;
-  const { action } = state.plan;
-  if (action === 'in-sync') return { ...emptyResult(state, dryRun), outcome: 'in-sync' };
-  if (action === 'pull') return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
-  if (action === 'merge') return mergeBoth(context, state, options);
   guardMassDelete(state, state.local, options);
   const result: SyncResult = {
     ...emptyResult(state, dryRun),
     outcome: 'pushed',
-    remoteChanges: state.plan.pushChanges,
+    remoteChanges: diffTrees(state.remote, state.local),
   };
   if (dryRun || state.head === null) return result;
   const head = state.head;
@@ -144,10 +122,11 @@ async function pushToMainContent(
 
 /**
  * Sends a branch (`branch`, default docsync.json's) to the space: into the branch's change
- * request (`pushToChangeRequest`), or with `merge` straight into the main content, where a
- * space that changed too is merged three ways, committed on the branch and sent (see
- * `mergeTrees`). Only blobs the service lacks are uploaded. Stops with `MassDeleteError` when
- * more than half of the pages would go, unless allowed.
+ * request (`pushToChangeRequest`), or with `merge` into the main content. When the space changed
+ * too since the base, its changes are first merged into the branch (as `pull` does, conflicts
+ * stopping with markers), and the merge is what is sent. Only blobs the service lacks are
+ * uploaded. Stops with `MassDeleteError` when more than half of the pages would go, unless
+ * allowed; refuses while a merge waits for the person, and files still holding conflict markers.
  */
 export async function push(context: SyncContext, options: SyncOptions = {}): Promise<SyncResult> {
   const branch = options.branch ?? context.config.branch;
@@ -155,44 +134,47 @@ export async function push(context: SyncContext, options: SyncOptions = {}): Pro
     branch === context.config.branch
       ? context
       : { ...context, config: { ...context.config, branch } };
-  const state = await readSyncState(target);
-  return options.merge === true
-    ? pushToMainContent(target, state, options)
-    : pushToChangeRequest(target, state, options);
+  let state = await readSyncState(target);
+  refusePending(state);
+  await refuseMarkers(state);
+  const dryRun = options.dryRun === true;
+  const { action } = state.plan;
+  if (action === 'in-sync') return { ...emptyResult(state, dryRun), outcome: 'in-sync' };
+  if (action === 'pull' || state.head === null)
+    return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
+  let merged: SyncResult | undefined;
+  if (action === 'merge') {
+    merged = await takeFromSpace(target, state, options);
+    if (merged.outcome === 'conflicts' || dryRun) return merged;
+    state = await readSyncState(target);
+  }
+  const sent = await (options.merge === true
+    ? sendToMainContent(target, state, options)
+    : pushToChangeRequest(target, state, options));
+  if (merged === undefined) return sent;
+  return {
+    ...sent,
+    outcome: 'merged',
+    localChanges: merged.localChanges,
+    ...(merged.commit === undefined ? {} : { commit: merged.commit }),
+  };
 }
 
 /**
- * Takes the space's content onto the branch: one commit on top of it (message and author from
- * `fetchPullCommit`: `DOCSYNC-{number}: {subject}` by the change request's creator when the
- * content is a merged change request; committer docsync), the branch moved by compare-and-swap,
- * and the changed files written into the working tree when the branch is checked out and those
- * files hold no uncommitted edits (else nothing changes). Both sides changed: three-way merge,
- * committed and sent to the main content. Pulling again changes nothing.
+ * Takes the space's changes since the base onto the branch (see `takeSpaceChanges`): a commit
+ * by the person whose change request made them (`DOCSYNC-{number}: {subject}`), or a merge
+ * commit when the branch changed too; conflicts are left in the working tree with markers,
+ * as git leaves a merge. Pull never sends anything to the space's content: the branch's own
+ * changes go there by `push`. Pulling again changes nothing.
  */
 export async function pull(context: SyncContext, options: SyncOptions = {}): Promise<SyncResult> {
   const state = await readSyncState(context);
+  refusePending(state);
   const dryRun = options.dryRun === true;
   const { action } = state.plan;
   if (action === 'in-sync') return { ...emptyResult(state, dryRun), outcome: 'in-sync' };
   if (action === 'push') return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
-  if (action === 'merge') {
-    if (options.expectedHead !== undefined && state.head?.oid !== options.expectedHead)
-      return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
-    return mergeBoth(context, state, options);
-  }
-  const result: SyncResult = {
-    ...emptyResult(state, dryRun),
-    outcome: 'pulled',
-    localChanges: state.plan.pullChanges,
-  };
-  if (dryRun) return result;
-  const commit = await commitOnBranch(
-    context,
-    state,
-    state.remote,
-    await fetchPullCommit(context, state, false),
-  );
-  return { ...result, commit };
+  return takeFromSpace(context, state, options);
 }
 
 /** Reads both sides and returns the plan (for `status` and `diff`); changes nothing. */

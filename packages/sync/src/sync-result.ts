@@ -1,4 +1,4 @@
-import type { RevisionConflict } from '@docsync/core';
+import type { FileConflict } from './decide-files.js';
 import type { SyncPlan } from './plan-sync.js';
 import type { TreeChange } from './sync-tree.js';
 
@@ -10,9 +10,12 @@ export type SyncOutcome =
   | 'pushed'
   /** The space was committed on the branch. */
   | 'pulled'
-  /** Both sides changed; the merge was committed on the branch and sent to the space. */
+  /** Both sides changed; the space's changes were merged into the branch (and, by a push, the merge sent). */
   | 'merged'
-  /** Both sides changed the same thing; nothing was changed. */
+  /**
+   * Both sides changed the same lines: the merge waits in the working tree with conflict
+   * markers (git's MERGE_HEAD), nothing was sent.
+   */
   | 'conflicts'
   /** Push found only remote changes (run pull), or pull found only local ones (run push). */
   | 'nothing-to-do';
@@ -22,7 +25,9 @@ export interface PushedChangeRequest {
   id: string;
   number: number;
   subject: string;
-  /** Where people review it (the change request's `urls.app`). */
+  /** `draft` (not yet asking for review: the service lists it under drafts) or `open`. */
+  status: string;
+  /** Where to read it: the change request's API address (`urls.location`), which answers with the token. */
   url: string;
   /** This push opened it (or filled the empty one an interrupted push had opened). */
   opened: boolean;
@@ -45,7 +50,6 @@ export interface SyncResult {
   uploaded?: { blobs: number; bytes: number };
   /** The branch's change request (push without `merge`); absent when a dry run would open one. */
   changeRequest?: PushedChangeRequest;
-  conflicts: RevisionConflict[];
-  /** Files of the space the service does not serve (so pull could not write them). */
-  unavailable: string[];
+  /** Files both sides changed that need a person (written with conflict markers). */
+  conflicts: FileConflict[];
 }

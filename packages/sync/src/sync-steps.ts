@@ -1,11 +1,10 @@
 import type { RepoOptions } from '@docsync/git';
 import { MassDeleteError } from './errors.js';
-import { mergeTrees, pathsChangedOnBothSides, type TreeMerge } from './merge-trees.js';
 import { planMassDelete } from './plan-mass-delete.js';
-import type { SyncContext, SyncState } from './read-sync-state.js';
-import { readTreeTexts } from './read-tree-texts.js';
+import type { MergeStrategy } from './decide-files.js';
+import type { SyncState } from './read-sync-state.js';
 import type { SyncResult } from './sync-result.js';
-import { diffTrees, EMPTY_TREE, isPagePath, type SyncTree, type TreeChange } from './sync-tree.js';
+import { diffTrees, isPagePath, type SyncTree, type TreeChange } from './sync-tree.js';
 
 /** Options of `push` and `pull`. */
 export interface SyncOptions {
@@ -18,11 +17,10 @@ export interface SyncOptions {
   /** The branch to push. Default: docsync.json's `branch`. Pull always takes that one. */
   branch?: string;
   /**
-   * Pull: when both sides changed, merge (and send the merge to the space) only if the branch is
-   * still at this commit; otherwise do nothing (`nothing-to-do`). For a caller that checked what
-   * the merge would send, such as the daemon keeping unreviewed commits out of the main content.
+   * Settle what both sides changed differently by taking the branch's side (`ours`) or the
+   * space's (`theirs`), instead of leaving conflict markers for a person.
    */
-  expectedHead?: string;
+  strategy?: MergeStrategy;
 }
 
 /** The repository as git functions take it, with this sync's object cache (what planning read). */
@@ -38,7 +36,6 @@ export function emptyResult(state: SyncState, dryRun: boolean): Omit<SyncResult,
     remoteChanges: [],
     localChanges: [],
     conflicts: [],
-    unavailable: state.unavailable,
   };
 }
 
@@ -61,9 +58,9 @@ export function guardMassDelete(state: SyncState, tree: SyncTree, options: SyncO
 }
 
 /**
- * Blob ids the service holds for sure: the files of commits it imported (the space's last
- * synced commit, and `more` such as a change request's), as far as this repository has them. A
- * push negotiates only the rest, so it asks about what changed rather than about every file.
+ * Blob ids the service holds for sure: the files of the base (a state it saw) and of `more`
+ * commits it imported (such as a change request's), as far as this repository has them. A push
+ * negotiates only the rest, so it asks about what changed rather than about every file.
  */
 export async function knownBlobs(
   state: SyncState,
@@ -73,35 +70,7 @@ export async function knownBlobs(
   const add = (tree: SyncTree | undefined) => {
     for (const file of tree?.values() ?? []) known.add(file.oid);
   };
-  const synced = state.lastSynced;
-  if (synced !== null)
-    add(
-      state.remoteCommit === synced
-        ? state.remote
-        : state.baseCommit === synced
-          ? state.base
-          : await state.trees.ifPresent(synced),
-    );
-  for (const oid of more) if (oid !== synced) add(await state.trees.ifPresent(oid));
+  add(state.base);
+  for (const oid of more) if (oid !== state.baseCommit) add(await state.trees.ifPresent(oid));
   return known;
-}
-
-/**
- * Three-way merge of the branch and the space against the last synced tree (`mergeTrees`),
- * reading the texts of the trees from git first when some file changed on both sides.
- */
-export async function mergeBranchAndSpace(
-  context: SyncContext,
-  state: SyncState,
-): Promise<TreeMerge> {
-  const sides = { base: state.base ?? EMPTY_TREE, ours: state.local, theirs: state.remote };
-  const texts = pathsChangedOnBothSides(sides).length > 0;
-  const repo = repoOf(state);
-  const read = (tree: SyncTree) => (texts ? readTreeTexts(repo, tree) : tree);
-  return mergeTrees({
-    base: await read(sides.base),
-    ours: await read(sides.ours),
-    theirs: await read(sides.theirs),
-    idNamespace: context.config.space,
-  });
 }

@@ -54,6 +54,26 @@ export async function checkWorkingTree(
  * The index is rewritten once for all the files written, not once per file: a pull of a whole
  * space (thousands of files) would otherwise rewrite it thousands of times.
  */
+/**
+ * Writes files into the working tree only, not the index (conflicting files, which the person
+ * resolves and `git add`s).
+ */
+export async function writeWorkingFiles(
+  context: SyncContext,
+  paths: readonly string[],
+  tree: SyncTree,
+  readBytes: (oid: string) => Promise<Uint8Array>,
+): Promise<void> {
+  for (const path of paths) {
+    const file = tree.get(path);
+    if (file === undefined) continue;
+    const target = `${context.dir}/${fullPath(context.config.dir, path)}`;
+    const bytes = file.bytes ?? file.text ?? (await readBytes(file.oid));
+    await context.fs.promises.mkdir(target.slice(0, target.lastIndexOf('/')), { recursive: true });
+    await context.fs.promises.writeFile(target, bytes);
+  }
+}
+
 export async function updateWorkingTree(
   context: SyncContext,
   update: WorkingTreeUpdate,

@@ -17,6 +17,11 @@ export interface UploadOptions {
   /** Import into this change request (id or number) instead of the main content. */
   changeRequest?: string;
   /**
+   * With `changeRequest`: the tree holds the main content at this revision, so the change
+   * request merges from there (it is up to date with it).
+   */
+  mainRevision?: string;
+  /**
    * Blob ids the service is known to hold (the files of a commit it imported), left out of the
    * negotiation so a push asks about what changed, not about every file.
    */
@@ -124,6 +129,9 @@ export async function uploadTree(
       ...(commit.author === undefined ? {} : { author: commit.author }),
     },
     ...(options.changeRequest === undefined ? {} : { changeRequest: options.changeRequest }),
+    ...(options.changeRequest === undefined || options.mainRevision === undefined
+      ? {}
+      : { mainRevision: options.mainRevision }),
   };
   const importWhole = () =>
     client.api.request('importGitRepository', {

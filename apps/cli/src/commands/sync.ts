@@ -17,6 +17,7 @@ interface RunOptions extends TokenOptions {
   json?: true;
   merge?: true;
   branch?: string;
+  strategy?: string;
 }
 
 type Sync = typeof SyncModule;
@@ -68,7 +69,15 @@ async function branchToPush(sync: Sync, io: CliIo, options: RunOptions, configur
 }
 
 function changeRequestLine(changeRequest: SyncModule.PushedChangeRequest): string {
-  return `change request #${String(changeRequest.number)}${changeRequest.opened ? ' (opened)' : ''}: ${changeRequest.url}`;
+  const verb = changeRequest.opened
+    ? `opened as ${changeRequest.status === 'draft' ? 'a draft' : changeRequest.status}`
+    : changeRequest.status;
+  return `change request #${String(changeRequest.number)} (${verb}): ${changeRequest.url}`;
+}
+
+function strategyOf(value: string | undefined): SyncModule.MergeStrategy | undefined {
+  if (value === undefined || value === 'ours' || value === 'theirs') return value;
+  throw new UsageError(`--strategy takes \`ours\` or \`theirs\`, not \`${value}\``);
 }
 
 /** `docsync push` and `docsync pull`. */
@@ -82,10 +91,12 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
     isTTY: io.stderrIsTTY === true && options.json !== true,
   });
   try {
+    const strategy = strategyOf(options.strategy);
     const context = { ...(await openContext(sync, io, options)), progress: progress.update };
     const common = {
       ...(options.dryRun === true ? { dryRun: true } : {}),
       ...(options.allowMassDelete === true ? { allowMassDelete: true } : {}),
+      ...(strategy === undefined ? {} : { strategy }),
     };
     const result = await (
       which === 'push'
@@ -119,12 +130,12 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
         lines.push(
           `uploaded ${String(result.uploaded.blobs)} blobs (${String(result.uploaded.bytes)} bytes)`,
         );
-      for (const path of result.unavailable)
-        lines.push(`not pulled: \`${path}\` (the service does not serve reusable content yet)`);
+      if (which === 'pull' && result.outcome === 'merged')
+        lines.push("the branch's own changes are not in the space yet: `docsync push` sends them");
       io.stdout(`${lines.join('\n')}\n`);
     }
     if (result.outcome === 'conflicts') {
-      io.stderr(sync.renderConflictReport(result.conflicts));
+      io.stderr(sync.renderConflictReport(result.conflicts, context.config.dir));
       throw new CliError('conflicts', 'sync stopped on conflicts', {
         exitCode: ExitCode.conflicts,
       });
@@ -139,28 +150,42 @@ async function runPlan(io: CliIo, which: 'status' | 'diff', options: RunOptions)
   const sync = await loadSync();
   try {
     const state = await sync.fetchSyncPlan(await openContext(sync, io, options));
-    const { plan } = state;
+    const { plan, pending } = state;
     if (options.json === true) {
       io.stdout(
-        `${JSON.stringify({ head: state.head?.oid ?? null, lastSynced: state.info.lastSync?.git.oid ?? null, base: state.baseCommit, revision: state.info.revision, ...plan })}\n`,
+        `${JSON.stringify({ head: state.head?.oid ?? null, base: state.baseCommit, baseRevision: state.basePoint?.revision ?? null, revision: state.remoteRevision, pending, ...plan })}\n`,
       );
       return;
     }
+    const next = {
+      'in-sync': 'nothing (in sync)',
+      push: '`docsync push` (or `docsync push --merge`) sends the branch',
+      pull: "`docsync pull` brings the space's changes",
+      merge:
+        "`docsync pull` merges the space's changes into the branch, then `docsync push` sends the result",
+    }[plan.action];
     const lines =
       which === 'status'
         ? [
             `branch head   ${state.head?.oid ?? '(none)'}`,
-            `last synced   ${state.info.lastSync?.git.oid ?? '(never)'}`,
-            `space         revision ${state.info.revision}`,
+            `last synced   ${state.basePoint === null ? '(never: no commit of the branch was synced with the space)' : `${state.basePoint.commit} (revision ${state.basePoint.revision})`}`,
+            `space         revision ${state.remoteRevision}`,
             `local changes ${String(plan.localChanges.length)} files since the last sync`,
             `space changes ${String(plan.remoteChanges.length)} files since the last sync`,
-            `next          ${{ 'in-sync': 'nothing (in sync)', push: 'docsync push', pull: 'docsync pull', merge: 'three-way merge (docsync push or pull)' }[plan.action]}`,
+            ...(pending === null
+              ? [`next          ${next}`]
+              : [
+                  `merging       the space's revision ${pending.revision} into ${pending.branch}, stopped on conflicts in:`,
+                  ...pending.conflicts.map((path) => `                ${path}`),
+                  'next          resolve the conflict markers in those files, `git add` them and `git commit`,',
+                  '              then `docsync push`; or `git merge --abort` to drop the merge',
+                ]),
           ]
         : [
             'push would change in the space:',
-            ...changeLines('  ', plan.pushChanges),
+            ...changeLines('  ', plan.action === 'in-sync' ? [] : plan.localChanges),
             'pull would change on the branch:',
-            ...changeLines('  ', plan.pullChanges),
+            ...changeLines('  ', plan.action === 'in-sync' ? [] : plan.remoteChanges),
           ];
     io.stdout(`${lines.join('\n')}\n`);
   } catch (error) {
@@ -208,7 +233,7 @@ export function registerSync(program: Command, io: CliIo): void {
       .description(
         which === 'push'
           ? "send the branch's docs to its change request in the space (one per branch), or with --merge to the main content"
-          : "commit the space's content on the branch (merging when both changed)",
+          : "bring the space's changes onto the branch (a merge commit when both changed; conflicts are left with markers, as git does)",
       )
       .option('--dry-run', 'print the plan and change nothing')
       .option('--json', 'print the result as JSON')
@@ -221,6 +246,10 @@ export function registerSync(program: Command, io: CliIo): void {
         )
         .option('--branch <name>', 'the branch to push (default: the checked-out branch)')
         .option('--allow-mass-delete', 'allow deleting more than half of the pages');
+    command.option(
+      '--strategy <side>',
+      'settle conflicting changes by taking `ours` (the branch) or `theirs` (the space) instead of writing conflict markers',
+    );
     if (which === 'pull')
       command
         .option(

@@ -1,0 +1,117 @@
+import { gitBlobId } from '@docsync/core';
+import { describe, expect, it } from 'vitest';
+import { decideFiles, mergeText, pathsNeedingText } from './decide-files.js';
+import { toSyncTree, type SyncTree } from './sync-tree.js';
+
+function tree(files: Record<string, string>): SyncTree {
+  return toSyncTree(
+    Object.entries(files).map(([path, text]) => ({ path, oid: gitBlobId(text), text })),
+  );
+}
+
+function texts(result: SyncTree): Record<string, string> {
+  return Object.fromEntries([...result].map(([path, file]) => [path, file.text ?? '']));
+}
+
+describe('decideFiles', () => {
+  const base = tree({ 'a.md': '# A\n\none\n\ntwo\n', LICENSE: 'MIT\n', 'b.md': '# B\n' });
+
+  it('takes the side that changed a file and never touches a file neither changed', () => {
+    const ours = tree({ 'a.md': '# A\n\none!\n\ntwo\n', LICENSE: 'MIT\n', 'b.md': '# B\n' });
+    const theirs = tree({
+      'a.md': '# A\n\none\n\ntwo\n',
+      'b.md': '# B\n\nnew\n',
+      LICENSE: 'MIT\n',
+    });
+    const decided = decideFiles({ base, ours, theirs });
+    expect(texts(decided.tree)).toEqual({
+      'a.md': '# A\n\none!\n\ntwo\n',
+      'b.md': '# B\n\nnew\n',
+      LICENSE: 'MIT\n',
+    });
+    expect(decided.conflicts).toEqual([]);
+  });
+
+  it('a file missing from the other side is not deleted unless that side deleted it since the base', () => {
+    // The space never had LICENSE (no base): the branch's file stays.
+    const decided = decideFiles({
+      base: new Map(),
+      ours: tree({ LICENSE: 'MIT\n' }),
+      theirs: new Map(),
+    });
+    expect(texts(decided.tree)).toEqual({ LICENSE: 'MIT\n' });
+  });
+
+  it('merges edits of different paragraphs and marks the same paragraph edited twice', () => {
+    const ours = tree({
+      ...Object.fromEntries([...base].map(([p, f]) => [p, f.text ?? ''])),
+      'a.md': '# A\n\none (git)\n\ntwo\n',
+    });
+    const theirs = tree({
+      ...Object.fromEntries([...base].map(([p, f]) => [p, f.text ?? ''])),
+      'a.md': '# A\n\none\n\ntwo (space)\n',
+    });
+    expect(texts(decideFiles({ base, ours, theirs }).tree)['a.md']).toBe(
+      '# A\n\none (git)\n\ntwo (space)\n',
+    );
+
+    const clash = tree({ ...texts(base), 'a.md': '# A\n\none (space)\n\ntwo\n' });
+    const decided = decideFiles({
+      base,
+      ours,
+      theirs: clash,
+      labels: { ours: 'main', theirs: 'space' },
+    });
+    expect(decided.conflicts).toEqual([{ path: 'a.md', reason: 'content', hunks: 1 }]);
+    expect(texts(decided.tree)['a.md']).toBe(
+      '# A\n\n<<<<<<< main\none (git)\n=======\none (space)\n>>>>>>> space\n\ntwo\n',
+    );
+    expect(texts(decideFiles({ base, ours, theirs: clash, strategy: 'theirs' }).tree)['a.md']).toBe(
+      '# A\n\none (space)\n\ntwo\n',
+    );
+    expect(texts(decideFiles({ base, ours, theirs: clash, strategy: 'ours' }).tree)['a.md']).toBe(
+      '# A\n\none (git)\n\ntwo\n',
+    );
+  });
+
+  it('carries the space’s edit of a page the branch moved to the new path', () => {
+    const ours = tree({ LICENSE: 'MIT\n', 'b.md': '# B\n', 'guides/a.md': '# A\n\none\n\ntwo\n' });
+    const theirs = tree({ ...texts(base), 'a.md': '# A\n\none\n\ntwo, edited\n' });
+    expect(pathsNeedingText({ base, ours, theirs })).toEqual(['a.md', 'guides/a.md']);
+    const decided = decideFiles({ base, ours, theirs });
+    expect(decided.conflicts).toEqual([]);
+    expect(texts(decided.tree)).toEqual({
+      LICENSE: 'MIT\n',
+      'b.md': '# B\n',
+      'guides/a.md': '# A\n\none\n\ntwo, edited\n',
+    });
+  });
+
+  it('carries the branch’s edit of a page the space moved', () => {
+    const ours = tree({ ...texts(base), 'a.md': '# A\n\none, edited\n\ntwo\n' });
+    const theirs = tree({ LICENSE: 'MIT\n', 'b.md': '# B\n', 'x/a.md': '# A\n\none\n\ntwo\n' });
+    const decided = decideFiles({ base, ours, theirs });
+    expect(texts(decided.tree)).toEqual({
+      LICENSE: 'MIT\n',
+      'b.md': '# B\n',
+      'x/a.md': '# A\n\none, edited\n\ntwo\n',
+    });
+  });
+
+  it('a deletion against an edit with no move is a conflict that keeps the edit', () => {
+    const ours = tree({ LICENSE: 'MIT\n', 'b.md': '# B\n' });
+    const theirs = tree({ ...texts(base), 'a.md': 'entirely new\n' });
+    const decided = decideFiles({ base, ours, theirs });
+    expect(decided.conflicts).toEqual([
+      { path: 'a.md', reason: 'modify-delete', deletedIn: 'ours' },
+    ]);
+    expect(texts(decided.tree)['a.md']).toBe('entirely new\n');
+    expect(decideFiles({ base, ours, theirs, strategy: 'ours' }).tree.has('a.md')).toBe(false);
+  });
+});
+
+describe('mergeText', () => {
+  it('keeps a text without a final newline exactly', () => {
+    expect(mergeText('a\nb', 'a\nb', 'a\nc').text).toBe('a\nc');
+  });
+});

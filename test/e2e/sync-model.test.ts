@@ -1,0 +1,487 @@
+/**
+ * Model-based randomized test of sync: random sequences of local commits (edits, adds, deletes,
+ * moves of pages, asset and include edits), service edits through change requests (merged and
+ * not), pushes into change requests and into the main content, merges of the branch's change
+ * request and pulls, against a real server and a real git repository. An oracle tracks every
+ * paragraph edit; at the end, after reconciling both sides, every edit is either present on
+ * both sides, overwritten by a later edit of the same paragraph, in a page deleted later, lost
+ * to a conflict that was reported and settled by a strategy, or (an unmerged change request's)
+ * absent from both; files the service does not model are never touched.
+ *
+ * Seeded: SYNC_MODEL_SEED (default 1..3 in CI) and SYNC_MODEL_OPS (default 60 a seed). The seed
+ * is printed on failure; run more locally, e.g.
+ * `SYNC_MODEL_SEED=7 SYNC_MODEL_OPS=2000 npm exec -- vitest run test/e2e/sync-model.test.ts`.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gitBlobId, revisionToTree, treeToRevision } from '@docsync/core';
+import { startTestServer, type TestServer } from '@docsync/server/testing';
+import {
+  createSyncClient,
+  pull,
+  push,
+  type SyncContext,
+  type SyncOptions,
+  type SyncResult,
+} from '@docsync/sync';
+import { makeTempDir, type TempDir } from '@docsync/test-utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../bench/generate-space.ts';
+
+const SEEDS = (process.env.SYNC_MODEL_SEED ?? '1,2,3').split(',').map(Number);
+const OPS = Number(process.env.SYNC_MODEL_OPS ?? 60);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const PARAGRAPHS = 3;
+const UNMODELED: Record<string, string> = {
+  LICENSE: 'MIT License\n\nCopyright the authors.\n',
+  '.github/workflows/ci.yml': 'on: push\njobs: {}\n',
+  'notes/unlisted.md': '# Not in the summary\n\nKept as it is.\n',
+};
+
+interface PageModel {
+  key: string;
+  title: string;
+  path: string;
+}
+
+/** One paragraph edit the oracle accounts for. */
+interface Edit {
+  token: string;
+  page: string;
+  paragraph: number;
+  side: 'local' | 'service';
+  op: number;
+  /** A service edit in a change request that is never merged: must never arrive. */
+  unmerged?: boolean;
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Model',
+      GIT_AUTHOR_EMAIL: 'model@example.test',
+      GIT_COMMITTER_NAME: 'Model',
+      GIT_COMMITTER_EMAIL: 'model@example.test',
+    },
+  });
+}
+
+function pageText(page: PageModel, tokens: readonly string[]): string {
+  return `# ${page.title}\n\n${tokens.map((token, index) => `${page.key}.${String(index)}:${token}`).join('\n\n')}\n`;
+}
+
+function summaryText(pages: readonly PageModel[]): string {
+  return `# Table of contents\n\n* [Welcome](README.md)\n${pages.map((page) => `* [${page.title}](${page.path})\n`).join('')}`;
+}
+
+/** The paragraph tokens found in a text, by `page.paragraph`. */
+function tokensIn(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const match of text.matchAll(/^(p\d+)\.(\d+):(\S+)$/gm))
+    found.set(`${match[1] as string}.${match[2] as string}`, match[3] as string);
+  return found;
+}
+
+class Model {
+  readonly rand: () => number;
+  readonly repo: TempDir;
+  readonly spaceId: string;
+  readonly pages: PageModel[] = [];
+  readonly edits: Edit[] = [];
+  readonly deletedPages = new Map<string, number>();
+  readonly conflicts: { paths: string[]; strategy: 'ours' | 'theirs'; op: number }[] = [];
+  readonly log: string[] = [];
+  next = 0;
+  op = 0;
+  asset = 0;
+  changeRequest: string | undefined;
+
+  constructor(seed: number, repo: TempDir, spaceId: string) {
+    this.rand = seededRandom(seed);
+    this.repo = repo;
+    this.spaceId = spaceId;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.rand() * items.length)] as T;
+  }
+
+  token(): string {
+    this.next += 1;
+    return `t${String(this.next)}`;
+  }
+
+  context(): SyncContext {
+    return {
+      fs,
+      dir: this.repo.path,
+      config: { url: server.baseUrl, space: this.spaceId, branch: 'main', dir: '' },
+      client: createSyncClient({ baseUrl: server.baseUrl, token: server.token }),
+    };
+  }
+
+  file(path: string): string | undefined {
+    const full = join(this.repo.path, path);
+    return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
+  }
+
+  write(path: string, text: string | Uint8Array): void {
+    const full = join(this.repo.path, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, text);
+  }
+
+  commit(message: string): void {
+    this.log.push(`${String(this.op)} git commit: ${message}`);
+    git(this.repo.path, 'add', '-A');
+    git(this.repo.path, 'commit', '-q', '--allow-empty', '-m', message);
+  }
+
+  async init(): Promise<void> {
+    for (let index = 1; index <= 4; index += 1) {
+      const page = {
+        key: `p${String(index)}`,
+        title: `Page ${String(index)}`,
+        path: `page-${String(index)}.md`,
+      };
+      this.pages.push(page);
+    }
+    const files: Record<string, string | Uint8Array> = {
+      'README.md': '# Welcome\n\nStart here.\n\n{% include ".gitbook/includes/note.md" %}\n',
+      'SUMMARY.md': summaryText(this.pages),
+      '.gitbook/includes/note.md': '# Note\n\nnote:t0\n',
+      '.gitbook/assets/pic.png': new Uint8Array([137, 80, 78, 71, 0, 0, 0, 1]),
+    };
+    for (const page of this.pages) files[page.path] = pageText(page, ['t0', 't0', 't0']);
+    // The service's canonical form, so that a page the service edits differs only where edited.
+    const read = treeToRevision(
+      Object.entries(files).map(([path, content]) =>
+        typeof content === 'string'
+          ? {
+              path,
+              oid: gitBlobId(content),
+              size: new TextEncoder().encode(content).byteLength,
+              text: content,
+            }
+          : { path, oid: gitBlobId(content), size: content.byteLength },
+      ),
+      { idNamespace: this.spaceId },
+    );
+    for (const file of revisionToTree(read.content, { config: read.config }).files)
+      if (file.text !== undefined) files[file.path] = file.text;
+    git(this.repo.path, 'init', '-q', '-b', 'main');
+    for (const [path, content] of Object.entries({ ...files, ...UNMODELED }))
+      this.write(path, content);
+    this.commit('initial docs');
+    await this.sync('push --merge', () => push(this.context(), { merge: true }));
+  }
+
+  /** Runs a sync; on conflicts, settles them as a script would (abort, then a strategy). */
+  async sync(
+    what: string,
+    run: (options: SyncOptions) => Promise<SyncResult>,
+  ): Promise<SyncResult> {
+    const result = await run({ allowMassDelete: true });
+    this.log.push(`${String(this.op)} ${what}: ${result.outcome}`);
+    if (result.outcome !== 'conflicts') return result;
+    const strategy = this.rand() < 0.5 ? 'ours' : 'theirs';
+    this.conflicts.push({ paths: result.conflicts.map((c) => c.path), strategy, op: this.op });
+    this.log.push(`  conflicts ${result.conflicts.map((c) => c.path).join(', ')} → ${strategy}`);
+    git(this.repo.path, 'merge', '--abort');
+    const settled = await run({ allowMassDelete: true, strategy });
+    expect(settled.outcome, `after --strategy ${strategy}`).not.toBe('conflicts');
+    return settled;
+  }
+
+  livePage(): PageModel {
+    return this.pick(this.pages);
+  }
+
+  localEdit(): void {
+    const page = this.livePage();
+    const text = this.file(page.path);
+    if (text === undefined) return;
+    const paragraph = Math.floor(this.rand() * PARAGRAPHS);
+    const token = this.token();
+    const updated = text.replace(
+      new RegExp(`^${page.key}\\.${String(paragraph)}:\\S+$`, 'm'),
+      `${page.key}.${String(paragraph)}:${token}`,
+    );
+    if (updated === text) return;
+    this.write(page.path, updated);
+    this.edits.push({ token, page: page.key, paragraph, side: 'local', op: this.op });
+    this.commit(`edit ${page.key}.${String(paragraph)} = ${token}`);
+  }
+
+  localAdd(): void {
+    const key = `p${String(100 + this.op)}`;
+    const page = { key, title: `Page ${key}`, path: `added/${key}.md` };
+    const tokens = [this.token(), this.token(), this.token()];
+    this.pages.push(page);
+    this.write(page.path, pageText(page, tokens));
+    tokens.forEach((token, paragraph) =>
+      this.edits.push({ token, page: key, paragraph, side: 'local', op: this.op }),
+    );
+    this.write('SUMMARY.md', summaryText(this.pages));
+    this.commit(`add ${key}`);
+  }
+
+  localDelete(): void {
+    if (this.pages.length <= 3) return;
+    const page = this.livePage();
+    this.pages.splice(this.pages.indexOf(page), 1);
+    this.deletedPages.set(page.key, this.op);
+    rmSync(join(this.repo.path, page.path), { force: true });
+    this.write('SUMMARY.md', summaryText(this.pages));
+    this.commit(`delete ${page.key}`);
+  }
+
+  localMove(): void {
+    const page = this.livePage();
+    if (this.file(page.path) === undefined) return;
+    const to = page.path.startsWith('moved/') ? `${page.key}-back.md` : `moved/${page.key}.md`;
+    mkdirSync(dirname(join(this.repo.path, to)), { recursive: true });
+    git(this.repo.path, 'mv', page.path, to);
+    page.path = to;
+    this.write('SUMMARY.md', summaryText(this.pages));
+    this.commit(`move ${page.key}`);
+  }
+
+  localAsset(): void {
+    this.asset += 1;
+    this.write(
+      '.gitbook/assets/pic.png',
+      new Uint8Array([137, 80, 78, 71, 0, 0, 0, this.asset % 250]),
+    );
+    this.commit('new picture');
+  }
+
+  localInclude(): void {
+    this.write('.gitbook/includes/note.md', `# Note\n\nnote:${this.token()}\n`);
+    this.commit('edit the include');
+  }
+
+  /** The service's page ids by path (its `git/tree` listing). */
+  async servicePages(): Promise<Map<string, string>> {
+    const listing = await server.http.get(`/v1/spaces/${this.spaceId}/git/tree`);
+    const files = (listing.body as { files: { path: string; page?: string }[] }).files;
+    return new Map(
+      files.flatMap((file) => (file.page === undefined ? [] : [[file.path, file.page]])),
+    );
+  }
+
+  /** A person edits one paragraph in the service through a change request (merged or not). */
+  async serviceEdit(merge: boolean): Promise<void> {
+    const ids = await this.servicePages();
+    const candidates = [...ids].filter(([path]) => path !== 'README.md');
+    if (candidates.length === 0) return;
+    const [, pageId] = this.pick(candidates);
+    const opened = await server.http.request('POST', `/v1/spaces/${this.spaceId}/change-requests`, {
+      body: { subject: `service edit ${String(this.op)}` },
+    });
+    const cr = opened.body as { id: string };
+    const read = await server.http.get(
+      `/v1/spaces/${this.spaceId}/change-requests/${cr.id}/content/page/${pageId}?format=markdown`,
+    );
+    const markdown = (read.body as { markdown?: string }).markdown ?? '';
+    const found = [...tokensIn(markdown).keys()];
+    if (found.length === 0) return;
+    const target = this.pick(found);
+    const [page, paragraph] = target.split('.') as [string, string];
+    const token = this.token();
+    const updated = markdown.replace(
+      new RegExp(`^${page}\\.${paragraph}:\\S+$`, 'm'),
+      `${target}:${token}`,
+    );
+    const applied = await server.http.request(
+      'POST',
+      `/v1/spaces/${this.spaceId}/change-requests/${cr.id}/content`,
+      {
+        body: { changes: [{ type: 'update_page', page: pageId, document: { markdown: updated } }] },
+      },
+    );
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    this.log.push(
+      `${String(this.op)} service: ${target} = ${token}${merge ? '' : ' (not merged)'}`,
+    );
+    this.edits.push({
+      token,
+      page,
+      paragraph: Number(paragraph),
+      side: 'service',
+      op: this.op,
+      ...(merge ? {} : { unmerged: true }),
+    });
+    if (!merge) return;
+    const merged = await server.http.request(
+      'POST',
+      `/v1/spaces/${this.spaceId}/change-requests/${cr.id}/merge`,
+    );
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+  }
+
+  async mergeBranchChangeRequest(): Promise<void> {
+    if (this.changeRequest === undefined) return;
+    const merged = await server.http.request(
+      'POST',
+      `/v1/spaces/${this.spaceId}/change-requests/${this.changeRequest}/merge`,
+    );
+    const result = (merged.body as { result?: string }).result;
+    this.log.push(
+      `${String(this.op)} merge the branch's change request: ${String(merged.status)} ${String(result)}`,
+    );
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    // A change request the service cannot merge (conflicts with the main content) stays open and
+    // the branch's next push updates it; one that merged is done.
+    if (result === 'merge') this.changeRequest = undefined;
+  }
+
+  async step(): Promise<void> {
+    this.op += 1;
+    const roll = this.rand();
+    if (roll < 0.3) this.localEdit();
+    else if (roll < 0.35) this.localAdd();
+    else if (roll < 0.38) this.localDelete();
+    else if (roll < 0.43) this.localMove();
+    else if (roll < 0.45) this.localAsset();
+    else if (roll < 0.47) this.localInclude();
+    else if (roll < 0.62) await this.serviceEdit(true);
+    else if (roll < 0.64) await this.serviceEdit(false);
+    else if (roll < 0.72) {
+      const pushed = await this.sync('push', (options) => push(this.context(), options));
+      if (pushed.changeRequest !== undefined) this.changeRequest = pushed.changeRequest.id;
+    } else if (roll < 0.77) await this.mergeBranchChangeRequest();
+    else if (roll < 0.86)
+      await this.sync('push --merge', (options) =>
+        push(this.context(), { ...options, merge: true }),
+      );
+    else await this.sync('pull', (options) => pull(this.context(), options));
+  }
+
+  /** Brings both sides together: pull, push into the main content, until both are in sync. */
+  async reconcile(): Promise<void> {
+    for (let round = 0; round < 4; round += 1) {
+      const pulled = await this.sync('final pull', (options) => pull(this.context(), options));
+      const pushed = await this.sync('final push --merge', (options) =>
+        push(this.context(), { ...options, merge: true }),
+      );
+      if (pulled.outcome === 'in-sync' && pushed.outcome === 'in-sync') return;
+    }
+    throw new Error('the two sides did not come to rest after four rounds');
+  }
+
+  /** Paragraph tokens of the service's content, from its listing and file reads. */
+  async serviceTokens(): Promise<Map<string, string>> {
+    const ids = await this.servicePages();
+    const found = new Map<string, string>();
+    for (const pageId of ids.values()) {
+      const read = await server.http.get(
+        `/v1/spaces/${this.spaceId}/content/page/${pageId}?format=markdown`,
+      );
+      for (const [key, token] of tokensIn((read.body as { markdown?: string }).markdown ?? ''))
+        found.set(key, token);
+    }
+    return found;
+  }
+
+  repoTokens(): Map<string, string> {
+    const found = new Map<string, string>();
+    const files = git(this.repo.path, 'ls-files')
+      .split('\n')
+      .filter((path) => path.endsWith('.md'));
+    for (const path of files)
+      for (const [key, token] of tokensIn(this.file(path) ?? '')) found.set(key, token);
+    return found;
+  }
+
+  excused(edit: Edit): boolean {
+    const key = `${edit.page}.${String(edit.paragraph)}`;
+    if ((this.deletedPages.get(edit.page) ?? -1) >= edit.op) return true;
+    const later = this.edits.some(
+      (other) =>
+        other !== edit &&
+        !other.unmerged &&
+        `${other.page}.${String(other.paragraph)}` === key &&
+        other.op > edit.op,
+    );
+    if (later) return true;
+    return this.conflicts.some(
+      (conflict) =>
+        conflict.op >= edit.op && conflict.strategy !== (edit.side === 'local' ? 'ours' : 'theirs'),
+    );
+  }
+
+  async check(): Promise<void> {
+    const [repo, service] = [this.repoTokens(), await this.serviceTokens()];
+    for (const edit of this.edits) {
+      const key = `${edit.page}.${String(edit.paragraph)}`;
+      if (edit.unmerged) {
+        expect(repo.get(key), `unmerged ${edit.token} reached the branch`).not.toBe(edit.token);
+        expect(service.get(key), `unmerged ${edit.token} reached the content`).not.toBe(edit.token);
+        continue;
+      }
+      if (this.excused(edit)) continue;
+      expect(
+        repo.get(key),
+        `edit ${edit.token} (${edit.side}, op ${String(edit.op)}) on the branch`,
+      ).toBe(edit.token);
+      expect(
+        service.get(key),
+        `edit ${edit.token} (${edit.side}, op ${String(edit.op)}) in the service`,
+      ).toBe(edit.token);
+    }
+    for (const [key, token] of repo) expect(service.get(key), `${key} on both sides`).toBe(token);
+    for (const [path, text] of Object.entries(UNMODELED)) expect(this.file(path), path).toBe(text);
+    for (const page of this.pages)
+      if (!this.conflicts.length)
+        expect(this.file(page.path), `${page.key} at ${page.path}`).toBeDefined();
+  }
+}
+
+describe('sync under random operations (model-based, seeded)', () => {
+  for (const seed of SEEDS)
+    it(
+      `keeps every edit and every file, seed ${String(seed)}, ${String(OPS)} operations`,
+      { timeout: 600_000 },
+      async () => {
+        const made = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`, {
+          body: { title: `model ${String(seed)}` },
+        });
+        const repo = await makeTempDir('model');
+        const model = new Model(seed, repo, (made.body as { id: string }).id);
+        try {
+          await model.init();
+          for (let index = 0; index < OPS; index += 1) await model.step();
+          await model.reconcile();
+          await model.check();
+        } catch (error) {
+          console.error(
+            `sync model failed: SYNC_MODEL_SEED=${String(seed)} SYNC_MODEL_OPS=${String(OPS)}\n${model.log.slice(-60).join('\n')}`,
+          );
+          // With SYNC_MODEL_LOG=<file>: the repository's history, file by file, for a post-mortem.
+          const logFile = process.env.SYNC_MODEL_LOG;
+          if (logFile !== undefined)
+            writeFileSync(
+              logFile,
+              `${model.log.join('\n')}\n\n${git(repo.path, 'log', '--stat', '--format=%h %p %an: %s')}`,
+            );
+          throw error;
+        } finally {
+          await repo.remove();
+        }
+      },
+    );
+});
