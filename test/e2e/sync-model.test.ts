@@ -203,7 +203,28 @@ class Model {
     git(this.repo.path, 'merge', '--abort');
     const settled = await run({ allowMassDelete: true, strategy });
     expect(settled.outcome, `after --strategy ${strategy}`).not.toBe('conflicts');
+    this.readListedPages();
     return settled;
+  }
+
+  /**
+   * The pages SUMMARY.md lists now: a strategy can keep a page one side deleted (or drop one),
+   * and the model's own SUMMARY.md writes must start from what the repository holds.
+   */
+  readListedPages(): void {
+    const listed: PageModel[] = [];
+    for (const match of (this.file('SUMMARY.md') ?? '').matchAll(
+      /^\* \[(Page (p?\d+))\]\(([^)]+)\)$/gm,
+    )) {
+      const name = match[2] as string;
+      listed.push({
+        key: name.startsWith('p') ? name : `p${name}`,
+        title: match[1] as string,
+        path: match[3] as string,
+      });
+    }
+    this.pages.splice(0, this.pages.length, ...listed);
+    for (const page of listed) this.deletedPages.delete(page.key);
   }
 
   livePage(): PageModel {

@@ -108,6 +108,24 @@ describe('decideFiles', () => {
     expect(texts(decided.tree)['a.md']).toBe('entirely new\n');
     expect(decideFiles({ base, ours, theirs, strategy: 'ours' }).tree.has('a.md')).toBe(false);
   });
+
+  it('a page kept by a strategy against its deletion keeps its table-of-contents entry', () => {
+    const summary = '# Table of contents\n\n* [A](a.md)\n* [B](b.md)\n';
+    const listedBase = tree({ ...texts(base), 'SUMMARY.md': summary });
+    const ours = tree({
+      LICENSE: 'MIT\n',
+      'b.md': '# B\n',
+      'SUMMARY.md': '# Table of contents\n\n* [B](b.md)\n',
+    });
+    const theirs = tree({ ...texts(listedBase), 'a.md': 'edited in the space\n' });
+    expect(pathsNeedingText({ base: listedBase, ours, theirs })).toContain('SUMMARY.md');
+    const kept = decideFiles({ base: listedBase, ours, theirs, strategy: 'theirs' });
+    expect(texts(kept.tree)['a.md']).toBe('edited in the space\n');
+    expect(texts(kept.tree)['SUMMARY.md']).toBe(summary);
+    const deleted = decideFiles({ base: listedBase, ours, theirs, strategy: 'ours' });
+    expect(deleted.tree.has('a.md')).toBe(false);
+    expect(texts(deleted.tree)['SUMMARY.md']).toBe('# Table of contents\n\n* [B](b.md)\n');
+  });
 });
 
 describe('mergeText', () => {

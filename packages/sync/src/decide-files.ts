@@ -94,6 +94,10 @@ export function pathsNeedingText(input: Omit<DecideInput, 'strategy' | 'labels'>
     // A deletion against an edit may be a move: the deleting side's added files are candidates.
     if (o === undefined) for (const candidate of added.ours) needed.add(candidate);
     if (t === undefined) for (const candidate of added.theirs) needed.add(candidate);
+    // A deleted page kept by a strategy takes its table-of-contents entry back along.
+    if (o === undefined || t === undefined)
+      for (const summary of SUMMARIES)
+        if (ours.has(summary) || theirs.has(summary)) needed.add(summary);
   }
   return [...needed].sort();
 }
@@ -137,6 +141,28 @@ function similarity(a: string, b: string): number {
 interface Diff3Region {
   ok?: string[];
   conflict?: { a: string[]; o: string[]; b: string[] };
+}
+
+/** Where a space's table of contents is (GitBook's default name, and the lower-case one). */
+const SUMMARIES = ['SUMMARY.md', 'summary.md'];
+
+/**
+ * `summary` with the entry `from` has for `path` (and where it has it: after the same line),
+ * when `summary` lacks one: a page kept by a strategy against its deletion keeps being listed,
+ * instead of staying on as a file the table of contents no longer names.
+ */
+function withEntry(summary: string, from: string, path: string): string {
+  const link = `](${path})`;
+  const ours = lines(summary);
+  if (ours.some((line) => line.includes(link))) return summary;
+  const theirs = lines(from);
+  const index = theirs.findIndex((line) => line.includes(link));
+  if (index < 0) return summary;
+  const entry = theirs[index] as string;
+  const previous = index > 0 ? ours.indexOf(theirs[index - 1] as string) : -1;
+  const at = previous < 0 ? ours.length : previous + 1;
+  const withNewline = entry.endsWith('\n') ? entry : `${entry}\n`;
+  return [...ours.slice(0, at), withNewline, ...ours.slice(at)].join('');
 }
 
 /** As git's rename detection: at least half of the lines are the same. */
@@ -249,6 +275,7 @@ export function decideFiles(input: DecideInput): Decided {
 
   const paths = [...new Set([...base.keys(), ...ours.keys(), ...theirs.keys()])].sort();
   const moves: { path: string; b: SyncFile; deletedIn: 'ours' | 'theirs'; kept: SyncFile }[] = [];
+  const relisted: { path: string; from: SyncTree }[] = [];
   for (const path of paths) {
     const [b, o, t] = [base.get(path), ours.get(path), theirs.get(path)];
     if (o?.oid === t?.oid) {
@@ -282,7 +309,10 @@ export function decideFiles(input: DecideInput): Decided {
       decisions.set(path, { path, take: deletedIn });
       continue;
     }
-    if (strategy !== undefined && strategy !== deletedIn) result.set(path, kept);
+    if (strategy !== undefined && strategy !== deletedIn) {
+      result.set(path, kept);
+      relisted.push({ path, from: deletedIn === 'ours' ? theirs : ours });
+    }
     if (strategy !== undefined) {
       decisions.set(path, { path, take: strategy });
       continue;
@@ -292,6 +322,13 @@ export function decideFiles(input: DecideInput): Decided {
     decisions.set(path, { path, take: 'conflict', reason: 'modify-delete' });
     conflicts.push({ path, reason: 'modify-delete', deletedIn });
   }
+  for (const { path, from } of relisted)
+    for (const summaryPath of SUMMARIES) {
+      const [summary, listed] = [result.get(summaryPath)?.text, from.get(summaryPath)?.text];
+      if (summary === undefined || listed === undefined) continue;
+      const relisting = withEntry(summary, listed, path);
+      if (relisting !== summary) result.set(summaryPath, textFile(summaryPath, relisting));
+    }
   return {
     tree: toSyncTree([...result.values()].sort((x, y) => (x.path < y.path ? -1 : 1))),
     decisions: [...decisions.values()].sort((x, y) => (x.path < y.path ? -1 : 1)),
