@@ -62206,13 +62206,6 @@ function fileInputs(tree) {
 // ../../packages/sync/dist/decide-files.js
 var encoder6 = new TextEncoder();
 
-// ../../packages/sync/dist/read-remote.js
-var decoder3 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-var encoder7 = new TextEncoder();
-
-// ../../packages/sync/dist/read-tree-texts.js
-var decoder4 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
 // ../../packages/sync/dist/api-revision-content.js
 var EMPTY_DOCUMENT = { object: "document", data: {}, nodes: [] };
 function corePage(page) {
@@ -62340,7 +62333,7 @@ async function batchPages(client, spaceId, revisionId, pageIds, advance) {
   });
   return texts;
 }
-var decoder5 = new TextDecoder("utf-8", { ignoreBOM: true });
+var decoder3 = new TextDecoder("utf-8", { ignoreBOM: true });
 async function fetchRemoteTree(client, spaceId, options = {}) {
   const { repo } = options;
   const revision2 = await client.api.request("getCurrentRevision", { params: { spaceId } });
@@ -62370,7 +62363,7 @@ async function fetchRemoteTree(client, spaceId, options = {}) {
     const path2 = pageFilePath(page);
     const local = heldPages[index3];
     if (local !== void 0)
-      return { path: path2, oid: blobIds.get(page.id), text: decoder5.decode(local) };
+      return { path: path2, oid: blobIds.get(page.id), text: decoder3.decode(local) };
     const known = batched.get(page.id);
     if (known !== void 0)
       return { path: path2, oid: gitBlobId(known), text: known };
@@ -62401,6 +62394,13 @@ async function fetchRemoteTree(client, spaceId, options = {}) {
     unavailable: revision2.reusableContents.flatMap((item3) => item3.git ? [item3.git.path] : [])
   };
 }
+
+// ../../packages/sync/dist/read-remote.js
+var decoder4 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+var encoder7 = new TextEncoder();
+
+// ../../packages/sync/dist/read-tree-texts.js
+var decoder5 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 // ../../packages/sync/dist/read-local-tree.js
 async function readLocalTree(options) {

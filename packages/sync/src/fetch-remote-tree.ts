@@ -53,7 +53,7 @@ const REPO_READS = 32;
 const FETCHES = 16;
 
 /** `map` over `items`, at most `limit` calls running at once, results in order. */
-async function mapLimited<T, R>(
+export async function mapLimited<T, R>(
   items: readonly T[],
   limit: number,
   map: (item: T) => Promise<R>,

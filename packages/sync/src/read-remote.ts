@@ -1,5 +1,7 @@
 import type { GitTree, GitTreeFile } from '@docsync/api';
 import { ObjectNotFoundError, isSyncText, readBlobBytes, type RepoOptions } from '@docsync/git';
+import { SyncError } from './errors.js';
+import { mapLimited } from './fetch-remote-tree.js';
 import type { SyncClient } from './sync-client.js';
 import type { ProgressListener } from './sync-progress.js';
 import type { SyncPoint } from './sync-points.js';
@@ -26,21 +28,6 @@ const REPO_READS = 32;
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
-
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  map: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++)
-      results[index] = await map(items[index] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 function withBytes(path: string, oid: string, bytes: Uint8Array): SyncFile {
   if (isSyncText(path))
@@ -95,8 +82,9 @@ async function filesOf(
     done += read.files.length;
     onProgress?.({ phase: 'fetch', done, total: missing.length });
     if (read.missing.length > 0)
-      throw new Error(
-        `the service listed but could not serve ${read.missing.join(', ')} of revision ${revision}`,
+      throw new SyncError(
+        'remote-unavailable',
+        `the service listed but could not serve ${read.missing.join(', ')} of revision ${revision}; nothing was changed, run it again`,
       );
     // An answer that reached its size limit names what it left for another request.
     if (read.deferred !== undefined && read.deferred.length > 0) await readBatch(read.deferred);
