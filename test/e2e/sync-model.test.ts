@@ -1,8 +1,9 @@
 /**
  * Model-based randomized test of sync: random sequences of local commits (edits, adds, deletes,
- * moves of pages, asset and include edits), service edits through change requests (merged and
- * not), pushes into change requests and into the main content, merges of the branch's change
- * request and pulls, against a real server and a real git repository. An oracle tracks every
+ * moves of pages, asset, include and `.gitbook.yaml` redirect edits), commits on a second
+ * branch merged into the synced one, service edits through change requests (merged and not),
+ * pushes into change requests and into the main content, merges of the branch's change request,
+ * pulls and daemon cycles (both modes), against a real server and a real git repository. An oracle tracks every
  * paragraph edit; at the end, after reconciling both sides, every edit is either present on
  * both sides, overwritten by a later edit of the same paragraph, in a page deleted later, lost
  * to a conflict that was reported and settled by a strategy, or (an unmerged change request's)
@@ -20,12 +21,14 @@ import { gitBlobId, revisionToTree, treeToRevision } from '@docsync/core';
 import { startTestServer, type TestServer } from '@docsync/server/testing';
 import {
   createSyncClient,
+  findBranchChangeRequest,
   pull,
   push,
   type SyncContext,
   type SyncOptions,
   type SyncResult,
 } from '@docsync/sync';
+import { syncRepository } from '@docsync/daemon';
 import { makeTempDir, type TempDir } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../bench/generate-space.ts';
@@ -42,6 +45,8 @@ afterAll(async () => {
 });
 
 const PARAGRAPHS = 3;
+const GITBOOK_YAML =
+  'root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n\nredirects:\n  r0: page-1.md\n';
 const UNMODELED: Record<string, string> = {
   LICENSE: 'MIT License\n\nCopyright the authors.\n',
   '.github/workflows/ci.yml': 'on: push\njobs: {}\n',
@@ -103,6 +108,12 @@ class Model {
   readonly edits: Edit[] = [];
   readonly deletedPages = new Map<string, number>();
   readonly conflicts: { paths: string[]; strategy: 'ours' | 'theirs'; op: number }[] = [];
+  /** Redirects added to `.gitbook.yaml` on the branch: every one must reach both sides. */
+  readonly redirects: string[] = ['r0'];
+  /** Paragraph edits committed on the `feature` branch, not yet merged into `main`. */
+  feature: Omit<Edit, 'op'>[] = [];
+  /** Ops at which merging `feature` conflicted and was settled by the feature's side. */
+  readonly featureWins: number[] = [];
   readonly log: string[] = [];
   next = 0;
   op = 0;
@@ -163,6 +174,7 @@ class Model {
       'README.md': '# Welcome\n\nStart here.\n\n{% include ".gitbook/includes/note.md" %}\n',
       'SUMMARY.md': summaryText(this.pages),
       '.gitbook/includes/note.md': '# Note\n\nnote:t0\n',
+      '.gitbook.yaml': GITBOOK_YAML,
       '.gitbook/assets/pic.png': new Uint8Array([137, 80, 78, 71, 0, 0, 0, 1]),
     };
     for (const page of this.pages) files[page.path] = pageText(page, ['t0', 't0', 't0']);
@@ -186,6 +198,10 @@ class Model {
     for (const [path, content] of Object.entries({ ...files, ...UNMODELED }))
       this.write(path, content);
     this.commit('initial docs');
+    git(this.repo.path, 'branch', 'feature');
+    expect(this.file('.gitbook.yaml'), 'redirects are the last map').toMatch(
+      /redirects:\n( {2}\S+: \S+\n)+$/,
+    );
     await this.sync('push --merge', () => push(this.context(), { merge: true }));
   }
 
@@ -290,6 +306,115 @@ class Model {
     this.commit('new picture');
   }
 
+  /** Adds a redirect to `.gitbook.yaml` (its last map, as the model writes it). */
+  localRedirect(): void {
+    const text = this.file('.gitbook.yaml');
+    if (text === undefined) return;
+    const key = `r${String(this.op)}`;
+    this.write('.gitbook.yaml', `${text}  ${key}: ${this.livePage().path}\n`);
+    this.redirects.push(key);
+    this.commit(`redirect ${key}`);
+  }
+
+  /** Edits a paragraph on the `feature` branch (started from `main` when it has nothing new). */
+  featureEdit(): void {
+    const dir = this.repo.path;
+    git(dir, 'checkout', '-q', 'feature');
+    try {
+      const files = git(dir, 'ls-files')
+        .split('\n')
+        .filter((path) => path.endsWith('.md') && tokensIn(this.file(path) ?? '').size > 0);
+      if (files.length === 0) return;
+      const path = this.pick(files);
+      const text = this.file(path) ?? '';
+      const target = this.pick([...tokensIn(text).keys()]);
+      const [page, paragraph] = target.split('.') as [string, string];
+      const token = this.token();
+      this.write(
+        path,
+        text.replace(new RegExp(`^${page}\\.${paragraph}:\\S+$`, 'm'), `${target}:${token}`),
+      );
+      this.feature.push({ token, page, paragraph: Number(paragraph), side: 'local' });
+      this.commit(`feature: edit ${target} = ${token}`);
+    } finally {
+      git(dir, 'checkout', '-q', 'main');
+    }
+  }
+
+  /**
+   * Merges `feature` into `main` as a person does: a plain merge, or on conflicts the feature's
+   * side of each conflicting hunk; a feature whose page `main` deleted is dropped. Its edits
+   * count from this operation on.
+   */
+  mergeFeature(): void {
+    if (this.feature.length === 0) return;
+    const dir = this.repo.path;
+    const merge = (...args: string[]) => {
+      try {
+        git(dir, 'merge', '-q', '--no-edit', ...args, 'feature');
+        return true;
+      } catch {
+        git(dir, 'merge', '--abort');
+        return false;
+      }
+    };
+    if (merge()) this.log.push(`${String(this.op)} git merge feature`);
+    else if (merge('-X', 'theirs')) {
+      this.featureWins.push(this.op);
+      this.log.push(`${String(this.op)} git merge -X theirs feature`);
+    } else {
+      this.log.push(`${String(this.op)} git merge feature: dropped`);
+      this.feature = [];
+    }
+    for (const edit of this.feature) this.edits.push({ ...edit, op: this.op });
+    this.feature = [];
+    git(dir, 'branch', '-f', 'feature', 'main');
+  }
+
+  /** One cycle of the daemon's (forced, as at start-up); conflicts settled as a script would. */
+  async daemonCycle(mode: 'change-request' | 'direct'): Promise<void> {
+    const cycle = () =>
+      syncRepository(
+        {
+          name: 'model',
+          path: this.repo.path,
+          branch: 'main',
+          directory: '',
+          space: this.spaceId,
+          mode,
+        },
+        { url: server.baseUrl, token: server.token, last: undefined, force: true },
+      );
+    const result = await cycle();
+    const steps = () => result.steps.map((step) => `${step.operation} ${step.outcome}`).join(', ');
+    this.log.push(`${String(this.op)} daemon cycle (${mode}): ${steps()}`);
+    const conflicted = result.steps.find((step) => step.outcome === 'conflicts');
+    if (conflicted !== undefined) {
+      const strategy = this.rand() < 0.5 ? 'ours' : 'theirs';
+      this.conflicts.push({ paths: (conflicted.detail ?? '').split(', '), strategy, op: this.op });
+      this.log.push(`  conflicts ${conflicted.detail ?? ''} → ${strategy}`);
+      git(this.repo.path, 'merge', '--abort');
+      const settled = await pull(this.context(), { allowMassDelete: true, strategy });
+      expect(settled.outcome, `pull --strategy ${strategy}`).not.toBe('conflicts');
+      this.readListedPages();
+      const again = await cycle();
+      this.log.push(
+        `  again: ${again.steps.map((step) => `${step.operation} ${step.outcome}`).join(', ')}`,
+      );
+      expect(again.steps.map((step) => step.outcome)).not.toContain('conflicts');
+    }
+    if (mode === 'change-request') await this.findBranchChangeRequest();
+    else this.changeRequest = undefined;
+  }
+
+  /** The change request the branch's pushes go to (the daemon reports its number only). */
+  async findBranchChangeRequest(): Promise<void> {
+    const found = await findBranchChangeRequest(this.context().client, this.spaceId, {
+      ref: 'refs/heads/main',
+    });
+    this.changeRequest = found?.changeRequest.id;
+  }
+
   localInclude(): void {
     this.write('.gitbook/includes/note.md', `# Note\n\nnote:${this.token()}\n`);
     this.commit('edit the include');
@@ -373,22 +498,27 @@ class Model {
   async step(): Promise<void> {
     this.op += 1;
     const roll = this.rand();
-    if (roll < 0.3) this.localEdit();
-    else if (roll < 0.35) this.localAdd();
-    else if (roll < 0.38) this.localDelete();
-    else if (roll < 0.43) this.localMove();
-    else if (roll < 0.45) this.localAsset();
-    else if (roll < 0.47) this.localInclude();
+    if (roll < 0.25) this.localEdit();
+    else if (roll < 0.3) this.localAdd();
+    else if (roll < 0.33) this.localDelete();
+    else if (roll < 0.38) this.localMove();
+    else if (roll < 0.4) this.localAsset();
+    else if (roll < 0.42) this.localInclude();
+    else if (roll < 0.44) this.localRedirect();
+    else if (roll < 0.47) this.featureEdit();
+    else if (roll < 0.49) this.mergeFeature();
     else if (roll < 0.62) await this.serviceEdit(true);
     else if (roll < 0.64) await this.serviceEdit(false);
-    else if (roll < 0.72) {
+    else if (roll < 0.71) {
       const pushed = await this.sync('push', (options) => push(this.context(), options));
       if (pushed.changeRequest !== undefined) this.changeRequest = pushed.changeRequest.id;
-    } else if (roll < 0.77) await this.mergeBranchChangeRequest();
-    else if (roll < 0.86)
-      await this.sync('push --merge', (options) =>
+    } else if (roll < 0.76) await this.mergeBranchChangeRequest();
+    else if (roll < 0.83) {
+      const pushed = await this.sync('push --merge', (options) =>
         push(this.context(), { ...options, merge: true }),
       );
+      if (pushed.archivedChangeRequest !== undefined) this.changeRequest = undefined;
+    } else if (roll < 0.86) await this.daemonCycle(this.rand() < 0.5 ? 'change-request' : 'direct');
     else await this.sync('pull', (options) => pull(this.context(), options));
   }
 
@@ -402,6 +532,16 @@ class Model {
       if (pulled.outcome === 'in-sync' && pushed.outcome === 'in-sync') return;
     }
     throw new Error('the two sides did not come to rest after four rounds');
+  }
+
+  /** A file of the service's Git Sync tree as text (`git/tree/files`). */
+  async serviceFile(path: string): Promise<string | undefined> {
+    const read = await server.http.request('POST', `/v1/spaces/${this.spaceId}/git/tree/files`, {
+      body: { paths: [path] },
+    });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    const files = (read.body as { files: { path: string; text?: string }[] }).files;
+    return files.find((file) => file.path === path)?.text;
   }
 
   /** Paragraph tokens of the service's content, from its listing and file reads. */
@@ -466,6 +606,13 @@ class Model {
     }
     for (const [key, token] of repo) expect(service.get(key), `${key} on both sides`).toBe(token);
     for (const [path, text] of Object.entries(UNMODELED)) expect(this.file(path), path).toBe(text);
+    const yaml = await this.serviceFile('.gitbook.yaml');
+    for (const key of this.redirects) {
+      expect(this.file('.gitbook.yaml'), `redirect ${key} on the branch`).toMatch(
+        new RegExp(`^  ${key}: `, 'm'),
+      );
+      expect(yaml, `redirect ${key} in the service`).toMatch(new RegExp(`^  ${key}: `, 'm'));
+    }
     // Every page the table of contents lists (re-read after each strategy) is a file.
     for (const page of this.pages)
       expect(this.file(page.path), `${page.key} at ${page.path}`).toBeDefined();

@@ -126,6 +126,72 @@ describe('decideFiles', () => {
     expect(deleted.tree.has('a.md')).toBe(false);
     expect(texts(deleted.tree)['SUMMARY.md']).toBe('# Table of contents\n\n* [B](b.md)\n');
   });
+
+  describe('the table of contents after a merge (found by the randomized model test)', () => {
+    const toc = (...entries: string[]) =>
+      `# Table of contents\n\n${entries.map((entry) => `* ${entry}\n`).join('')}`;
+    const files = { 'a.md': '# A\n', 'b.md': '# B\n', LICENSE: 'MIT\n' };
+    const listedBase = tree({ ...files, 'SUMMARY.md': toc('[A](a.md)', '[B](b.md)') });
+
+    it('keeps the entries both sides added at the same place, without a conflict', () => {
+      const ours = tree({
+        ...files,
+        'c.md': '# C\n',
+        'SUMMARY.md': toc('[A](a.md)', '[B](b.md)', '[C](c.md)'),
+      });
+      const theirs = tree({
+        ...files,
+        'd.md': '# D\n',
+        'SUMMARY.md': toc('[A](a.md)', '[B](b.md)', '[D](d.md)'),
+      });
+      const decided = decideFiles({ base: listedBase, ours, theirs });
+      expect(decided.conflicts).toEqual([]);
+      expect(texts(decided.tree)['SUMMARY.md']).toBe(
+        toc('[A](a.md)', '[B](b.md)', '[C](c.md)', '[D](d.md)'),
+      );
+    });
+
+    it('an entry a strategy took from the side that did not move its page names where the page went', () => {
+      // The branch moved b.md and renamed A's entry; the space retitled both entries.
+      const ours = tree({
+        'a.md': '# A\n',
+        'moved/b.md': '# B\n',
+        LICENSE: 'MIT\n',
+        'SUMMARY.md': toc('[A (git)](a.md)', '[B](moved/b.md)'),
+      });
+      const theirs = tree({
+        ...files,
+        'SUMMARY.md': toc('[A (space)](a.md)', '[B (space)](b.md)'),
+      });
+      const decided = decideFiles({ base: listedBase, ours, theirs, strategy: 'theirs' });
+      expect(texts(decided.tree)['SUMMARY.md']).toBe(
+        toc('[A (space)](a.md)', '[B (space)](moved/b.md)'),
+      );
+      expect(decided.tree.has('b.md')).toBe(false);
+    });
+
+    it('an entry one side added comes back when a strategy took the other side’s lines', () => {
+      const ours = tree({
+        ...files,
+        'c.md': '# C\n',
+        'SUMMARY.md': toc('[A (git)](a.md)', '[C](c.md)', '[B](b.md)'),
+      });
+      const theirs = tree({ ...files, 'SUMMARY.md': toc('[A (space)](a.md)', '[B](b.md)') });
+      const decided = decideFiles({ base: listedBase, ours, theirs, strategy: 'theirs' });
+      expect(decided.tree.has('c.md')).toBe(true);
+      expect(texts(decided.tree)['SUMMARY.md']).toBe(
+        toc('[A (space)](a.md)', '[C](c.md)', '[B](b.md)'),
+      );
+    });
+
+    it('an entry a side removed on purpose stays removed', () => {
+      const ours = tree({ ...files, 'SUMMARY.md': toc('[A](a.md)') });
+      const theirs = tree({ ...files, 'SUMMARY.md': toc('[A (space)](a.md)', '[B](b.md)') });
+      const decided = decideFiles({ base: listedBase, ours, theirs, strategy: 'ours' });
+      expect(texts(decided.tree)['SUMMARY.md']).toBe(toc('[A](a.md)'));
+      expect(decided.tree.has('b.md')).toBe(true);
+    });
+  });
 });
 
 describe('mergeText', () => {

@@ -1,5 +1,6 @@
 import { gitBlobId } from '@docsync/core';
 import { diff3Merge } from 'node-diff3';
+import { lines, settleSummary, SUMMARIES, withEntry } from './summary-entries.js';
 import { toSyncTree, type SyncFile, type SyncTree } from './sync-tree.js';
 
 /**
@@ -115,11 +116,6 @@ function bothChanged({ base, ours, theirs }: Omit<DecideInput, 'strategy' | 'lab
   return paths.sort();
 }
 
-/** Lines of a text, each with its line ending, so joining them gives the text back exactly. */
-function lines(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-
 /** The share of `a`'s lines (blank ones aside) that `b` has too, 0 to 1. */
 function similarity(a: string, b: string): number {
   const left = lines(a).filter((line) => line.trim() !== '');
@@ -143,28 +139,6 @@ interface Diff3Region {
   conflict?: { a: string[]; o: string[]; b: string[] };
 }
 
-/** Where a space's table of contents is (GitBook's default name, and the lower-case one). */
-const SUMMARIES = ['SUMMARY.md', 'summary.md'];
-
-/**
- * `summary` with the entry `from` has for `path` (and where it has it: after the same line),
- * when `summary` lacks one: a page kept by a strategy against its deletion keeps being listed,
- * instead of staying on as a file the table of contents no longer names.
- */
-function withEntry(summary: string, from: string, path: string): string {
-  const link = `](${path})`;
-  const ours = lines(summary);
-  if (ours.some((line) => line.includes(link))) return summary;
-  const theirs = lines(from);
-  const index = theirs.findIndex((line) => line.includes(link));
-  if (index < 0) return summary;
-  const entry = theirs[index] as string;
-  const previous = index > 0 ? ours.indexOf(theirs[index - 1] as string) : -1;
-  const at = previous < 0 ? ours.length : previous + 1;
-  const withNewline = entry.endsWith('\n') ? entry : `${entry}\n`;
-  return [...ours.slice(0, at), withNewline, ...ours.slice(at)].join('');
-}
-
 /** As git's rename detection: at least half of the lines are the same. */
 const MOVE_SIMILARITY = 0.5;
 
@@ -173,7 +147,12 @@ export function mergeText(
   base: string,
   ours: string,
   theirs: string,
-  options: { strategy?: MergeStrategy; labels?: { ours: string; theirs: string } } = {},
+  options: {
+    strategy?: MergeStrategy;
+    labels?: { ours: string; theirs: string };
+    /** Lines both sides inserted at the same place are all kept (ours first), not a conflict. */
+    union?: boolean;
+  } = {},
 ): { text: string; hunks: number } {
   const regions = diff3Merge(lines(ours), lines(base), lines(theirs), {
     excludeFalseConflicts: true,
@@ -189,6 +168,12 @@ export function mergeText(
     }
     const conflict = region.conflict;
     if (conflict === undefined) continue;
+    if (options.union === true && conflict.o.length === 0) {
+      const kept = new Set(conflict.a);
+      text += ensureNewline(conflict.a.join(''));
+      text += conflict.b.filter((line) => !kept.has(line)).join('');
+      continue;
+    }
     if (options.strategy === 'ours') text += conflict.a.join('');
     else if (options.strategy === 'theirs') text += conflict.b.join('');
     else {
@@ -260,9 +245,11 @@ export function decideFiles(input: DecideInput): Decided {
       }
       return;
     }
+    // Entries both sides added to the table of contents at the same place are both kept.
     const merged = mergeText(bt, ot, tt, {
       ...(strategy === undefined ? {} : { strategy }),
       labels,
+      union: SUMMARIES.includes(path),
     });
     result.set(path, textFile(path, merged.text));
     if (merged.hunks === 0) decisions.set(path, { path, take: 'merged', ...at });
@@ -276,6 +263,7 @@ export function decideFiles(input: DecideInput): Decided {
   const paths = [...new Set([...base.keys(), ...ours.keys(), ...theirs.keys()])].sort();
   const moves: { path: string; b: SyncFile; deletedIn: 'ours' | 'theirs'; kept: SyncFile }[] = [];
   const relisted: { path: string; from: SyncTree }[] = [];
+  const moved = new Map<string, string>();
   for (const path of paths) {
     const [b, o, t] = [base.get(path), ours.get(path), theirs.get(path)];
     if (o?.oid === t?.oid) {
@@ -304,6 +292,7 @@ export function decideFiles(input: DecideInput): Decided {
     const target = movedTo(b, side, other, base, claimed);
     if (target !== undefined) {
       claimed.add(target.path);
+      moved.set(path, target.path);
       const [o, t] = deletedIn === 'ours' ? [target, kept] : [kept, target];
       mergeInto(target.path, b, o, t, path);
       decisions.set(path, { path, take: deletedIn });
@@ -329,6 +318,13 @@ export function decideFiles(input: DecideInput): Decided {
       const relisting = withEntry(summary, listed, path);
       if (relisting !== summary) result.set(summaryPath, textFile(summaryPath, relisting));
     }
+  for (const summaryPath of SUMMARIES) {
+    const summary = result.get(summaryPath)?.text;
+    if (summary === undefined || decisions.get(summaryPath)?.take !== 'merged') continue;
+    const sides = { base, ours, theirs, result, moves: moved };
+    const settled = settleSummary(summaryPath, summary, sides);
+    if (settled !== summary) result.set(summaryPath, textFile(summaryPath, settled));
+  }
   return {
     tree: toSyncTree([...result.values()].sort((x, y) => (x.path < y.path ? -1 : 1))),
     decisions: [...decisions.values()].sort((x, y) => (x.path < y.path ? -1 : 1)),

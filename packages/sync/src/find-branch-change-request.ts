@@ -38,7 +38,7 @@ async function headCommit(
  * whose head revision was imported from `ref` (`git.ref`, written by the import; only an import
  * writes `git` on a change request's revision; see {@link headCommit}). The newest such one wins.
  *
- * Failing that, a draft that holds nothing of its own yet (its head is still the revision it
+ * Failing that (and given the subject the push would open one with), a draft that holds nothing of its own yet (its head is still the revision it
  * was opened on) with exactly the subject the push would give is adopted: a push that opened it and lost the answer
  * (or stopped before the import) left it so. Adopting it overwrites nothing, and a re-run
  * fills it instead of opening a duplicate.
@@ -50,7 +50,7 @@ async function headCommit(
 export async function findBranchChangeRequest(
   client: SyncClient,
   spaceId: string,
-  options: { ref: string; subject: () => Promise<string> },
+  options: { ref: string; subject?: () => Promise<string> },
 ): Promise<BranchChangeRequest | undefined> {
   const params = { spaceId };
   const writable = [
@@ -74,7 +74,7 @@ export async function findBranchChangeRequest(
   const untouched = writable.filter(
     (item) => item.status === 'draft' && item.revision === item.revisionInitial,
   );
-  if (untouched.length === 0) return undefined;
+  if (untouched.length === 0 || options.subject === undefined) return undefined;
   const subject = await options.subject();
   const empty = untouched.find((item) => item.subject === subject);
   return empty === undefined ? undefined : { changeRequest: empty, commit: undefined };

@@ -1,5 +1,5 @@
 import type { ChangeRequest } from '@docsync/api';
-import { listCommits } from '@docsync/git';
+import { GitAdapterError, isAncestor, listCommits } from '@docsync/git';
 import { planChangeRequestSubject } from './change-request-subject.js';
 import { findBranchChangeRequest } from './find-branch-change-request.js';
 import type { SyncContext, SyncState } from './read-sync-state.js';
@@ -114,4 +114,41 @@ async function changeRequestBase(
   if (commit === undefined) return {};
   const tree = await state.trees.ifPresent(commit);
   return tree === undefined ? {} : { base: { commit, tree } };
+}
+
+/** Whether the branch's history holds `commit` (false when this clone does not have it). */
+async function inHistory(state: SyncState, commit: string, head: string): Promise<boolean> {
+  try {
+    return await isAncestor({ ...repoOf(state), ancestor: commit, descendant: head });
+  } catch (error) {
+    if (error instanceof GitAdapterError) return false;
+    throw error;
+  }
+}
+
+/**
+ * After `push --merge` sent the branch at `pushed` into the main content, the branch's change
+ * request holds commits the main content now has too: merging it later would apply its older
+ * changes again over newer ones (a page moved since would come back twice). As a git host marks
+ * a pull request merged when its commits reach the base branch, the change request is archived
+ * (the API cannot set `merged`) and the push says so. A change request holding a commit the
+ * branch no longer has (history rewritten), or edited in the service since (found by no one),
+ * is left for a person.
+ */
+export async function archiveSupersededChangeRequest(
+  context: SyncContext,
+  state: SyncState,
+  pushed: string,
+): Promise<PushedChangeRequest | undefined> {
+  const { config, client } = context;
+  const found = await findBranchChangeRequest(client, config.space, {
+    ref: `refs/heads/${config.branch}`,
+  });
+  if (found?.commit === undefined || !(await inHistory(state, found.commit, pushed)))
+    return undefined;
+  const archived = await client.api.request('updateChangeRequestById', {
+    params: { spaceId: config.space, changeRequestId: found.changeRequest.id },
+    body: { status: 'archived' },
+  });
+  return pushedChangeRequest(archived, false);
 }

@@ -2,7 +2,7 @@ import { readBlobBytes } from '@docsync/git';
 import { takeSpaceChanges } from './apply-sync.js';
 import { ConflictMarkersError, MergeInProgressError } from './errors.js';
 import { hasConflictMarkers } from './merge-state.js';
-import { pushToChangeRequest } from './push-to-change-request.js';
+import { archiveSupersededChangeRequest, pushToChangeRequest } from './push-to-change-request.js';
 import { readSyncState, type SyncContext, type SyncState } from './read-sync-state.js';
 import type { SyncResult } from './sync-result.js';
 import {
@@ -113,10 +113,12 @@ async function sendToMainContent(
         : { base: { commit: state.remoteCommit, tree: state.remote } }),
     },
   );
+  const archived = await archiveSupersededChangeRequest(context, state, head.oid);
   return {
     ...result,
     pushedCommit: head.oid,
     uploaded: { blobs: sent.uploaded, bytes: sent.bytes },
+    ...(archived === undefined ? {} : { archivedChangeRequest: archived }),
   };
 }
 

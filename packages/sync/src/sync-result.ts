@@ -50,6 +50,11 @@ export interface SyncResult {
   uploaded?: { blobs: number; bytes: number };
   /** The branch's change request (push without `merge`); absent when a dry run would open one. */
   changeRequest?: PushedChangeRequest;
+  /**
+   * The branch's change request a `push --merge` archived: the main content has its commits
+   * now, so merging it would only apply older changes again.
+   */
+  archivedChangeRequest?: PushedChangeRequest;
   /** Files both sides changed that need a person (written with conflict markers). */
   conflicts: FileConflict[];
 }

@@ -123,6 +123,10 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
       lines.push(...changeLines('  space  ', result.remoteChanges));
       lines.push(...changeLines('  branch ', result.localChanges));
       if (result.changeRequest !== undefined) lines.push(changeRequestLine(result.changeRequest));
+      if (result.archivedChangeRequest !== undefined)
+        lines.push(
+          `change request #${String(result.archivedChangeRequest.number)} archived: the main content has its commits now (${result.archivedChangeRequest.url})`,
+        );
       else if (which === 'push' && result.dryRun && result.outcome === 'pushed' && !options.merge)
         lines.push('a change request would be opened for the branch');
       if (result.commit !== undefined) lines.push(`committed ${result.commit}`);
