@@ -129,13 +129,15 @@ describe.each(['docusaurus', 'mkdocs', 'markdown'])('docsync import --from %s', 
     const sources = readTreeFromDisk(dir).map((file) => file.path);
     expect(report.inventory.map((entry) => entry.source).sort()).toEqual([...sources].sort());
 
-    const remote = await fetchRemoteTree(client, report.spaces[0]?.spaceId ?? '');
+    const spaceId = report.spaces[0]?.spaceId ?? '';
+    const remote = await fetchRemoteTree(client, spaceId);
+    const revision = await client.api.request('getCurrentRevision', { params: { spaceId } });
     // The space holds the hierarchy the library reads from the same tree, page for page.
     const expected = importTree({ from: tool as ImportSource, files: treeFiles(dir) });
-    expect(outline(remote.revision.pages as OutlinePage[])).toEqual(
+    expect(outline(revision.pages as OutlinePage[])).toEqual(
       outline(expected.revisions[0]?.content.pages ?? []),
     );
-    expect(outline(remote.revision.pages as OutlinePage[])).toMatch(/\n {4}\S/);
+    expect(outline(revision.pages as OutlinePage[])).toMatch(/\n {4}\S/);
     // A link that resolves nowhere arrives as written, and only when the inventory reported it.
     const reported = report.inventory.flatMap((entry) =>
       entry.diagnostics
@@ -179,11 +181,11 @@ describe('docsync import into an existing space', () => {
     const space = await newSpace('twice');
     const first = await importDir(dir, ['--from', 'markdown', '--space', space]);
     expect(first.code).toBe(0);
-    const revision = (await fetchRemoteTree(client, space)).revision.id;
+    const revision = (await fetchRemoteTree(client, space)).revision;
     const second = await importDir(dir, ['--from', 'markdown', '--space', space]);
     expect(second.code).toBe(0);
     expect(second.report?.spaces[0]?.uploaded).toBe(0);
-    expect((await fetchRemoteTree(client, space)).revision.id).toBe(revision);
+    expect((await fetchRemoteTree(client, space)).revision).toBe(revision);
 
     const empty = await newSpace('dry run');
     const dry = await importDir(dir, ['--from', 'markdown', '--space', empty, '--dry-run']);
@@ -257,8 +259,10 @@ describe('docsync import into an existing space', () => {
     expect(run.report?.spaces.map((space) => space.key)).toEqual(['guides', 'api']);
     const titles = await Promise.all(
       (run.report?.spaces ?? []).map(async (space) => {
-        const remote = await fetchRemoteTree(client, space.spaceId);
-        return outline(remote.revision.pages);
+        const revision = await client.api.request('getCurrentRevision', {
+          params: { spaceId: space.spaceId },
+        });
+        return outline(revision.pages);
       }),
     );
     expect(titles).toEqual(['Guides\n', 'API\n']);

@@ -3613,15 +3613,15 @@ var require_deflate = __commonJS({
       if (!strm) {
         return Z_STREAM_ERROR;
       }
-      var wrap3 = 1;
+      var wrap2 = 1;
       if (level === Z_DEFAULT_COMPRESSION) {
         level = 6;
       }
       if (windowBits < 0) {
-        wrap3 = 0;
+        wrap2 = 0;
         windowBits = -windowBits;
       } else if (windowBits > 15) {
-        wrap3 = 2;
+        wrap2 = 2;
         windowBits -= 16;
       }
       if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
@@ -3633,7 +3633,7 @@ var require_deflate = __commonJS({
       var s2 = new DeflateState();
       strm.state = s2;
       s2.strm = strm;
-      s2.wrap = wrap3;
+      s2.wrap = wrap2;
       s2.gzhead = null;
       s2.w_bits = windowBits;
       s2.w_size = 1 << s2.w_bits;
@@ -3926,7 +3926,7 @@ var require_deflate = __commonJS({
       var dictLength = dictionary.length;
       var s2;
       var str2, n;
-      var wrap3;
+      var wrap2;
       var avail;
       var next;
       var input;
@@ -3935,16 +3935,16 @@ var require_deflate = __commonJS({
         return Z_STREAM_ERROR;
       }
       s2 = strm.state;
-      wrap3 = s2.wrap;
-      if (wrap3 === 2 || wrap3 === 1 && s2.status !== INIT_STATE || s2.lookahead) {
+      wrap2 = s2.wrap;
+      if (wrap2 === 2 || wrap2 === 1 && s2.status !== INIT_STATE || s2.lookahead) {
         return Z_STREAM_ERROR;
       }
-      if (wrap3 === 1) {
+      if (wrap2 === 1) {
         strm.adler = adler32(strm.adler, dictionary, dictLength, 0);
       }
       s2.wrap = 0;
       if (dictLength >= s2.w_size) {
-        if (wrap3 === 0) {
+        if (wrap2 === 0) {
           zero(s2.head);
           s2.strstart = 0;
           s2.block_start = 0;
@@ -3984,7 +3984,7 @@ var require_deflate = __commonJS({
       strm.next_in = next;
       strm.input = input;
       strm.avail_in = avail;
-      s2.wrap = wrap3;
+      s2.wrap = wrap2;
       return Z_OK;
     }
     exports.deflateInit = deflateInit;
@@ -5004,17 +5004,17 @@ var require_inflate = __commonJS({
       return inflateResetKeep(strm);
     }
     function inflateReset2(strm, windowBits) {
-      var wrap3;
+      var wrap2;
       var state;
       if (!strm || !strm.state) {
         return Z_STREAM_ERROR;
       }
       state = strm.state;
       if (windowBits < 0) {
-        wrap3 = 0;
+        wrap2 = 0;
         windowBits = -windowBits;
       } else {
-        wrap3 = (windowBits >> 4) + 1;
+        wrap2 = (windowBits >> 4) + 1;
         if (windowBits < 48) {
           windowBits &= 15;
         }
@@ -5025,7 +5025,7 @@ var require_inflate = __commonJS({
       if (state.window !== null && state.wbits !== windowBits) {
         state.window = null;
       }
-      state.wrap = wrap3;
+      state.wrap = wrap2;
       state.wbits = windowBits;
       return inflateReset(strm);
     }
@@ -14956,8 +14956,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         description: `${noun} '${abbreviateRef(fullref)}' of ${url}`
       };
       if (onProgress || onMessage) {
-        const lines = splitLines(response.progress);
-        forAwait2(lines, async (line) => {
+        const lines2 = splitLines(response.progress);
+        forAwait2(lines2, async (line) => {
           if (onMessage) await onMessage(line);
           if (onProgress) {
             const matches = line.match(/([^:]*).*\((\d+?)\/(\d+?)\)/);
@@ -17138,8 +17138,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (line !== null) response += line.toString("utf8") + "\n";
         line = await read();
       }
-      const lines = response.toString("utf8").split("\n");
-      line = lines.shift();
+      const lines2 = response.toString("utf8").split("\n");
+      line = lines2.shift();
       if (!line.startsWith("unpack ")) {
         throw new ParseError('unpack ok" or "unpack [error message]', line);
       }
@@ -17148,7 +17148,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         result.error = line.slice("unpack ".length);
       }
       result.refs = {};
-      for (const line2 of lines) {
+      for (const line2 of lines2) {
         if (line2.trim() === "") continue;
         const status2 = line2.slice(0, 2);
         const refAndMessage = line2.slice(3);
@@ -17361,8 +17361,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       });
       const { packfile, progress } = await GitSideBand.demux(res.body);
       if (onMessage) {
-        const lines = splitLines(progress);
-        forAwait2(lines, async (line) => {
+        const lines2 = splitLines(progress);
+        forAwait2(lines2, async (line) => {
           await onMessage(line);
         });
       }
@@ -19509,16 +19509,16 @@ var require_eventemitter3 = __commonJS({
       Events.prototype = /* @__PURE__ */ Object.create(null);
       if (!new Events().__proto__) prefix = false;
     }
-    function EE(fn, context2, once) {
+    function EE(fn, context, once) {
       this.fn = fn;
-      this.context = context2;
+      this.context = context;
       this.once = once || false;
     }
-    function addListener(emitter, event, fn, context2, once) {
+    function addListener(emitter, event, fn, context, once) {
       if (typeof fn !== "function") {
         throw new TypeError("The listener must be a function");
       }
-      var listener = new EE(fn, context2 || emitter, once), evt = prefix ? prefix + event : event;
+      var listener = new EE(fn, context || emitter, once), evt = prefix ? prefix + event : event;
       if (!emitter._events[evt]) emitter._events[evt] = listener, emitter._eventsCount++;
       else if (!emitter._events[evt].fn) emitter._events[evt].push(listener);
       else emitter._events[evt] = [emitter._events[evt], listener];
@@ -19609,13 +19609,13 @@ var require_eventemitter3 = __commonJS({
       }
       return true;
     };
-    EventEmitter2.prototype.on = function on(event, fn, context2) {
-      return addListener(this, event, fn, context2, false);
+    EventEmitter2.prototype.on = function on(event, fn, context) {
+      return addListener(this, event, fn, context, false);
     };
-    EventEmitter2.prototype.once = function once(event, fn, context2) {
-      return addListener(this, event, fn, context2, true);
+    EventEmitter2.prototype.once = function once(event, fn, context) {
+      return addListener(this, event, fn, context, true);
     };
-    EventEmitter2.prototype.removeListener = function removeListener(event, fn, context2, once) {
+    EventEmitter2.prototype.removeListener = function removeListener(event, fn, context, once) {
       var evt = prefix ? prefix + event : event;
       if (!this._events[evt]) return this;
       if (!fn) {
@@ -19624,12 +19624,12 @@ var require_eventemitter3 = __commonJS({
       }
       var listeners = this._events[evt];
       if (listeners.fn) {
-        if (listeners.fn === fn && (!once || listeners.once) && (!context2 || listeners.context === context2)) {
+        if (listeners.fn === fn && (!once || listeners.once) && (!context || listeners.context === context)) {
           clearEvent(this, evt);
         }
       } else {
         for (var i = 0, events = [], length = listeners.length; i < length; i++) {
-          if (listeners[i].fn !== fn || once && !listeners[i].once || context2 && listeners[i].context !== context2) {
+          if (listeners[i].fn !== fn || once && !listeners[i].once || context && listeners[i].context !== context) {
             events.push(listeners[i]);
           }
         }
@@ -20666,16 +20666,6 @@ async function readFileEntry(args, entry, wantText) {
 function emptyText() {
   return { object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] };
 }
-var markOrder = [
-  "color",
-  "strikethrough",
-  "italic",
-  "bold",
-  "superscript",
-  "subscript",
-  "keyboard",
-  "code"
-];
 
 // ../../node_modules/mdast-util-to-string/lib/index.js
 var emptyOptions = {};
@@ -23376,13 +23366,13 @@ function classifyCharacter(code5) {
 }
 
 // ../../node_modules/micromark-util-resolve-all/index.js
-function resolveAll(constructs3, events, context2) {
+function resolveAll(constructs3, events, context) {
   const called = [];
   let index3 = -1;
   while (++index3 < constructs3.length) {
     const resolve2 = constructs3[index3].resolveAll;
     if (resolve2 && !called.includes(resolve2)) {
-      events = resolve2(events, context2);
+      events = resolve2(events, context);
       called.push(resolve2);
     }
   }
@@ -23395,7 +23385,7 @@ var attention = {
   resolveAll: resolveAllAttention,
   tokenize: tokenizeAttention
 };
-function resolveAllAttention(events, context2) {
+function resolveAllAttention(events, context) {
   let index3 = -1;
   let nextEvents;
   while (++index3 < events.length) {
@@ -23403,7 +23393,7 @@ function resolveAllAttention(events, context2) {
       let open = index3;
       while (open--) {
         if (events[open][0] === "exit" && events[open][1].type === "attentionSequence" && events[open][1]._open && // If the markers are the same:
-        context2.sliceSerialize(events[open][1]).charCodeAt(0) === context2.sliceSerialize(events[index3][1]).charCodeAt(0)) {
+        context.sliceSerialize(events[open][1]).charCodeAt(0) === context.sliceSerialize(events[index3][1]).charCodeAt(0)) {
           if ((events[open][1]._close || events[index3][1]._open) && (events[index3][1].end.offset - events[index3][1].start.offset) % 3 && !((events[open][1].end.offset - events[open][1].start.offset + events[index3][1].end.offset - events[index3][1].start.offset) % 3)) {
             continue;
           }
@@ -23456,15 +23446,15 @@ function resolveAllAttention(events, context2) {
           };
           nextEvents = [];
           if (events[open][1].end.offset - events[open][1].start.offset) {
-            nextEvents = push(nextEvents, [["enter", events[open][1], context2], ["exit", events[open][1], context2]]);
+            nextEvents = push(nextEvents, [["enter", events[open][1], context], ["exit", events[open][1], context]]);
           }
-          nextEvents = push(nextEvents, [["enter", group2, context2], ["enter", openingSequence, context2], ["exit", openingSequence, context2], ["enter", text8, context2]]);
-          nextEvents = push(nextEvents, resolveAll(context2.parser.constructs.insideSpan.null, events.slice(open + 1, index3), context2));
-          nextEvents = push(nextEvents, [["exit", text8, context2], ["enter", closingSequence, context2], ["exit", closingSequence, context2], ["exit", group2, context2]]);
+          nextEvents = push(nextEvents, [["enter", group2, context], ["enter", openingSequence, context], ["exit", openingSequence, context], ["enter", text8, context]]);
+          nextEvents = push(nextEvents, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + 1, index3), context));
+          nextEvents = push(nextEvents, [["exit", text8, context], ["enter", closingSequence, context], ["exit", closingSequence, context], ["exit", group2, context]]);
           let offset = 0;
           if (events[index3][1].end.offset - events[index3][1].start.offset) {
             offset = 2;
-            nextEvents = push(nextEvents, [["enter", events[index3][1], context2], ["exit", events[index3][1], context2]]);
+            nextEvents = push(nextEvents, [["enter", events[index3][1], context], ["exit", events[index3][1], context]]);
           }
           splice(events, open - 1, index3 - open + 3, nextEvents);
           index3 = open + nextEvents.length - offset - 2;
@@ -24402,12 +24392,12 @@ function subtokenize(eventsArray) {
 }
 function subcontent(events, eventIndex) {
   const token = events.get(eventIndex)[1];
-  const context2 = events.get(eventIndex)[2];
+  const context = events.get(eventIndex)[2];
   let startPosition = eventIndex - 1;
   const startPositions = [];
   let tokenizer = token._tokenizer;
   if (!tokenizer) {
-    tokenizer = context2.parser[token.contentType](token.start);
+    tokenizer = context.parser[token.contentType](token.start);
     if (token._contentTypeTextTrailing) {
       tokenizer._contentTypeTextTrailing = true;
     }
@@ -24427,7 +24417,7 @@ function subcontent(events, eventIndex) {
     }
     startPositions.push(startPosition);
     if (!current._tokenizer) {
-      stream = context2.sliceStream(current);
+      stream = context.sliceStream(current);
       if (!current.next) {
         stream.push(null);
       }
@@ -24899,7 +24889,7 @@ var headingAtx = {
   resolve: resolveHeadingAtx,
   tokenize: tokenizeHeadingAtx
 };
-function resolveHeadingAtx(events, context2) {
+function resolveHeadingAtx(events, context) {
   let contentEnd = events.length - 2;
   let contentStart = 3;
   if (events[contentStart][1].type === "whitespace") {
@@ -24923,7 +24913,7 @@ function resolveHeadingAtx(events, context2) {
       end: events[contentEnd][1].end,
       contentType: "text"
     };
-    splice(events, contentStart, contentEnd - contentStart + 1, [["enter", content3, context2], ["enter", text8, context2], ["exit", text8, context2], ["exit", content3, context2]]);
+    splice(events, contentStart, contentEnd - contentStart + 1, [["enter", content3, context], ["enter", text8, context], ["exit", text8, context], ["exit", content3, context]]);
   }
   return events;
 }
@@ -25747,7 +25737,7 @@ function resolveAllLabelEnd(events) {
   }
   return events;
 }
-function resolveToLabelEnd(events, context2) {
+function resolveToLabelEnd(events, context) {
   let index3 = events.length;
   let offset = 0;
   let open;
@@ -25801,13 +25791,13 @@ function resolveToLabelEnd(events, context2) {
       ...events[close - 2][1].start
     }
   };
-  media = [["enter", group2, context2], ["enter", label, context2]];
+  media = [["enter", group2, context], ["enter", label, context]];
   media = push(media, events.slice(open + 1, open + offset + 3));
-  media = push(media, [["enter", text8, context2]]);
-  media = push(media, resolveAll(context2.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context2));
-  media = push(media, [["exit", text8, context2], events[close - 2], events[close - 1], ["exit", label, context2]]);
+  media = push(media, [["enter", text8, context]]);
+  media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context));
+  media = push(media, [["exit", text8, context], events[close - 2], events[close - 1], ["exit", label, context]]);
   media = push(media, events.slice(close + 1));
-  media = push(media, [["exit", group2, context2]]);
+  media = push(media, [["exit", group2, context]]);
   splice(events, open, events.length, media);
   return events;
 }
@@ -25815,7 +25805,7 @@ function tokenizeLabelEnd(effects, ok3, nok) {
   const self = this;
   const labelStarts = self._labelStarts;
   let labelStart;
-  let defined2;
+  let defined;
   if (labelStarts) {
     while (labelStarts.length > 0 && labelStarts[labelStarts.length - 1]._balanced) {
       labelStarts.pop();
@@ -25830,7 +25820,7 @@ function tokenizeLabelEnd(effects, ok3, nok) {
     if (labelStart._inactive) {
       return labelEndNok(code5);
     }
-    defined2 = self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize({
+    defined = self.parser.defined.includes(normalizeIdentifier(self.sliceSerialize({
       start: labelStart.end,
       end: self.now()
     })));
@@ -25843,12 +25833,12 @@ function tokenizeLabelEnd(effects, ok3, nok) {
   }
   function after(code5) {
     if (code5 === 40) {
-      return effects.attempt(resourceConstruct, labelEndOk, defined2 ? labelEndOk : labelEndNok)(code5);
+      return effects.attempt(resourceConstruct, labelEndOk, defined ? labelEndOk : labelEndNok)(code5);
     }
     if (code5 === 91) {
-      return effects.attempt(referenceFullConstruct, labelEndOk, defined2 ? referenceNotFull : labelEndNok)(code5);
+      return effects.attempt(referenceFullConstruct, labelEndOk, defined ? referenceNotFull : labelEndNok)(code5);
     }
-    return defined2 ? labelEndOk(code5) : labelEndNok(code5);
+    return defined ? labelEndOk(code5) : labelEndNok(code5);
   }
   function referenceNotFull(code5) {
     return effects.attempt(referenceCollapsedConstruct, labelEndOk, labelEndNok)(code5);
@@ -26195,7 +26185,7 @@ var setextUnderline = {
   resolveTo: resolveToSetextUnderline,
   tokenize: tokenizeSetextUnderline
 };
-function resolveToSetextUnderline(events, context2) {
+function resolveToSetextUnderline(events, context) {
   const editMap = new EditMap();
   let index3 = events.length;
   let content3;
@@ -26230,15 +26220,15 @@ function resolveToSetextUnderline(events, context2) {
   };
   events[text8][1].type = "setextHeadingText";
   if (definition3) {
-    editMap.add(text8, 0, [["enter", heading4, context2]]);
-    editMap.add(definition3 + 1, 0, [["exit", events[content3][1], context2]]);
+    editMap.add(text8, 0, [["enter", heading4, context]]);
+    editMap.add(definition3 + 1, 0, [["exit", events[content3][1], context]]);
     events[content3][1].end = {
       ...events[definition3][1].end
     };
   } else {
     events[content3][1] = heading4;
   }
-  editMap.add(events.length, 0, [["exit", heading4, context2]]);
+  editMap.add(events.length, 0, [["exit", heading4, context]]);
   editMap.consume(events);
   return events;
 }
@@ -26377,7 +26367,7 @@ function initializeFactory(field) {
 }
 function createResolver(extraResolver) {
   return resolveAllText;
-  function resolveAllText(events, context2) {
+  function resolveAllText(events, context) {
     let index3 = -1;
     let enter;
     while (++index3 <= events.length) {
@@ -26395,16 +26385,16 @@ function createResolver(extraResolver) {
         enter = void 0;
       }
     }
-    return extraResolver ? extraResolver(events, context2) : events;
+    return extraResolver ? extraResolver(events, context) : events;
   }
 }
-function resolveAllLineSuffixes(events, context2) {
+function resolveAllLineSuffixes(events, context) {
   const editMap = new EditMap();
   let eventIndex = 0;
   while (++eventIndex <= events.length) {
     if ((eventIndex === events.length || events[eventIndex][1].type === "lineEnding") && events[eventIndex - 1][1].type === "data") {
       const data = events[eventIndex - 1][1];
-      const chunks = context2.sliceStream(data);
+      const chunks = context.sliceStream(data);
       let index3 = chunks.length;
       let bufferIndex = -1;
       let size2 = 0;
@@ -26430,7 +26420,7 @@ function resolveAllLineSuffixes(events, context2) {
           break;
         }
       }
-      if (context2._contentTypeTextTrailing && eventIndex === events.length) {
+      if (context._contentTypeTextTrailing && eventIndex === events.length) {
         size2 = 0;
       }
       if (size2) {
@@ -26453,7 +26443,7 @@ function resolveAllLineSuffixes(events, context2) {
         if (data.start.offset === data.end.offset) {
           Object.assign(data, token);
         } else {
-          editMap.add(eventIndex, 0, [["enter", token, context2], ["exit", token, context2]]);
+          editMap.add(eventIndex, 0, [["enter", token, context], ["exit", token, context]]);
         }
       }
       eventIndex++;
@@ -26562,7 +26552,7 @@ function createTokenizer(parser, initialize, from) {
       interrupt: true
     })
   };
-  const context2 = {
+  const context = {
     code: null,
     containerState: {},
     defineSkip,
@@ -26574,12 +26564,12 @@ function createTokenizer(parser, initialize, from) {
     sliceStream,
     write
   };
-  let state = initialize.tokenize.call(context2, effects);
+  let state = initialize.tokenize.call(context, effects);
   let expectedCode;
   if (initialize.resolveAll) {
     resolveAllConstructs.push(initialize);
   }
-  return context2;
+  return context;
   function write(slice) {
     chunks = push(chunks, slice);
     main();
@@ -26587,8 +26577,8 @@ function createTokenizer(parser, initialize, from) {
       return [];
     }
     addResult(initialize, 0);
-    context2.events = resolveAll(resolveAllConstructs, context2.events, context2);
-    return context2.events;
+    context.events = resolveAll(resolveAllConstructs, context.events, context);
+    return context.events;
   }
   function sliceSerialize(token, expandTabs) {
     return serializeChunks(sliceStream(token), expandTabs);
@@ -26659,21 +26649,21 @@ function createTokenizer(parser, initialize, from) {
         point4._index++;
       }
     }
-    context2.previous = code5;
+    context.previous = code5;
     consumed3 = true;
   }
   function enter(type2, fields) {
     const token = fields || {};
     token.type = type2;
     token.start = now();
-    context2.events.push(["enter", token, context2]);
+    context.events.push(["enter", token, context]);
     stack.push(token);
     return token;
   }
   function exit3(type2) {
     const token = stack.pop();
     token.end = now();
-    context2.events.push(["exit", token, context2]);
+    context.events.push(["exit", token, context]);
     return token;
   }
   function onsuccessfulconstruct(construct, info) {
@@ -26727,16 +26717,16 @@ function createTokenizer(parser, initialize, from) {
           info = store();
           currentConstruct = construct;
           if (!construct.partial) {
-            context2.currentConstruct = construct;
+            context.currentConstruct = construct;
           }
-          if (construct.name && context2.parser.constructs.disable.null.includes(construct.name)) {
+          if (construct.name && context.parser.constructs.disable.null.includes(construct.name)) {
             return nok(code5);
           }
           return construct.tokenize.call(
             // If we do have fields, create an object w/ `context` as its
             // prototype.
             // This allows a “live binding”, which is needed for `interrupt`.
-            fields ? Object.assign(Object.create(context2), fields) : context2,
+            fields ? Object.assign(Object.create(context), fields) : context,
             effects,
             ok3,
             nok
@@ -26763,17 +26753,17 @@ function createTokenizer(parser, initialize, from) {
       resolveAllConstructs.push(construct);
     }
     if (construct.resolve) {
-      splice(context2.events, from2, context2.events.length - from2, construct.resolve(context2.events.slice(from2), context2));
+      splice(context.events, from2, context.events.length - from2, construct.resolve(context.events.slice(from2), context));
     }
     if (construct.resolveTo) {
-      context2.events = construct.resolveTo(context2.events, context2);
+      context.events = construct.resolveTo(context.events, context);
     }
   }
   function store() {
     const startPoint = now();
-    const startPrevious = context2.previous;
-    const startCurrentConstruct = context2.currentConstruct;
-    const startEventsIndex = context2.events.length;
+    const startPrevious = context.previous;
+    const startCurrentConstruct = context.currentConstruct;
+    const startEventsIndex = context.events.length;
     const startStack = Array.from(stack);
     return {
       from: startEventsIndex,
@@ -26781,9 +26771,9 @@ function createTokenizer(parser, initialize, from) {
     };
     function restore() {
       point4 = startPoint;
-      context2.previous = startPrevious;
-      context2.currentConstruct = startCurrentConstruct;
-      context2.events.length = startEventsIndex;
+      context.previous = startPrevious;
+      context.currentConstruct = startCurrentConstruct;
+      context.events.length = startEventsIndex;
       stack = startStack;
       accountForPotentialSkip();
     }
@@ -27140,7 +27130,7 @@ function compiler(options) {
       children: [],
       position: void 0
     };
-    const context2 = {
+    const context = {
       stack: [tree],
       tokenStack: [],
       config,
@@ -27170,27 +27160,27 @@ function compiler(options) {
       const handler = config[events[index3][0]];
       if (events[index3][0] === "enter" && config.beforeEnter.length > 0) {
         callListeners(config.beforeEnter, {
-          ...context2,
+          ...context,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
       if (own2.call(handler, events[index3][1].type)) {
         handler[events[index3][1].type].call({
-          ...context2,
+          ...context,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
       if (events[index3][0] === "exit" && config.afterExit.length > 0) {
         callListeners(config.afterExit, {
-          ...context2,
+          ...context,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
     }
-    if (context2.tokenStack.length > 0) {
-      const tail = context2.tokenStack[context2.tokenStack.length - 1];
+    if (context.tokenStack.length > 0) {
+      const tail = context.tokenStack[context.tokenStack.length - 1];
       const handler = tail[1] || defaultOnError;
-      handler.call(context2, void 0, tail[0]);
+      handler.call(context, void 0, tail[0]);
     }
     tree.position = {
       start: point2(events.length > 0 ? events[0][1].start : {
@@ -27210,10 +27200,10 @@ function compiler(options) {
     }
     return tree;
   }
-  function callListeners(listeners, context2, token) {
+  function callListeners(listeners, context, token) {
     let index3 = -1;
     while (++index3 < listeners.length) {
-      listeners[index3].call(context2, token);
+      listeners[index3].call(context, token);
     }
   }
   function prepareList(events, start) {
@@ -27461,14 +27451,14 @@ function compiler(options) {
     tail.position.end = point2(token.end);
   }
   function onexitlineending(token) {
-    const context2 = this.stack[this.stack.length - 1];
+    const context = this.stack[this.stack.length - 1];
     if (this.data.atHardBreak) {
-      const tail = context2.children[context2.children.length - 1];
+      const tail = context.children[context.children.length - 1];
       tail.position.end = point2(token.end);
       this.data.atHardBreak = void 0;
       return;
     }
-    if (!this.data.setextHeadingSlurpLineEnding && config.canContainEols.includes(context2.type)) {
+    if (!this.data.setextHeadingSlurpLineEnding && config.canContainEols.includes(context.type)) {
       onenterdata.call(this, token);
       onexitdata.call(this, token);
     }
@@ -28585,7 +28575,7 @@ function markdownTable(table2, options) {
   cellMatrix.splice(1, 0, row);
   sizeMatrix.splice(1, 0, sizes);
   rowIndex = -1;
-  const lines = [];
+  const lines2 = [];
   while (++rowIndex < cellMatrix.length) {
     const row2 = cellMatrix[rowIndex];
     const sizes2 = sizeMatrix[rowIndex];
@@ -28636,11 +28626,11 @@ function markdownTable(table2, options) {
         line.push("|");
       }
     }
-    lines.push(
+    lines2.push(
       settings2.delimiterEnd === false ? line.join("").replace(/ +$/, "") : line.join("")
     );
   }
-  return lines.join("\n");
+  return lines2.join("\n");
 }
 function serialize(value) {
   return value === null || value === void 0 ? "" : String(value);
@@ -31433,7 +31423,7 @@ function gfmFootnote() {
 function tokenizePotentialGfmFootnoteCall(effects, ok3, nok) {
   const self = this;
   let index3 = self.events.length;
-  const defined2 = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
+  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
   let labelStart;
   while (index3--) {
     const token = self.events[index3][1];
@@ -31454,7 +31444,7 @@ function tokenizePotentialGfmFootnoteCall(effects, ok3, nok) {
       start: labelStart.end,
       end: self.now()
     }));
-    if (id.codePointAt(0) !== 94 || !defined2.includes(id.slice(1))) {
+    if (id.codePointAt(0) !== 94 || !defined.includes(id.slice(1))) {
       return nok(code5);
     }
     effects.enter("gfmFootnoteCallLabelMarker");
@@ -31463,7 +31453,7 @@ function tokenizePotentialGfmFootnoteCall(effects, ok3, nok) {
     return ok3(code5);
   }
 }
-function resolveToPotentialGfmFootnoteCall(events, context2) {
+function resolveToPotentialGfmFootnoteCall(events, context) {
   let index3 = events.length;
   let labelStart;
   while (index3--) {
@@ -31502,29 +31492,29 @@ function resolveToPotentialGfmFootnoteCall(events, context2) {
     // Take the `labelImageMarker` (now `data`, the `!`)
     events[index3 + 1],
     events[index3 + 2],
-    ["enter", call2, context2],
+    ["enter", call2, context],
     // The `[`
     events[index3 + 3],
     events[index3 + 4],
     // The `^`.
-    ["enter", marker, context2],
-    ["exit", marker, context2],
+    ["enter", marker, context],
+    ["exit", marker, context],
     // Everything in between.
-    ["enter", string3, context2],
-    ["enter", chunk, context2],
-    ["exit", chunk, context2],
-    ["exit", string3, context2],
+    ["enter", string3, context],
+    ["enter", chunk, context],
+    ["exit", chunk, context],
+    ["exit", string3, context],
     // The ending (`]`, properly parsed and labelled).
     events[events.length - 2],
     events[events.length - 1],
-    ["exit", call2, context2]
+    ["exit", call2, context]
   ];
   events.splice(index3, events.length - index3 + 1, ...replacement);
   return events;
 }
 function tokenizeGfmFootnoteCall(effects, ok3, nok) {
   const self = this;
-  const defined2 = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
+  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
   let size2 = 0;
   let data;
   return start;
@@ -31557,7 +31547,7 @@ function tokenizeGfmFootnoteCall(effects, ok3, nok) {
     if (code5 === 93) {
       effects.exit("chunkString");
       const token = effects.exit("gfmFootnoteCallString");
-      if (!defined2.includes(normalizeIdentifier(self.sliceSerialize(token)))) {
+      if (!defined.includes(normalizeIdentifier(self.sliceSerialize(token)))) {
         return nok(code5);
       }
       effects.enter("gfmFootnoteCallLabelMarker");
@@ -31584,7 +31574,7 @@ function tokenizeGfmFootnoteCall(effects, ok3, nok) {
 }
 function tokenizeDefinitionStart(effects, ok3, nok) {
   const self = this;
-  const defined2 = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
+  const defined = self.parser.gfmFootnotes || (self.parser.gfmFootnotes = []);
   let identifier;
   let size2 = 0;
   let data;
@@ -31648,8 +31638,8 @@ function tokenizeDefinitionStart(effects, ok3, nok) {
       effects.enter("definitionMarker");
       effects.consume(code5);
       effects.exit("definitionMarker");
-      if (!defined2.includes(identifier)) {
-        defined2.push(identifier);
+      if (!defined.includes(identifier)) {
+        defined.push(identifier);
       }
       return factorySpace(effects, whitespaceAfter, "gfmFootnoteDefinitionWhitespace");
     }
@@ -31697,7 +31687,7 @@ function gfmStrikethrough(options) {
       null: [126]
     }
   };
-  function resolveAllStrikethrough(events, context2) {
+  function resolveAllStrikethrough(events, context) {
     let index3 = -1;
     while (++index3 < events.length) {
       if (events[index3][0] === "enter" && events[index3][1].type === "strikethroughSequenceTemporary" && events[index3][1]._close) {
@@ -31717,12 +31707,12 @@ function gfmStrikethrough(options) {
               start: Object.assign({}, events[open][1].end),
               end: Object.assign({}, events[index3][1].start)
             };
-            const nextEvents = [["enter", strikethrough, context2], ["enter", events[open][1], context2], ["exit", events[open][1], context2], ["enter", text8, context2]];
-            const insideSpan2 = context2.parser.constructs.insideSpan.null;
+            const nextEvents = [["enter", strikethrough, context], ["enter", events[open][1], context], ["exit", events[open][1], context], ["enter", text8, context]];
+            const insideSpan2 = context.parser.constructs.insideSpan.null;
             if (insideSpan2) {
-              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open + 1, index3), context2));
+              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open + 1, index3), context));
             }
-            splice(nextEvents, nextEvents.length, 0, [["exit", text8, context2], ["enter", events[index3][1], context2], ["exit", events[index3][1], context2], ["exit", strikethrough, context2]]);
+            splice(nextEvents, nextEvents.length, 0, [["exit", text8, context], ["enter", events[index3][1], context], ["exit", events[index3][1], context], ["exit", strikethrough, context]]);
             splice(events, open - 1, index3 - open + 3, nextEvents);
             index3 = open + nextEvents.length - 2;
             break;
@@ -32113,7 +32103,7 @@ function tokenizeTable(effects, ok3, nok) {
     return bodyRowData(code5);
   }
 }
-function resolveTable(events, context2) {
+function resolveTable(events, context) {
   let index3 = -1;
   let inFirstCellAwaitingPipe = true;
   let rowKind = 0;
@@ -32132,7 +32122,7 @@ function resolveTable(events, context2) {
       if (token.type === "tableHead") {
         afterHeadAwaitingFirstBodyRow = false;
         if (lastTableEnd !== 0) {
-          flushTableEnd(map5, context2, lastTableEnd, currentTable, currentBody);
+          flushTableEnd(map5, context, lastTableEnd, currentTable, currentBody);
           currentBody = void 0;
           lastTableEnd = 0;
         }
@@ -32142,7 +32132,7 @@ function resolveTable(events, context2) {
           // Note: correct end is set later.
           end: Object.assign({}, token.end)
         };
-        map5.add(index3, 0, [["enter", currentTable, context2]]);
+        map5.add(index3, 0, [["enter", currentTable, context]]);
       } else if (token.type === "tableRow" || token.type === "tableDelimiterRow") {
         inFirstCellAwaitingPipe = true;
         currentCell = void 0;
@@ -32156,7 +32146,7 @@ function resolveTable(events, context2) {
             // Note: correct end is set later.
             end: Object.assign({}, token.end)
           };
-          map5.add(index3, 0, [["enter", currentBody, context2]]);
+          map5.add(index3, 0, [["enter", currentBody, context]]);
         }
         rowKind = token.type === "tableDelimiterRow" ? 2 : currentBody ? 3 : 1;
       } else if (rowKind && (token.type === "data" || token.type === "tableDelimiterMarker" || token.type === "tableDelimiterFiller")) {
@@ -32164,7 +32154,7 @@ function resolveTable(events, context2) {
         if (cell[2] === 0) {
           if (lastCell[1] !== 0) {
             cell[0] = cell[1];
-            currentCell = flushCell(map5, context2, lastCell, rowKind, void 0, currentCell);
+            currentCell = flushCell(map5, context, lastCell, rowKind, void 0, currentCell);
             lastCell = [0, 0, 0, 0];
           }
           cell[2] = index3;
@@ -32175,7 +32165,7 @@ function resolveTable(events, context2) {
         } else {
           if (lastCell[1] !== 0) {
             cell[0] = cell[1];
-            currentCell = flushCell(map5, context2, lastCell, rowKind, void 0, currentCell);
+            currentCell = flushCell(map5, context, lastCell, rowKind, void 0, currentCell);
           }
           lastCell = cell;
           cell = [lastCell[1], index3, 0, 0];
@@ -32188,9 +32178,9 @@ function resolveTable(events, context2) {
       lastTableEnd = index3;
       if (lastCell[1] !== 0) {
         cell[0] = cell[1];
-        currentCell = flushCell(map5, context2, lastCell, rowKind, index3, currentCell);
+        currentCell = flushCell(map5, context, lastCell, rowKind, index3, currentCell);
       } else if (cell[1] !== 0) {
-        currentCell = flushCell(map5, context2, cell, rowKind, index3, currentCell);
+        currentCell = flushCell(map5, context, cell, rowKind, index3, currentCell);
       }
       rowKind = 0;
     } else if (rowKind && (token.type === "data" || token.type === "tableDelimiterMarker" || token.type === "tableDelimiterFiller")) {
@@ -32198,45 +32188,45 @@ function resolveTable(events, context2) {
     }
   }
   if (lastTableEnd !== 0) {
-    flushTableEnd(map5, context2, lastTableEnd, currentTable, currentBody);
+    flushTableEnd(map5, context, lastTableEnd, currentTable, currentBody);
   }
-  map5.consume(context2.events);
+  map5.consume(context.events);
   index3 = -1;
-  while (++index3 < context2.events.length) {
-    const event = context2.events[index3];
+  while (++index3 < context.events.length) {
+    const event = context.events[index3];
     if (event[0] === "enter" && event[1].type === "table") {
-      event[1]._align = gfmTableAlign(context2.events, index3);
+      event[1]._align = gfmTableAlign(context.events, index3);
     }
   }
   return events;
 }
-function flushCell(map5, context2, range, rowKind, rowEnd, previousCell) {
+function flushCell(map5, context, range, rowKind, rowEnd, previousCell) {
   const groupName = rowKind === 1 ? "tableHeader" : rowKind === 2 ? "tableDelimiter" : "tableData";
   const valueName = "tableContent";
   if (range[0] !== 0) {
-    previousCell.end = Object.assign({}, getPoint(context2.events, range[0]));
-    map5.add(range[0], 0, [["exit", previousCell, context2]]);
+    previousCell.end = Object.assign({}, getPoint(context.events, range[0]));
+    map5.add(range[0], 0, [["exit", previousCell, context]]);
   }
-  const now = getPoint(context2.events, range[1]);
+  const now = getPoint(context.events, range[1]);
   previousCell = {
     type: groupName,
     start: Object.assign({}, now),
     // Note: correct end is set later.
     end: Object.assign({}, now)
   };
-  map5.add(range[1], 0, [["enter", previousCell, context2]]);
+  map5.add(range[1], 0, [["enter", previousCell, context]]);
   if (range[2] !== 0) {
-    const relatedStart = getPoint(context2.events, range[2]);
-    const relatedEnd = getPoint(context2.events, range[3]);
+    const relatedStart = getPoint(context.events, range[2]);
+    const relatedEnd = getPoint(context.events, range[3]);
     const valueToken = {
       type: valueName,
       start: Object.assign({}, relatedStart),
       end: Object.assign({}, relatedEnd)
     };
-    map5.add(range[2], 0, [["enter", valueToken, context2]]);
+    map5.add(range[2], 0, [["enter", valueToken, context]]);
     if (rowKind !== 2) {
-      const start = context2.events[range[2]];
-      const end = context2.events[range[3]];
+      const start = context.events[range[2]];
+      const end = context.events[range[3]];
       start[1].end = Object.assign({}, end[1].end);
       start[1].type = "chunkText";
       start[1].contentType = "text";
@@ -32246,24 +32236,24 @@ function flushCell(map5, context2, range, rowKind, rowEnd, previousCell) {
         map5.add(a, b, []);
       }
     }
-    map5.add(range[3] + 1, 0, [["exit", valueToken, context2]]);
+    map5.add(range[3] + 1, 0, [["exit", valueToken, context]]);
   }
   if (rowEnd !== void 0) {
-    previousCell.end = Object.assign({}, getPoint(context2.events, rowEnd));
-    map5.add(rowEnd, 0, [["exit", previousCell, context2]]);
+    previousCell.end = Object.assign({}, getPoint(context.events, rowEnd));
+    map5.add(rowEnd, 0, [["exit", previousCell, context]]);
     previousCell = void 0;
   }
   return previousCell;
 }
-function flushTableEnd(map5, context2, index3, table2, tableBody) {
+function flushTableEnd(map5, context, index3, table2, tableBody) {
   const exits = [];
-  const related = getPoint(context2.events, index3);
+  const related = getPoint(context.events, index3);
   if (tableBody) {
     tableBody.end = Object.assign({}, related);
-    exits.push(["exit", tableBody, context2]);
+    exits.push(["exit", tableBody, context]);
   }
   table2.end = Object.assign({}, related);
-  exits.push(["exit", table2, context2]);
+  exits.push(["exit", table2, context]);
   map5.add(index3 + 1, 0, exits);
 }
 function getPoint(events, index3) {
@@ -33299,8 +33289,8 @@ function parseResource(text8, open) {
 }
 
 // ../../packages/core/dist/markdown/fast/phrasing.js
-function parsePhrasing(source, lines) {
-  return new PhrasingScanner(source, lines).scan();
+function parsePhrasing(source, lines2) {
+  return new PhrasingScanner(source, lines2).scan();
 }
 var referencePattern = /&(?:#(\d{1,7})|#[xX]([\da-fA-F]{1,6})|([\da-zA-Z]{1,31}));/y;
 var autolinkLiteral = /@|:\/\/|www\./i;
@@ -33328,10 +33318,10 @@ var PhrasingScanner = class {
   #tos = [];
   #items = [];
   #brackets = [];
-  constructor(source, lines) {
+  constructor(source, lines2) {
     this.#source = source;
     let text8 = "";
-    for (const [index3, line] of lines.entries()) {
+    for (const [index3, line] of lines2.entries()) {
       if (index3 > 0)
         text8 += "\n";
       this.#starts.push(text8.length);
@@ -33668,12 +33658,12 @@ var FlowReader = class {
   constructor(source) {
     this.#source = source;
   }
-  blocks(lines) {
+  blocks(lines2) {
     const source = this.#source;
     const out = [];
     let index3 = 0;
-    while (index3 < lines.length) {
-      const line = lines[index3];
+    while (index3 < lines2.length) {
+      const line = lines2[index3];
       const first = source.skipSpaces(line.from, line.to);
       if (first === line.to) {
         index3++;
@@ -33688,7 +33678,7 @@ var FlowReader = class {
           index3++;
           break;
         case "fence":
-          index3 = this.#fencedCode(lines, index3, start, out);
+          index3 = this.#fencedCode(lines2, index3, start, out);
           break;
         case "tags":
           for (const [from, to] of start.tags)
@@ -33696,17 +33686,17 @@ var FlowReader = class {
           index3++;
           break;
         case "html":
-          index3 = this.#html(lines, index3, out);
+          index3 = this.#html(lines2, index3, out);
           break;
         case "thematicBreak":
           out.push({ type: "thematicBreak", position: source.position(line.from, line.to) });
           index3++;
           break;
         case "item":
-          index3 = this.#list(lines, index3, start, out);
+          index3 = this.#list(lines2, index3, start, out);
           break;
         case "text":
-          index3 = this.#paragraph(lines, index3, out);
+          index3 = this.#paragraph(lines2, index3, out);
           break;
       }
     }
@@ -33730,12 +33720,12 @@ var FlowReader = class {
       position: this.#source.position(from, to)
     };
   }
-  #paragraph(lines, index3, out) {
+  #paragraph(lines2, index3, out) {
     const source = this.#source;
     const taken = [];
     let next = index3;
-    for (; next < lines.length; next++) {
-      const line = lines[next];
+    for (; next < lines2.length; next++) {
+      const line = lines2[next];
       const first = source.skipSpaces(line.from, line.to);
       if (first === line.to)
         break;
@@ -33761,16 +33751,16 @@ var FlowReader = class {
     out.push(paragraph4);
     return next;
   }
-  #fencedCode(lines, index3, start, out) {
+  #fencedCode(lines2, index3, start, out) {
     const source = this.#source;
-    const open = lines[index3];
+    const open = lines2[index3];
     const info = source.text.slice(start.infoFrom, open.to);
     const space = info.indexOf(" ");
     const lang = info === "" ? null : space === -1 ? info : info.slice(0, space);
     const meta = space === -1 ? null : info.slice(space).trimStart();
     const values = [];
-    for (let next = index3 + 1; next < lines.length; next++) {
-      const line = lines[next];
+    for (let next = index3 + 1; next < lines2.length; next++) {
+      const line = lines2[next];
       const first = source.skipSpaces(line.from, line.to);
       if (first - line.from < 4 && source.code(first) === start.code) {
         let end = first;
@@ -33794,12 +33784,12 @@ var FlowReader = class {
     }
     return bail();
   }
-  #html(lines, index3, out) {
+  #html(lines2, index3, out) {
     const source = this.#source;
     let next = index3;
     const values = [];
-    for (; next < lines.length; next++) {
-      const line = lines[next];
+    for (; next < lines2.length; next++) {
+      const line = lines2[next];
       if (source.skipSpaces(line.from, line.to) === line.to)
         break;
       values.push(source.text.slice(line.from, line.to));
@@ -33807,11 +33797,11 @@ var FlowReader = class {
     out.push({
       type: "html",
       value: values.join("\n"),
-      position: source.position(lines[index3].from, lines[next - 1].to)
+      position: source.position(lines2[index3].from, lines2[next - 1].to)
     });
     return next;
   }
-  #list(lines, index3, first, out) {
+  #list(lines2, index3, first, out) {
     const source = this.#source;
     const items2 = [];
     let spread = false;
@@ -33819,7 +33809,7 @@ var FlowReader = class {
     let at = index3;
     let end = index3;
     while (start !== void 0) {
-      const line = lines[at];
+      const line = lines2[at];
       const width = start.contentFrom - line.from;
       const opening = source.text.slice(start.contentFrom, start.contentFrom + 11);
       if (/^\[[ xX]\]|^(?:[02-9]|\d{2,})[.)]/.test(opening))
@@ -33827,8 +33817,8 @@ var FlowReader = class {
       const content3 = [{ from: start.contentFrom, to: line.to }];
       let last = at;
       let next = at + 1;
-      for (; next < lines.length; next++) {
-        const candidate = lines[next];
+      for (; next < lines2.length; next++) {
+        const candidate = lines2[next];
         const firstChar = source.skipSpaces(candidate.from, candidate.to);
         if (firstChar === candidate.to) {
           content3.push({ from: Math.min(candidate.from + width, candidate.to), to: candidate.to });
@@ -33846,12 +33836,12 @@ var FlowReader = class {
         spread: blankLineBetween(children),
         checked: null,
         children,
-        position: source.position(line.from, lines[last].to)
+        position: source.position(line.from, lines2[last].to)
       });
       end = last + 1;
       start = void 0;
-      if (next < lines.length) {
-        const candidate = lines[next];
+      if (next < lines2.length) {
+        const candidate = lines2[next];
         const blankBefore = last < next - 1;
         const following = source.code(candidate.from) === Char.space ? void 0 : readLineStart(source, candidate.from, candidate.to, false);
         if (following?.kind === "item" && following.ordered === first.ordered && following.marker === first.marker) {
@@ -33870,7 +33860,7 @@ var FlowReader = class {
       start: first.ordered ? first.value : null,
       spread,
       children: items2,
-      position: source.position(lines[index3].from, lines[end - 1].to)
+      position: source.position(lines2[index3].from, lines2[end - 1].to)
     };
     out.push(list5);
     return end;
@@ -33980,25 +33970,25 @@ function splitTagLinesOutOfHtml(tree, parseFragment2) {
     return;
   tree.children = children.flatMap((child) => child.type === "html" && child.value.includes("{%") ? split(child, parseFragment2) : [child]);
 }
-function shift(node2, lines, offset) {
+function shift(node2, lines2, offset) {
   if (node2.position) {
     const { start, end } = node2.position;
     node2.position = {
       start: {
-        line: start.line + lines,
+        line: start.line + lines2,
         column: start.column,
         offset: (start.offset ?? 0) + offset
       },
-      end: { line: end.line + lines, column: end.column, offset: (end.offset ?? 0) + offset }
+      end: { line: end.line + lines2, column: end.column, offset: (end.offset ?? 0) + offset }
     };
   }
   if ("children" in node2)
     for (const child of node2.children)
-      shift(child, lines, offset);
+      shift(child, lines2, offset);
 }
 function split(node2, parseFragment2) {
-  const lines = node2.value.split("\n");
-  if (!lines.some((line, index3) => index3 > 0 && tagLine2.test(line)))
+  const lines2 = node2.value.split("\n");
+  if (!lines2.some((line, index3) => index3 > 0 && tagLine2.test(line)))
     return [node2];
   const out = [];
   const start = node2.position?.start;
@@ -34033,7 +34023,7 @@ function split(node2, parseFragment2) {
     out.push(html4);
     run2 = void 0;
   };
-  lines.forEach((line, index3) => {
+  lines2.forEach((line, index3) => {
     const lineNumber = (start?.line ?? 1) + index3;
     const column = index3 === 0 ? start?.column ?? 1 : 1;
     if (index3 > 0 && tagLine2.test(line)) {
@@ -34530,21 +34520,21 @@ function walk(node2, visit2) {
       walk(child, visit2);
 }
 var states = /* @__PURE__ */ new WeakMap();
-function stateOf(context2) {
-  const state = states.get(context2) ?? {
+function stateOf(context) {
+  const state = states.get(context) ?? {
     open: /* @__PURE__ */ new Set(),
     read: /* @__PURE__ */ new Set(),
     count: 0,
     placeholders: /* @__PURE__ */ new Map()
   };
-  states.set(context2, state);
+  states.set(context, state);
   return state;
 }
 function shape(node2) {
   return JSON.stringify(node2, (key, value) => key === "position" ? void 0 : value);
 }
-function keptDefinition(node2, context2) {
-  const written = context2.sourceOf(node2).replace(/\n+$/, "");
+function keptDefinition(node2, context) {
+  const written = context.sourceOf(node2).replace(/\n+$/, "");
   const labels = /* @__PURE__ */ new Set();
   walk(node2, (child) => {
     if (child.type === "footnoteReference")
@@ -34559,86 +34549,26 @@ function keptDefinition(node2, context2) {
   }
   return stringifyMdast({ type: "root", children: [node2] }).replace(/\n+$/, "");
 }
-function annotationToPhrasing(node2, context2) {
-  const body = context2.blocks(node2.fragments[0].nodes);
-  return [
-    ...context2.phrasing(node2.nodes),
-    {
-      type: "footnoteReference",
-      identifier: "",
-      data: { annotationBody: body }
-    }
-  ];
-}
-function verbatimFootnoteLabels(tree) {
-  const labels = /* @__PURE__ */ new Set();
-  walk(tree, (node2) => {
-    if (node2.type !== "html")
-      return;
-    for (const match of node2.value.matchAll(/^ {0,3}\[\^([^\]]+)\]:/gm)) {
-      labels.add(match[1].toLowerCase());
-    }
-  });
-  return labels;
-}
-function leftOpen(node2) {
-  if (node2?.type !== "html")
-    return false;
-  const probe = parseMdast(`${node2.value}
-
-probe`).children.at(-1);
-  const text8 = probe?.type === "paragraph" ? probe.children[0] : void 0;
-  return !(probe?.type === "paragraph" && probe.children.length === 1 && text8?.type === "text" && text8.value === "probe");
-}
-function appendFootnoteDefinitions(tree) {
-  const definitions = [];
-  const taken = verbatimFootnoteLabels(tree);
-  let last = 0;
-  const number2 = (node2) => {
-    if (node2.type !== "footnoteReference" || !node2.data?.annotationBody)
-      return;
-    do
-      last++;
-    while (taken.has(String(last)));
-    const label = String(last);
-    const { annotationBody, ...data } = node2.data;
-    node2.identifier = label;
-    node2.label = label;
-    node2.data = data;
-    definitions.push({
-      type: "footnoteDefinition",
-      identifier: label,
-      label,
-      children: annotationBody
-    });
-  };
-  walk(tree, number2);
-  for (let index3 = 0; index3 < definitions.length; index3++) {
-    walk(definitions[index3], number2);
-  }
-  const open = leftOpen(tree.children.at(-1));
-  tree.children.splice(tree.children.length - (open ? 1 : 0), 0, ...definitions);
-}
 var annotation = {
   mdast: {
-    footnoteDefinition: (node2, context2) => {
-      if (context2.footnoteDefinitions.get(node2.identifier) === node2) {
+    footnoteDefinition: (node2, context) => {
+      if (context.footnoteDefinitions.get(node2.identifier) === node2) {
         const placeholder = {
           object: "block",
           type: "markdown",
           isVoid: true,
           data: { markdown: "" }
         };
-        stateOf(context2).placeholders.set(placeholder, node2);
+        stateOf(context).placeholders.set(placeholder, node2);
         return [placeholder];
       }
-      context2.report(node2, "unreferenced-footnote", `footnote \`[^${node2.label ?? node2.identifier}]\` is referenced nowhere; kept verbatim`);
+      context.report(node2, "unreferenced-footnote", `footnote \`[^${node2.label ?? node2.identifier}]\` is referenced nowhere; kept verbatim`);
       return [
         {
           object: "block",
           type: "markdown",
           isVoid: true,
-          data: { markdown: keptDefinition(node2, context2) }
+          data: { markdown: keptDefinition(node2, context) }
         }
       ];
     }
@@ -34686,8 +34616,8 @@ function codeOptions(tag) {
 }
 var code4 = {
   mdast: {
-    code: (node2, context2) => node2.meta ? [
-      context2.raw(node2, "code-meta", `text after the fence language (\`${node2.meta}\`) is not kept by the editor; kept verbatim`)
+    code: (node2, context) => node2.meta ? [
+      context.raw(node2, "code-meta", `text after the fence language (\`${node2.meta}\`) is not kept by the editor; kept verbatim`)
     ] : [codeBlock(node2)]
   },
   tags: {
@@ -34855,7 +34785,7 @@ var preAttributes = [
   "data-expandable"
 ];
 function readLines(element2, source) {
-  const lines = [];
+  const lines2 = [];
   let current = { text: "", highlighted: false };
   for (const child of element2.children) {
     if (child.type === "text") {
@@ -34864,7 +34794,7 @@ function readLines(element2, source) {
         return void 0;
       current.text += first;
       for (const part of rest) {
-        lines.push(current);
+        lines2.push(current);
         current = { text: part, highlighted: false };
       }
       continue;
@@ -34882,12 +34812,12 @@ function readLines(element2, source) {
       return void 0;
     current = { text: text8.replace(/\n$/, ""), highlighted: true };
     if (newline >= 0) {
-      lines.push(current);
+      lines2.push(current);
       current = { text: "", highlighted: false };
     }
   }
-  lines.push(current);
-  return lines;
+  lines2.push(current);
+  return lines2;
 }
 function booleanValue(value) {
   if (value === void 0)
@@ -34929,14 +34859,14 @@ var readRichCode = (element2, node2) => {
   const expectedClass = data.syntax === void 0 ? void 0 : `lang-${data.syntax}`;
   if (codeAttributes.size !== (codeClass === void 0 ? 0 : 1) || codeClass !== expectedClass)
     return void 0;
-  const lines = readLines(inner, source);
-  if (!lines)
+  const lines2 = readLines(inner, source);
+  if (!lines2)
     return void 0;
   const block = {
     object: "block",
     type: "code",
     data,
-    nodes: lines.map((line) => ({
+    nodes: lines2.map((line) => ({
       object: "block",
       type: "code-line",
       data: line.highlighted ? { highlighted: true } : {},
@@ -34960,17 +34890,17 @@ function richCodeHtml(block) {
   ]);
   const code5 = startTag("code", [["class", syntax === void 0 ? void 0 : `lang-${syntax}`]]);
   const last = block.nodes.length - 1;
-  const lines = block.nodes.map((line, index3) => {
+  const lines2 = block.nodes.map((line, index3) => {
     const text8 = encodeHtml(lineText(line)) + (index3 < last ? "\n" : "");
     return line.data.highlighted ? `<strong>${text8}</strong>` : text8;
   });
-  return `${pre}${code5}${lines.join("")}</code></pre>`;
+  return `${pre}${code5}${lines2.join("")}</code></pre>`;
 }
 var writeFenced = code4.blocks?.code;
 var codeHtml = {
   html: { pre: readRichCode },
   blocks: {
-    code: (block, context2) => block.nodes.some((line) => line.data.highlighted) || !writeFenced ? [verbatim(richCodeHtml(block))] : writeFenced(block, context2)
+    code: (block, context) => block.nodes.some((line) => line.data.highlighted) || !writeFenced ? [verbatim(richCodeHtml(block))] : writeFenced(block, context)
   }
 };
 
@@ -35003,7 +34933,7 @@ function itemBlocks(node2, itemName) {
 // ../../packages/core/dist/markdown/handlers/code-tabs.js
 var codeTabs = {
   tags: {
-    "code-tabs": (node2, context2) => {
+    "code-tabs": (node2, context) => {
       if (node2.type !== "liquidBlock" || !strictAttributes(node2, []))
         return void 0;
       const items2 = itemBlocks(node2, "code-tabs-item");
@@ -35013,7 +34943,7 @@ var codeTabs = {
       });
       if (!items2 || !understood)
         return void 0;
-      context2.report(node2, "legacy-code-tabs", "`{% code-tabs %}` is written back as `{% tabs %}` with a code block in each tab", "info");
+      context.report(node2, "legacy-code-tabs", "`{% code-tabs %}` is written back as `{% tabs %}` with a code block in each tab", "info");
       const block = {
         object: "block",
         type: "tabs",
@@ -35024,7 +34954,7 @@ var codeTabs = {
             object: "block",
             type: "tabs-item",
             data: title === void 0 ? {} : { title },
-            nodes: context2.blocks(item3.children)
+            nodes: context.blocks(item3.children)
           };
         })
       };
@@ -35067,7 +34997,7 @@ function readColumn(item3, blocks) {
 }
 var columns = {
   tags: {
-    columns: (node2, context2) => {
+    columns: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, ["fullWidth"]);
@@ -35081,17 +35011,17 @@ var columns = {
         object: "block",
         type: "columns",
         data: fullWidth === void 0 ? {} : { fullWidth },
-        nodes: items2.map((item3) => readColumn(item3, context2.blocks(item3.children)))
+        nodes: items2.map((item3) => readColumn(item3, context.blocks(item3.children)))
       };
       return [block];
     }
   },
   blocks: {
-    columns: (block, context2) => [
+    columns: (block, context) => [
       tagBlock("columns", [["fullWidth", booleanString(block.data.fullWidth)]], block.nodes.map((column) => tagBlock("column", [
         ["width", widthString(column.data.width)],
         ["valign", column.data.verticalAlignment]
-      ], context2.blocks(column.nodes))))
+      ], context.blocks(column.nodes))))
     ]
   }
 };
@@ -35107,7 +35037,7 @@ function hasBranch(children) {
 }
 var conditional = {
   tags: {
-    if: (node2, context2) => {
+    if: (node2, context) => {
       if (node2.type !== "liquidBlock" || !/^\{%\s*endif\s*%\}$/.test(node2.rawClose)) {
         return void 0;
       }
@@ -35118,20 +35048,20 @@ var conditional = {
         object: "block",
         type: "if",
         data: { expression },
-        nodes: context2.blocks(node2.children)
+        nodes: context.blocks(node2.children)
       };
       return [block];
     }
   },
   blocks: {
-    if: (block, context2) => {
+    if: (block, context) => {
       const node2 = {
         type: "liquidBlock",
         tag: { name: "if", args: [] },
         // A tag ends on its line: an expression written over several lines is joined into one.
         rawOpen: `{% if ${block.data.expression.replace(/\s*\n\s*/g, " ")} %}`,
         rawClose: "{% endif %}",
-        children: context2.blocks(block.nodes)
+        children: context.blocks(block.nodes)
       };
       return [node2];
     }
@@ -46235,8 +46165,8 @@ var VFile = class {
     if (typeof this.value === "string") {
       return this.value;
     }
-    const decoder7 = new TextDecoder(encoding || void 0);
-    return decoder7.decode(this.value);
+    const decoder6 = new TextDecoder(encoding || void 0);
+    return decoder6.decode(this.value);
   }
 };
 function assertPart(part, name) {
@@ -46695,7 +46625,7 @@ function gap(endLine, startLine) {
     return [];
   return emptyParagraphs(Math.floor((startLine - endLine - 2) / 2));
 }
-function bodyBlocks(node2, context2) {
+function bodyBlocks(node2, context) {
   const summaryEnd = node2.head[node2.head.length - 1]?.position?.end.line;
   const closeStart = node2.tail.position?.start.line;
   const first = node2.children[0];
@@ -46704,17 +46634,17 @@ function bodyBlocks(node2, context2) {
     return gap(summaryEnd, closeStart);
   return [
     ...gap(summaryEnd, first.position?.start.line),
-    ...context2.blocks(node2.children),
+    ...context.blocks(node2.children),
     ...gap(last.position?.end.line, closeStart)
   ];
 }
-function readExpandable(node2, context2) {
+function readExpandable(node2, context) {
   const phrasing3 = summaryPhrasing(node2.summary, node2.head[node2.head.length - 1]?.position);
   if (!phrasing3) {
-    context2.report(node2, "expandable-summary", "this `<summary>` holds HTML docsync cannot keep as a title; the expandable is kept as written");
-    return context2.blocks([...node2.head, ...node2.children, node2.tail]);
+    context.report(node2, "expandable-summary", "this `<summary>` holds HTML docsync cannot keep as a title; the expandable is kept as written");
+    return context.blocks([...node2.head, ...node2.children, node2.tail]);
   }
-  const inlines = context2.inlines(phrasing3);
+  const inlines = context.inlines(phrasing3);
   const title = {
     object: "block",
     type: "paragraph",
@@ -46737,7 +46667,7 @@ function readExpandable(node2, context2) {
         object: "fragment",
         type: "expandable-body",
         fragment: "expandable-body",
-        nodes: bodyBlocks(node2, context2)
+        nodes: bodyBlocks(node2, context)
       }
     ]
   };
@@ -46749,13 +46679,13 @@ function hardBreak2() {
 var expandable = {
   mdast: { htmlDetails: readExpandable },
   blocks: {
-    expandable: (block, context2) => {
+    expandable: (block, context) => {
       const [title, body] = block.fragments;
       const titleInlines = title.nodes.flatMap((paragraph4, index3) => index3 === 0 ? paragraph4.nodes : [hardBreak2(), ...paragraph4.nodes]);
       return [
         verbatim(block.data.defaultExpanded ? "<details open>" : "<details>"),
-        verbatim(`<summary>${phrasingToHtml(context2.phrasing(titleInlines))}</summary>`),
-        ...context2.blocks(body.nodes),
+        verbatim(`<summary>${phrasingToHtml(context.phrasing(titleInlines))}</summary>`),
+        ...context.blocks(body.nodes),
         verbatim("</details>")
       ];
     }
@@ -46772,17 +46702,17 @@ function singleElement(html4) {
 function createHtmlBlockReader(readers2) {
   return {
     mdast: {
-      html: (node2, context2) => {
+      html: (node2, context) => {
         const element2 = singleElement(node2.value);
         if (element2) {
           for (const reader of readers2().get(element2.tagName) ?? []) {
-            const blocks = reader(element2, node2, context2);
+            const blocks = reader(element2, node2, context);
             if (blocks)
               return blocks;
           }
         }
         return [
-          context2.raw(node2, "raw-html", "this HTML is not a block docsync models; kept verbatim", "info")
+          context.raw(node2, "raw-html", "this HTML is not a block docsync models; kept verbatim", "info")
         ];
       }
     }
@@ -46815,15 +46745,15 @@ function splitAnchor(children) {
 }
 var heading3 = {
   mdast: {
-    heading: (node2, context2) => {
+    heading: (node2, context) => {
       const type2 = levels[node2.depth];
       if (!type2) {
         return [
-          context2.raw(node2, "heading-level", `a level-${node2.depth} heading has no editor level; kept verbatim`)
+          context.raw(node2, "heading-level", `a level-${node2.depth} heading has no editor level; kept verbatim`)
         ];
       }
       const { id, children } = splitAnchor(node2.children);
-      const nodes = context2.inlines(children);
+      const nodes = context.inlines(children);
       const block = {
         object: "block",
         type: type2,
@@ -46835,8 +46765,8 @@ var heading3 = {
   },
   blocks: Object.fromEntries(["heading-1", "heading-2", "heading-3"].map((type2) => [
     type2,
-    (block, context2) => {
-      const children = context2.phrasing(block.nodes);
+    (block, context) => {
+      const children = context.phrasing(block.nodes);
       if (block.data.id !== void 0) {
         children.push({ type: "text", value: " " }, { type: "html", value: `<a href="#${block.data.id}" id="${block.data.id}">` }, { type: "html", value: "</a>" });
       }
@@ -46849,7 +46779,7 @@ var heading3 = {
 var styles = /* @__PURE__ */ new Set(["info", "warning", "danger", "success"]);
 var hint = {
   tags: {
-    hint: (node2, context2) => {
+    hint: (node2, context) => {
       if (node2.type !== "liquidBlock" || !onlyAttributes(node2, ["style", "icon"]))
         return void 0;
       const style2 = attribute(node2, "style") ?? "info";
@@ -46860,17 +46790,17 @@ var hint = {
         object: "block",
         type: "hint",
         data: { style: style2, ...icon === void 0 ? {} : { icon } },
-        nodes: context2.blocks(node2.children)
+        nodes: context.blocks(node2.children)
       };
       return [block];
     }
   },
   blocks: {
-    hint: (block, context2) => [
+    hint: (block, context) => [
       tagBlock("hint", [
         ["style", block.data.style],
         ["icon", block.data.icon]
-      ], context2.blocks(block.nodes))
+      ], context.blocks(block.nodes))
     ]
   }
 };
@@ -46976,8 +46906,8 @@ function readFigure(element2, html4) {
   const caption2 = figcaption.tagName === "figcaption" ? readCaption(figcaption, html4) : void 0;
   return caption2 ? { data, caption: caption2 } : void 0;
 }
-function captionParagraph(phrasing3, context2) {
-  const nodes = context2.inlines(phrasing3);
+function captionParagraph(phrasing3, context) {
+  const nodes = context.inlines(phrasing3);
   return {
     object: "block",
     type: "paragraph",
@@ -46985,7 +46915,7 @@ function captionParagraph(phrasing3, context2) {
     nodes: nodes.length ? nodes : [emptyText()]
   };
 }
-function imageBlock(shape2, context2) {
+function imageBlock(shape2, context) {
   return {
     object: "block",
     type: "image",
@@ -46996,29 +46926,29 @@ function imageBlock(shape2, context2) {
         object: "fragment",
         type: "caption",
         fragment: "caption",
-        nodes: shape2.caption.map((phrasing3) => captionParagraph(phrasing3, context2))
+        nodes: shape2.caption.map((phrasing3) => captionParagraph(phrasing3, context))
       }
     ]
   };
 }
-function imagesBlock(shapes, data, context2) {
+function imagesBlock(shapes, data, context) {
   return {
     object: "block",
     type: "images",
     data,
-    nodes: shapes.map((shape2) => imageBlock(shape2, context2))
+    nodes: shapes.map((shape2) => imageBlock(shape2, context))
   };
 }
-var readFigureBlock = (element2, node2, context2) => {
+var readFigureBlock = (element2, node2, context) => {
   const shape2 = readFigure(element2, node2);
-  return shape2 ? [imagesBlock([shape2], {}, context2)] : void 0;
+  return shape2 ? [imagesBlock([shape2], {}, context)] : void 0;
 };
 function readBoolean(value) {
   if (value === void 0)
     return void 0;
   return value === "true" ? true : value === "false" ? false : null;
 }
-var readDivBlock = (element2, node2, context2) => {
+var readDivBlock = (element2, node2, context) => {
   const attributes = attributesOf(element2, node2, ["align", "data-full-width", "data-with-frame"]);
   const figures = elementsOf(element2);
   if (!attributes || !figures || figures.length === 0)
@@ -47042,7 +46972,7 @@ var readDivBlock = (element2, node2, context2) => {
     ...fullWidth === void 0 ? {} : { fullWidth },
     ...withFrame === void 0 ? {} : { withFrame }
   };
-  return [imagesBlock(shapes, data, context2)];
+  return [imagesBlock(shapes, data, context)];
 };
 var readDrawingBlock = (element2, node2) => {
   const attributes = attributesOf(element2, node2, ["src", "alt", "class"]);
@@ -47061,7 +46991,7 @@ var readDrawingBlock = (element2, node2) => {
   };
   return [block];
 };
-function captionHtml(image2, context2) {
+function captionHtml(image2, context) {
   const [caption2] = image2.fragments;
   if (!caption2)
     return "";
@@ -47069,10 +46999,10 @@ function captionHtml(image2, context2) {
   const empty2 = first === void 0 || rest.length === 0 && first.nodes.every((node2) => node2.object === "text" && node2.leaves.every((leaf) => leaf.text === ""));
   if (empty2)
     return "<figcaption></figcaption>";
-  const paragraphs = caption2.nodes.map((paragraph4) => `<p>${phrasingToHtml(context2.phrasing(paragraph4.nodes))}</p>`);
+  const paragraphs = caption2.nodes.map((paragraph4) => `<p>${phrasingToHtml(context.phrasing(paragraph4.nodes))}</p>`);
   return `<figcaption>${paragraphs.join("")}</figcaption>`;
 }
-function figureHtml(image2, context2) {
+function figureHtml(image2, context) {
   const { ref, refDark, alt, width, height } = image2.data;
   const img = startTag("img", [
     ["src", refUrl(ref)],
@@ -47084,13 +47014,13 @@ function figureHtml(image2, context2) {
     ["srcset", refUrl(refDark)],
     ["media", darkMedia]
   ])}${img}</picture>` : img;
-  return `<figure>${media}${captionHtml(image2, context2)}</figure>`;
+  return `<figure>${media}${captionHtml(image2, context)}</figure>`;
 }
 var images = {
   html: { figure: readFigureBlock, div: readDivBlock, img: readDrawingBlock },
   blocks: {
-    images: (block, context2) => {
-      const figures = block.nodes.map((image2) => figureHtml(image2, context2)).join(" ");
+    images: (block, context) => {
+      const figures = block.nodes.map((image2) => figureHtml(image2, context)).join(" ");
       const { align, fullWidth, withFrame } = block.data;
       const wrapped = block.nodes.length !== 1 || align !== void 0 || fullWidth !== void 0 || withFrame !== void 0;
       if (!wrapped)
@@ -47150,18 +47080,18 @@ var integration = {
 };
 
 // ../../packages/core/dist/markdown/handlers/list.js
-function item2(node2, tasks, context2) {
+function item2(node2, tasks, context) {
   return {
     object: "block",
     type: "list-item",
     data: tasks ? { checked: node2.checked === true } : {},
-    nodes: context2.blocks(node2.children)
+    nodes: context.blocks(node2.children)
   };
 }
 function isSpread(listItem2) {
   return listItem2.nodes.slice(1).some((child) => !child.type.startsWith("list-"));
 }
-function renderList(block, context2) {
+function renderList(block, context) {
   const list5 = {
     type: "list",
     ordered: block.type === "list-ordered",
@@ -47170,7 +47100,7 @@ function renderList(block, context2) {
       type: "listItem",
       spread: isSpread(listItem2),
       checked: block.type === "list-tasks" ? listItem2.data.checked === true : null,
-      children: context2.blocks(listItem2.nodes)
+      children: context.blocks(listItem2.nodes)
     }))
   };
   if (block.type === "list-ordered")
@@ -47179,9 +47109,9 @@ function renderList(block, context2) {
 }
 var list4 = {
   mdast: {
-    list: (node2, context2) => {
+    list: (node2, context) => {
       const tasks = node2.children.some((child) => typeof child.checked === "boolean");
-      const nodes = node2.children.map((child) => item2(child, tasks, context2));
+      const nodes = node2.children.map((child) => item2(child, tasks, context));
       if (tasks)
         return [{ object: "block", type: "list-tasks", data: {}, nodes }];
       if (node2.ordered) {
@@ -47206,7 +47136,7 @@ var list4 = {
 };
 
 // ../../packages/core/dist/markdown/handlers/openapi.js
-function bodyLink(node2, context2) {
+function bodyLink(node2, context) {
   if (node2.children.length === 0)
     return null;
   const [paragraph4, ...rest] = node2.children;
@@ -47222,7 +47152,7 @@ function bodyLink(node2, context2) {
   return {
     text: text8?.value ?? "",
     url: link2.url,
-    bracketed: context2.sourceOf(link2).startsWith("[")
+    bracketed: context.sourceOf(link2).startsWith("[")
   };
 }
 function linkParagraph(text8, url) {
@@ -47240,7 +47170,7 @@ function specFileLabel(src) {
 function specLabel(spec2) {
   return `OpenAPI ${spec2}`;
 }
-function readSpecFile(node2, context2) {
+function readSpecFile(node2, context) {
   const attributes = strictAttributes(node2, ["src", "path", "method", "expanded", "fullWidth"]);
   const src = attributes?.get("src");
   const path2 = attributes?.get("path");
@@ -47250,11 +47180,11 @@ function readSpecFile(node2, context2) {
   if (src === void 0 || path2 === void 0 || method === void 0 || expanded === null || fullWidth === null) {
     return void 0;
   }
-  const link2 = bodyLink(node2, context2);
+  const link2 = bodyLink(node2, context);
   if (link2 === void 0 || link2 !== null && link2.url !== src)
     return void 0;
   if (!link2?.bracketed) {
-    context2.report(node2, "openapi-body", `the body of \`{% ${node2.tag.name} %}\` is written back as the link to its spec, as the exporter writes it`, "info");
+    context.report(node2, "openapi-body", `the body of \`{% ${node2.tag.name} %}\` is written back as the link to its spec, as the exporter writes it`, "info");
   }
   return {
     object: "block",
@@ -47270,18 +47200,18 @@ function readSpecFile(node2, context2) {
     }
   };
 }
-function readRegistered(node2, keys, context2) {
+function readRegistered(node2, keys, context) {
   if (node2.type !== "liquidBlock")
     return void 0;
   const attributes = strictAttributes(node2, ["spec", ...keys]);
   const spec2 = attributes?.get("spec");
   if (!attributes || spec2 === void 0)
     return void 0;
-  const link2 = bodyLink(node2, context2);
+  const link2 = bodyLink(node2, context);
   if (link2 === void 0)
     return void 0;
   if (link2 && !link2.bracketed) {
-    context2.report(node2, "openapi-body", `the link in \`{% ${node2.tag.name} %}\` is written back as \`[text](url)\``, "info");
+    context.report(node2, "openapi-body", `the link in \`{% ${node2.tag.name} %}\` is written back as \`[text](url)\``, "info");
   }
   return {
     attributes,
@@ -47292,31 +47222,31 @@ function readRegistered(node2, keys, context2) {
 function registeredBody(spec2, data) {
   return data.specUrl === void 0 ? [] : [linkParagraph(data.label ?? specLabel(spec2), data.specUrl)];
 }
-function legacyApiBlock(node2, context2) {
-  return context2.raw(node2, "legacy-api-block", `\`{% ${node2.tag.name} %}\` defines an API operation inline, which the document model has no block for; kept verbatim`, "info");
+function legacyApiBlock(node2, context) {
+  return context.raw(node2, "legacy-api-block", `\`{% ${node2.tag.name} %}\` defines an API operation inline, which the document model has no block for; kept verbatim`, "info");
 }
 var openapi = {
   tags: {
-    openapi: (node2, context2) => {
+    openapi: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
-      const block = readSpecFile(node2, context2);
+      const block = readSpecFile(node2, context);
       return block ? [block] : void 0;
     },
-    swagger: (node2, context2) => {
+    swagger: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       if (!node2.tag.args.some((arg) => arg.key === "src"))
-        return [legacyApiBlock(node2, context2)];
-      const block = readSpecFile(node2, context2);
+        return [legacyApiBlock(node2, context)];
+      const block = readSpecFile(node2, context);
       if (!block)
         return void 0;
-      context2.report(node2, "legacy-swagger", "`{% swagger src=\u2026 %}` is written back as `{% openapi %}`, as the current exporter does", "info");
+      context.report(node2, "legacy-swagger", "`{% swagger src=\u2026 %}` is written back as `{% openapi %}`, as the current exporter does", "info");
       return [block];
     },
-    "api-method": (node2, context2) => node2.type === "liquidBlock" ? [legacyApiBlock(node2, context2)] : void 0,
-    "openapi-operation": (node2, context2) => {
-      const read = readRegistered(node2, ["path", "method"], context2);
+    "api-method": (node2, context) => node2.type === "liquidBlock" ? [legacyApiBlock(node2, context)] : void 0,
+    "openapi-operation": (node2, context) => {
+      const read = readRegistered(node2, ["path", "method"], context);
       const path2 = read?.attributes.get("path");
       const method = read?.attributes.get("method");
       if (!read || path2 === void 0 || method === void 0)
@@ -47329,8 +47259,8 @@ var openapi = {
       };
       return [block];
     },
-    "openapi-schemas": (node2, context2) => {
-      const read = readRegistered(node2, ["schemas", "grouped"], context2);
+    "openapi-schemas": (node2, context) => {
+      const read = readRegistered(node2, ["schemas", "grouped"], context);
       const schemas = read?.attributes.get("schemas");
       const grouped = strictBoolean(read?.attributes.get("grouped"));
       if (!read || schemas === void 0 || grouped === null)
@@ -47349,8 +47279,8 @@ var openapi = {
       };
       return [block];
     },
-    "openapi-webhook": (node2, context2) => {
-      const read = readRegistered(node2, ["name", "method"], context2);
+    "openapi-webhook": (node2, context) => {
+      const read = readRegistered(node2, ["name", "method"], context);
       const name = read?.attributes.get("name");
       const method = read?.attributes.get("method");
       if (!read || name === void 0 || method === void 0)
@@ -47404,8 +47334,8 @@ var openapi = {
 // ../../packages/core/dist/markdown/handlers/paragraph.js
 var paragraph2 = {
   mdast: {
-    paragraph: (node2, context2) => {
-      const nodes = context2.inlines(node2.children);
+    paragraph: (node2, context) => {
+      const nodes = context.inlines(node2.children);
       const block = {
         object: "block",
         type: "paragraph",
@@ -47416,7 +47346,7 @@ var paragraph2 = {
     }
   },
   blocks: {
-    paragraph: (block, context2) => [{ type: "paragraph", children: context2.phrasing(block.nodes) }]
+    paragraph: (block, context) => [{ type: "paragraph", children: context.phrasing(block.nodes) }]
   }
 };
 
@@ -47424,7 +47354,7 @@ var paragraph2 = {
 var expansions = /* @__PURE__ */ new Set(["hidden", "partial", "full"]);
 var prompt = {
   tags: {
-    prompt: (node2, context2) => {
+    prompt: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, [
@@ -47441,7 +47371,7 @@ var prompt = {
       if (description === void 0 || openInAIProviders === null || defaultExpanded !== void 0 && !expansions.has(defaultExpanded) || rest.length > 0 || !(only?.type === "code" || only?.type === "liquidBlock" && only.tag.name === "code")) {
         return void 0;
       }
-      const [code5, ...others] = context2.blocks([only]);
+      const [code5, ...others] = context.blocks([only]);
       if (code5?.type !== "code" || others.length > 0)
         return void 0;
       const block = {
@@ -47461,25 +47391,25 @@ var prompt = {
     }
   },
   blocks: {
-    prompt: (block, context2) => [
+    prompt: (block, context) => [
       tagBlock("prompt", [
         ["description", block.data.description],
         ["icon", block.data.icon],
         ["openInAIProviders", booleanString(block.data.openInAIProviders)],
         ["defaultExpanded", block.data.defaultExpanded]
-      ], context2.blocks(block.nodes))
+      ], context.blocks(block.nodes))
     ]
   }
 };
 
 // ../../packages/core/dist/markdown/handlers/references.js
-function caption(node2, context2) {
+function caption(node2, context) {
   if (node2.type !== "liquidBlock" || node2.children.length === 0)
     return { text: void 0 };
   const [only, ...rest] = node2.children;
   if (only?.type !== "paragraph" || rest.length > 0)
     return void 0;
-  return { text: context2.sourceOf(only).replace(/\n+$/, "") };
+  return { text: context.sourceOf(only).replace(/\n+$/, "") };
 }
 function escapeHash(node2) {
   if (node2.rawOpen !== void 0)
@@ -47511,12 +47441,12 @@ function basename(url) {
 }
 var references = {
   tags: {
-    embed: (node2, context2) => {
+    embed: (node2, context) => {
       const url = attribute(node2, "url");
       if (url === void 0 || !onlyAttributes(node2, ["url", "fullWidth"]))
         return void 0;
       const fullWidth = booleanAttribute(node2, "fullWidth");
-      const read = caption(node2, context2);
+      const read = caption(node2, context);
       if (!read)
         return void 0;
       const text8 = read.text;
@@ -47532,11 +47462,11 @@ var references = {
       };
       return [block];
     },
-    file: (node2, context2) => {
+    file: (node2, context) => {
       const src = attribute(node2, "src");
       if (src === void 0 || !onlyAttributes(node2, ["src", "caption"]))
         return void 0;
-      const read = caption(node2, context2);
+      const read = caption(node2, context);
       if (!read)
         return void 0;
       const text8 = read.text ?? attribute(node2, "caption");
@@ -47573,11 +47503,11 @@ var references = {
       };
       return [block];
     },
-    "page-ref": (node2, context2) => {
+    "page-ref": (node2, context) => {
       const page = attribute(node2, "page");
       if (page === void 0 || node2.type !== "liquidTag" || !onlyAttributes(node2, ["page"]))
         return void 0;
-      context2.report(node2, "legacy-page-ref", "`{% page-ref %}` is written back as `{% content-ref %}`", "info");
+      context.report(node2, "legacy-page-ref", "`{% page-ref %}` is written back as `{% content-ref %}`", "info");
       const block = {
         object: "block",
         type: "content-ref",
@@ -47624,19 +47554,19 @@ var references = {
 // ../../packages/core/dist/markdown/handlers/simple-blocks.js
 var simpleBlocks = {
   mdast: {
-    blockquote: (node2, context2) => [
+    blockquote: (node2, context) => [
       {
         object: "block",
         type: "blockquote",
         data: {},
-        nodes: context2.blocks(node2.children)
+        nodes: context.blocks(node2.children)
       }
     ],
     thematicBreak: () => [
       { object: "block", type: "divider", isVoid: true, data: {} }
     ],
-    math: (node2, context2) => node2.meta ? [
-      context2.raw(node2, "math-meta", "text after the opening `$$` has no place in a math block; kept verbatim")
+    math: (node2, context) => node2.meta ? [
+      context.raw(node2, "math-meta", "text after the opening `$$` has no place in a math block; kept verbatim")
     ] : [
       {
         object: "block",
@@ -47647,8 +47577,8 @@ var simpleBlocks = {
     ]
   },
   blocks: {
-    blockquote: (block, context2) => [
-      { type: "blockquote", children: context2.blocks(block.nodes) }
+    blockquote: (block, context) => [
+      { type: "blockquote", children: context.blocks(block.nodes) }
     ],
     divider: () => [{ type: "thematicBreak" }],
     math: (block) => [{ type: "math", value: block.data.formula }],
@@ -47770,21 +47700,21 @@ function htmlForms(nodes) {
     }
   });
 }
-function inlinesToHtml(nodes, context2) {
-  return phrasingToHtml(context2.phrasing(htmlForms(nodes)));
+function inlinesToHtml(nodes, context) {
+  return phrasingToHtml(context.phrasing(htmlForms(nodes)));
 }
-function itemHtml(item3, context2) {
-  return `<li>${cellHtml(item3.nodes, context2)}</li>`;
+function itemHtml(item3, context) {
+  return `<li>${cellHtml(item3.nodes, context)}</li>`;
 }
-function blockHtml(block, context2) {
+function blockHtml(block, context) {
   switch (block.type) {
     case "paragraph":
-      return `<p>${inlinesToHtml(block.nodes, context2)}</p>`;
+      return `<p>${inlinesToHtml(block.nodes, context)}</p>`;
     case "heading-1":
     case "heading-2":
     case "heading-3": {
       const name = headingElements[block.type];
-      return `${startTag(name, [["id", block.data.id]])}${inlinesToHtml(block.nodes, context2)}</${name}>`;
+      return `${startTag(name, [["id", block.data.id]])}${inlinesToHtml(block.nodes, context)}</${name}>`;
     }
     case "hint": {
       const { style: style2 } = block.data;
@@ -47794,38 +47724,38 @@ function blockHtml(block, context2) {
         ["data-style", style2],
         ["class", `hint hint-${style2}`]
       ]);
-      return `${div}${block.nodes.map((child) => blockHtml(child, context2)).join("")}</div>`;
+      return `${div}${block.nodes.map((child) => blockHtml(child, context)).join("")}</div>`;
     }
     case "list-unordered":
-      return `<ul>${block.nodes.map((item3) => itemHtml(item3, context2)).join("")}</ul>`;
+      return `<ul>${block.nodes.map((item3) => itemHtml(item3, context)).join("")}</ul>`;
     case "list-ordered": {
       const start = block.data.start;
       const open = startTag("ol", [
         ["start", start === void 0 || start === 1 ? void 0 : String(start)]
       ]);
-      return `${open}${block.nodes.map((item3) => itemHtml(item3, context2)).join("")}</ol>`;
+      return `${open}${block.nodes.map((item3) => itemHtml(item3, context)).join("")}</ol>`;
     }
     case "blockquote":
-      return `<blockquote>${block.nodes.map((child) => blockHtml(child, context2)).join("")}</blockquote>`;
+      return `<blockquote>${block.nodes.map((child) => blockHtml(child, context)).join("")}</blockquote>`;
     case "divider":
       return "<hr>";
     case "code":
       return richCodeHtml(block);
     default: {
-      const [node2, ...rest] = context2.blocks([block]);
+      const [node2, ...rest] = context.blocks([block]);
       if (node2?.type === "html" && rest.length === 0)
         return block.type === "images" && !node2.value.startsWith("<div") ? `<div>${node2.value}</div>` : node2.value;
       return `<!-- docsync: no HTML form for a \`${block.type}\` block in a table cell -->`;
     }
   }
 }
-function cellHtml(blocks, context2) {
+function cellHtml(blocks, context) {
   const [only, ...rest] = blocks;
   if (only === void 0)
     return "";
   if (rest.length === 0 && only.type === "paragraph")
-    return inlinesToHtml(only.nodes, context2);
-  return blocks.map((block) => blockHtml(block, context2)).join("");
+    return inlinesToHtml(only.nodes, context);
+  return blocks.map((block) => blockHtml(block, context)).join("");
 }
 function linkLabel(href) {
   if (/^[a-z][a-z\d+.-]*:/i.test(href) || href.includes("#"))
@@ -47876,11 +47806,11 @@ function refUrl2(value) {
     return void 0;
   return value.kind === "url" ? value.url : void 0;
 }
-function valueHtml(cell, context2) {
+function valueHtml(cell, context) {
   const { column, value } = cell;
   switch (column.type) {
     case "text":
-      return cellHtml(cell.blocks ?? [], context2);
+      return cellHtml(cell.blocks ?? [], context);
     case "checkbox":
       return typeof value === "boolean" ? String(value) : "";
     case "number":
@@ -47905,7 +47835,7 @@ function valueHtml(cell, context2) {
       return "";
   }
 }
-function tableToHtml(table2, context2) {
+function tableToHtml(table2, context) {
   const { view, headerHidden, cardSize, cardWrap, fullWidth, search: search3 } = table2.data;
   const cards = view === "cards";
   const open = startTag("table", [
@@ -47922,7 +47852,7 @@ function tableToHtml(table2, context2) {
     const cells = row.map((cell) => `${startTag("td", [
       ["align", cell.column.textAlignment],
       ["valign", cell.column.verticalAlignment]
-    ])}${valueHtml(cell, context2)}</td>`);
+    ])}${valueHtml(cell, context)}</td>`);
     return `<tr>${cells.join("")}</tr>`;
   }).join("");
   const html4 = `${open}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
@@ -47975,10 +47905,10 @@ function paragraph3(nodes) {
     nodes: nodes.length ? nodes : [emptyText()]
   };
 }
-function cellBlocks(cell, context2) {
+function cellBlocks(cell, context) {
   const children = cell?.children ?? [];
   const paragraphs = paragraphsOf(children) ?? [children];
-  return paragraphs.map((nodes) => paragraph3(context2.inlines(breaksFromHtml(nodes))));
+  return paragraphs.map((nodes) => paragraph3(context.inlines(breaksFromHtml(nodes))));
 }
 function titleOf(cell) {
   let title = "";
@@ -47989,17 +47919,17 @@ function titleOf(cell) {
   }
   return title;
 }
-function readPipeTable(node2, context2) {
+function readPipeTable(node2, context) {
   const [header, ...rows] = node2.children;
   const titles = header?.children.map(titleOf) ?? [];
   if (titles.some((title) => title === void 0)) {
     return [
-      context2.raw(node2, "table-title-markup", "a column title holds formatting or HTML, which a column title cannot; the table is kept as written")
+      context.raw(node2, "table-title-markup", "a column title holds formatting or HTML, which a column title cannot; the table is kept as written")
     ];
   }
   if (rows.some((row) => row.children.length > titles.length)) {
     return [
-      context2.raw(node2, "table-extra-cells", "a row has more cells than the header, which a table cannot hold; the table is kept as written")
+      context.raw(node2, "table-extra-cells", "a row has more cells than the header, which a table cannot hold; the table is kept as written")
     ];
   }
   const columns2 = titles.map((title, index3) => {
@@ -48010,7 +47940,7 @@ function readPipeTable(node2, context2) {
       ...align ? { textAlignment: alignments[align] } : {}
     };
   });
-  const cells = rows.map((row) => columns2.map((_, index3) => ({ blocks: cellBlocks(row.children[index3], context2) })));
+  const cells = rows.map((row) => columns2.map((_, index3) => ({ blocks: cellBlocks(row.children[index3], context) })));
   return [buildTable(columns2, cells, { view: "grid" })];
 }
 function hasMultilineCode(nodes) {
@@ -48044,17 +47974,17 @@ function edgeSpacesEncoded(nodes) {
   }
   return out.filter((node2) => node2.type !== "text" || node2.value !== "");
 }
-function cellPhrasing(blocks, context2) {
+function cellPhrasing(blocks, context) {
   const paragraphs = (blocks ?? []).filter((block) => block.type === "paragraph");
   if (paragraphs.length <= 1)
-    return edgeSpacesEncoded(breaksToHtml(context2.phrasing(paragraphs[0]?.nodes ?? [])));
+    return edgeSpacesEncoded(breaksToHtml(context.phrasing(paragraphs[0]?.nodes ?? [])));
   return paragraphs.flatMap((block) => [
     { type: "html", value: "<p>" },
-    ...breaksToHtml(context2.phrasing(block.nodes)),
+    ...breaksToHtml(context.phrasing(block.nodes)),
     { type: "html", value: "</p>" }
   ]);
 }
-function writePipeTable(table2, context2) {
+function writePipeTable(table2, context) {
   const columns2 = tableColumns(table2);
   const header = {
     type: "tableRow",
@@ -48067,7 +47997,7 @@ function writePipeTable(table2, context2) {
     type: "tableRow",
     children: row.map((cell) => ({
       type: "tableCell",
-      children: cellPhrasing(cell.blocks, context2)
+      children: cellPhrasing(cell.blocks, context)
     }))
   }));
   return {
@@ -48079,7 +48009,7 @@ function writePipeTable(table2, context2) {
 var table = {
   mdast: { table: readPipeTable },
   blocks: {
-    table: (block, context2) => needsHtmlForm(block) ? [verbatim(tableToHtml(block, context2))] : [writePipeTable(block, context2)]
+    table: (block, context) => needsHtmlForm(block) ? [verbatim(tableToHtml(block, context))] : [writePipeTable(block, context)]
   }
 };
 
@@ -48104,9 +48034,9 @@ var CellHtmlReader = class {
   source;
   #context;
   #readers;
-  constructor(source, context2, readers2) {
+  constructor(source, context, readers2) {
     this.source = source;
-    this.#context = context2;
+    this.#context = context;
     this.#readers = readers2;
   }
   /** Records why the read failed (the first problem is kept). */
@@ -48543,14 +48473,14 @@ var TableHtmlReader = class extends CellHtmlReader {
   }
 };
 function readTableHtml(readers2) {
-  return (element2, node2, context2) => {
-    const mark2 = context2.diagnostics.length;
-    const reader = new TableHtmlReader(node2.value, context2, readers2());
+  return (element2, node2, context) => {
+    const mark2 = context.diagnostics.length;
+    const reader = new TableHtmlReader(node2.value, context, readers2());
     const table2 = reader.table(element2);
     if (table2)
       return [table2];
-    context2.diagnostics.splice(mark2);
-    context2.report(node2, "unsupported-table", `this \`<table>\` is kept as written: ${reader.problem ?? "not understood"}`, "info");
+    context.diagnostics.splice(mark2);
+    context.report(node2, "unsupported-table", `this \`<table>\` is kept as written: ${reader.problem ?? "not understood"}`, "info");
     return void 0;
   };
 }
@@ -48563,7 +48493,7 @@ function items(node2, itemName) {
   const children = node2.children.filter((child) => child.type !== "liquidTag" || child.tag?.name !== void 0);
   return children.every((child) => child.type === "liquidBlock" && child.tag.name === itemName) ? children : void 0;
 }
-function readTabs(node2, context2) {
+function readTabs(node2, context) {
   const tabs2 = items(node2, "tab");
   if (!tabs2 || !onlyAttributes(node2, ["fullWidth"]) || !tabs2.every((tab) => onlyAttributes(tab, ["title", "icon"]))) {
     return void 0;
@@ -48583,13 +48513,13 @@ function readTabs(node2, context2) {
           ...title === void 0 ? {} : { title },
           ...icon === void 0 ? {} : { icon }
         },
-        nodes: context2.blocks(tab.children)
+        nodes: context.blocks(tab.children)
       };
     })
   };
   return [block];
 }
-function readStepper(node2, context2) {
+function readStepper(node2, context) {
   const steps = items(node2, "step");
   if (!steps || !onlyAttributes(node2, []) || !steps.every((step) => onlyAttributes(step, ["icon"])))
     return void 0;
@@ -48603,7 +48533,7 @@ function readStepper(node2, context2) {
         object: "block",
         type: "stepper-step",
         data: icon === void 0 ? {} : { icon },
-        nodes: context2.blocks(step.children)
+        nodes: context.blocks(step.children)
       };
     })
   };
@@ -48611,18 +48541,18 @@ function readStepper(node2, context2) {
 }
 var tabs = {
   tags: {
-    tabs: (node2, context2) => node2.type === "liquidBlock" ? readTabs(node2, context2) : void 0,
-    stepper: (node2, context2) => node2.type === "liquidBlock" ? readStepper(node2, context2) : void 0
+    tabs: (node2, context) => node2.type === "liquidBlock" ? readTabs(node2, context) : void 0,
+    stepper: (node2, context) => node2.type === "liquidBlock" ? readStepper(node2, context) : void 0
   },
   blocks: {
-    tabs: (block, context2) => [
+    tabs: (block, context) => [
       tagBlock("tabs", [["fullWidth", booleanString(block.data.fullWidth)]], block.nodes.map((tab) => tagBlock("tab", [
         ["title", tab.data.title],
         ["icon", tab.data.icon]
-      ], context2.blocks(tab.nodes))))
+      ], context.blocks(tab.nodes))))
     ],
-    stepper: (block, context2) => [
-      tagBlock("stepper", [], block.nodes.map((step) => tagBlock("step", [["icon", step.data.icon]], context2.blocks(step.nodes))))
+    stepper: (block, context) => [
+      tagBlock("stepper", [], block.nodes.map((step) => tagBlock("step", [["icon", step.data.icon]], context.blocks(step.nodes))))
     ]
   }
 };
@@ -48644,7 +48574,7 @@ function readUpdate(item3, blocks) {
 }
 var updates = {
   tags: {
-    updates: (node2, context2) => {
+    updates: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, ["format"]);
@@ -48657,17 +48587,17 @@ var updates = {
         object: "block",
         type: "updates",
         data: format2 === void 0 ? {} : { format: format2 },
-        nodes: items2.map((item3) => readUpdate(item3, context2.blocks(item3.children)))
+        nodes: items2.map((item3) => readUpdate(item3, context.blocks(item3.children)))
       };
       return [block];
     }
   },
   blocks: {
-    updates: (block, context2) => [
+    updates: (block, context) => [
       tagBlock("updates", [["format", block.data.format]], block.nodes.map((update) => tagBlock("update", [
         ["date", update.data.date],
         ["tags", update.data.tags?.join(",")]
-      ], context2.blocks(update.nodes))))
+      ], context.blocks(update.nodes))))
     ]
   }
 };
@@ -51285,14 +51215,14 @@ function requireDumper() {
     let hasFoldableLine = false;
     const shouldTrackWidth = lineWidth !== -1;
     let previousLineBreak = -1;
-    let plain3 = isPlainSafeFirst(codePointAt(string3, 0)) && isPlainSafeLast(codePointAt(string3, string3.length - 1));
+    let plain2 = isPlainSafeFirst(codePointAt(string3, 0)) && isPlainSafeLast(codePointAt(string3, string3.length - 1));
     if (singleLineOnly || forceQuotes) {
       for (i = 0; i < string3.length; char >= 65536 ? i += 2 : i++) {
         char = codePointAt(string3, i);
         if (!isPrintable(char)) {
           return STYLE_DOUBLE;
         }
-        plain3 = plain3 && isPlainSafe(char, prevChar, inblock);
+        plain2 = plain2 && isPlainSafe(char, prevChar, inblock);
         prevChar = char;
       }
     } else {
@@ -51308,13 +51238,13 @@ function requireDumper() {
         } else if (!isPrintable(char)) {
           return STYLE_DOUBLE;
         }
-        plain3 = plain3 && isPlainSafe(char, prevChar, inblock);
+        plain2 = plain2 && isPlainSafe(char, prevChar, inblock);
         prevChar = char;
       }
       hasFoldableLine = hasFoldableLine || shouldTrackWidth && (i - previousLineBreak - 1 > lineWidth && string3[previousLineBreak + 1] !== " ");
     }
     if (!hasLineBreak && !hasFoldableLine) {
-      if (plain3 && !forceQuotes && !testAmbiguousType(string3)) {
+      if (plain2 && !forceQuotes && !testAmbiguousType(string3)) {
         return STYLE_PLAIN;
       }
       return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
@@ -51800,12 +51730,6 @@ var yamlSchema = FAILSAFE_SCHEMA.extend({
     jsonSafe("tag:yaml.org,2002:float", types.float)
   ]
 });
-function loadYaml(text8) {
-  return load(text8, { schema: yamlSchema });
-}
-function dumpYaml(value, options = {}) {
-  return dump(value, { ...options, schema: yamlSchema });
-}
 
 // ../../packages/core/dist/markdown/front-matter.js
 var isString = (value) => typeof value === "string";
@@ -51830,424 +51754,6 @@ var readers = [
   ["title", (v, m) => isString(v) && (m.frontMatterTitle = v, true)]
 ];
 var readerByKey = new Map(readers);
-var metadataKeyOf = { title: "frontMatterTitle" };
-function readFrontMatter(yaml2, diagnostics, lineOffset) {
-  let value;
-  try {
-    value = yaml2.trim() === "" ? {} : loadYaml(yaml2.replace(/\u200b|\u200c|\u200d|\ufeff/g, ""));
-  } catch (error) {
-    const mark2 = error.mark;
-    diagnostics.push({
-      ruleId: "front-matter-yaml",
-      severity: "error",
-      message: `front matter is not valid YAML (${error.message.split("\n")[0] ?? ""}); kept verbatim`,
-      ...mark2?.line === void 0 ? {} : { line: mark2.line + lineOffset + 1, column: (mark2.column ?? 0) + 1 }
-    });
-    return { rawFrontMatter: yaml2 };
-  }
-  if (!isRecord(value)) {
-    diagnostics.push({
-      ruleId: "front-matter-yaml",
-      severity: "error",
-      message: "front matter is not a YAML mapping; kept verbatim",
-      line: lineOffset
-    });
-    return { rawFrontMatter: yaml2 };
-  }
-  const metadata = {};
-  const extra = {};
-  for (const [key, entry] of Object.entries(value)) {
-    const reader = readerByKey.get(key);
-    if (reader?.(entry, metadata))
-      continue;
-    extra[key] = entry;
-    diagnostics.push({
-      ruleId: reader ? "front-matter-type" : "front-matter-key",
-      severity: reader ? "warning" : "info",
-      message: reader ? `front matter \`${key}\` has an unexpected value; kept as written` : `front matter \`${key}\` is not a page option; kept as written`,
-      line: lineOffset
-    });
-  }
-  if (Object.keys(extra).length > 0)
-    metadata.extraFrontMatter = extra;
-  return metadata;
-}
-function canonicalYaml(metadata) {
-  const ordered = {};
-  for (const [key] of readers) {
-    const value = metadata[metadataKeyOf[key] ?? key];
-    if (value !== void 0)
-      ordered[key] = value;
-  }
-  Object.assign(ordered, metadata.extraFrontMatter);
-  if (Object.keys(ordered).length === 0)
-    return void 0;
-  return dumpYaml(ordered, { lineWidth: 80, noRefs: true });
-}
-function saysTheSame(source, yaml2) {
-  if (source !== "" && !source.endsWith("\n"))
-    return false;
-  const read = readFrontMatter(source, [], 1);
-  return read.rawFrontMatter === void 0 && canonicalYaml(read) === yaml2;
-}
-function renderFrontMatter(metadata) {
-  if (metadata.rawFrontMatter !== void 0)
-    return `---
-${metadata.rawFrontMatter}---
-
-`;
-  const yaml2 = canonicalYaml(metadata);
-  const source = metadata.frontMatterSource;
-  if (source !== void 0 && source !== yaml2 && saysTheSame(source, yaml2))
-    return `---
-${source}---
-
-`;
-  return yaml2 === void 0 ? "" : `---
-${yaml2}---
-
-`;
-}
-
-// ../../packages/core/dist/markdown/to-phrasing.js
-var markElement = {
-  keyboard: "kbd",
-  superscript: "sup",
-  subscript: "sub"
-};
-function colorStyle(mark2) {
-  return `${mark2.data.text ? `color:${mark2.data.text};` : ""}${mark2.data.background ? `background-color:${mark2.data.background};` : ""}`;
-}
-function textNodes(text8) {
-  const out = [];
-  text8.split("\n").forEach((part, index3) => {
-    if (index3 > 0)
-      out.push({ type: "break" });
-    if (part !== "")
-      out.push({ type: "text", value: part });
-  });
-  return out;
-}
-function wrap2(mark2, children) {
-  switch (mark2.type) {
-    case "bold":
-      return [{ type: "strong", children }];
-    case "italic":
-      return [{ type: "emphasis", children }];
-    case "strikethrough":
-      return [{ type: "delete", children }];
-    case "code":
-      return [
-        {
-          type: "inlineCode",
-          value: children.map((child) => child.type === "text" ? child.value : "\n").join("")
-        }
-      ];
-    case "color":
-      return [
-        { type: "html", value: `<mark style="${colorStyle(mark2)}">` },
-        ...children,
-        { type: "html", value: "</mark>" }
-      ];
-    default: {
-      const element2 = markElement[mark2.type] ?? "span";
-      return [
-        { type: "html", value: `<${element2}>` },
-        ...children,
-        { type: "html", value: `</${element2}>` }
-      ];
-    }
-  }
-}
-function leavesToPhrasing(leaves) {
-  const out = [];
-  let index3 = 0;
-  while (index3 < leaves.length) {
-    const leaf = leaves[index3];
-    const outer = markOrder.map((type2) => leaf.marks.find((mark2) => mark2.type === type2)).find((mark2) => mark2 !== void 0);
-    if (!outer) {
-      out.push(...textNodes(leaf.text));
-      index3++;
-      continue;
-    }
-    const group2 = [];
-    while (index3 < leaves.length) {
-      const next = leaves[index3];
-      const same = next.marks.find((mark2) => mark2.type === outer.type);
-      if (!same || outer.type === "color" && colorStyle(outer) !== colorStyle(same))
-        break;
-      if (outer.type === "code" && next.marks.length > 1)
-        break;
-      group2.push({ ...next, marks: next.marks.filter((mark2) => mark2 !== same) });
-      index3++;
-    }
-    const inner = leavesToPhrasing(group2);
-    const before = [];
-    const after = [];
-    while (inner[0]?.type === "break")
-      before.push(inner.shift());
-    while (inner[inner.length - 1]?.type === "break")
-      after.unshift(inner.pop());
-    out.push(...before, ...inner.length > 0 ? wrap2(outer, inner) : [], ...after);
-  }
-  return out;
-}
-function inlinesToPhrasing(nodes, context2) {
-  const out = [];
-  let leaves = [];
-  const flush = () => {
-    out.push(...leavesToPhrasing(leaves));
-    leaves = [];
-  };
-  for (const node2 of nodes) {
-    if (node2.object === "text") {
-      leaves.push(...node2.leaves);
-      continue;
-    }
-    flush();
-    switch (node2.type) {
-      case "link":
-        out.push({
-          type: "link",
-          url: node2.data.ref.kind === "url" ? node2.data.ref.url : "",
-          title: node2.data.title ?? null,
-          children: context2.phrasing(node2.nodes)
-        });
-        break;
-      case "mention": {
-        const url = node2.data.ref.kind === "url" ? node2.data.ref.url : "";
-        const text8 = node2.data.text ?? "";
-        if (node2.data.html) {
-          out.push({
-            type: "html",
-            value: `${startTag("a", [
-              ["data-mention", true],
-              ["href", url]
-            ])}${encodeHtml(text8)}</a>`
-          });
-        } else {
-          out.push({
-            type: "link",
-            url,
-            title: "mention",
-            children: text8 === "" ? [] : [{ type: "text", value: text8 }]
-          });
-        }
-        break;
-      }
-      case "inline-image": {
-        const url = node2.data.ref.kind === "url" ? node2.data.ref.url : "";
-        if (node2.data.markdown && !node2.data.refDark) {
-          out.push({
-            type: "image",
-            url,
-            alt: node2.data.alt ?? "",
-            title: node2.data.caption ?? null
-          });
-        } else {
-          const img = startTag("img", [
-            ["src", url],
-            ["alt", node2.data.alt ?? ""],
-            ["data-size", node2.data.size]
-          ]);
-          const dark = node2.data.refDark;
-          const value = dark ? `<picture>${startTag("source", [
-            ["srcset", dark.kind === "url" ? dark.url : dark.file],
-            ["media", "(prefers-color-scheme: dark)"]
-          ])}${img}</picture>` : img;
-          out.push({ type: "html", value });
-        }
-        break;
-      }
-      case "inline-math":
-        out.push({ type: "inlineMath", value: node2.data.formula });
-        break;
-      case "icon":
-        out.push({
-          type: "html",
-          value: `<i class="fa-${node2.data.icon}">:${node2.data.icon}:</i>`
-        });
-        break;
-      case "emoji":
-        out.push({
-          type: "text",
-          value: String.fromCodePoint(...node2.data.code.split("-").map((part) => parseInt(part, 16)))
-        });
-        break;
-      case "expression":
-        out.push({
-          type: "html",
-          value: `<code class="expression">${encodeHtml(node2.data.expression)}</code>`
-        });
-        break;
-      case "button": {
-        const { label, kind, icon, ref, action } = node2.data;
-        const element2 = action ? "button" : "a";
-        const attributes = action ? [
-          ["type", "button"],
-          ["class", `button ${kind}`],
-          ["data-action", action.action],
-          ["data-query", action.query],
-          ["data-icon", icon]
-        ] : [
-          ["href", ref?.kind === "url" ? ref.url : void 0],
-          ["class", `button ${kind}`],
-          ["data-icon", icon]
-        ];
-        out.push({
-          type: "html",
-          value: `${startTag(element2, attributes)}${encodeHtml(label)}</${element2}>`
-        });
-        break;
-      }
-      case "html":
-        out.push({ type: "html", value: node2.data.html });
-        break;
-      case "annotation":
-        out.push(...annotationToPhrasing(node2, context2));
-        break;
-    }
-  }
-  flush();
-  return escapeDollarAfterMath(out);
-}
-function escapeDollarAfterMath(nodes) {
-  if (!nodes.some((node2) => node2.type === "inlineMath"))
-    return nodes;
-  return nodes.flatMap((node2, index3) => node2.type === "text" && node2.value.startsWith("$") && nodes[index3 - 1]?.type === "inlineMath" ? [
-    { type: "html", value: "\\$" },
-    ...node2.value.length > 1 ? [{ ...node2, value: node2.value.slice(1) }] : []
-  ] : [node2]);
-}
-
-// ../../packages/core/dist/markdown/render-page.js
-function isEmptyParagraph(block) {
-  return block.type === "paragraph" && block.nodes.every((node2) => node2.object === "text" && node2.leaves.every((leaf) => leaf.text === ""));
-}
-function blocksToMdast(blocks) {
-  const out = [];
-  let pending = 0;
-  blocks.forEach((block, index3) => {
-    if (isEmptyParagraph(block) && blocks.slice(index3 + 1).some((next) => !isEmptyParagraph(next))) {
-      pending++;
-      return;
-    }
-    const nodes = blockToMdast(block);
-    const [first] = nodes;
-    if (pending > 0 && first)
-      first.data = { ...first.data, emptyParagraphsBefore: pending };
-    pending = 0;
-    out.push(...nodes);
-  });
-  return out;
-}
-var context = {
-  blocks: blocksToMdast,
-  phrasing: (nodes) => inlinesToPhrasing(nodes, context)
-};
-function blockToMdast(block) {
-  const renderer = blockRenderers.get(block.type);
-  if (renderer)
-    return renderer(block, context);
-  return [verbatim(`<!-- docsync: no markdown form for a \`${block.type}\` block here -->`)];
-}
-function renderPage({ metadata, document: document4 }) {
-  const children = [];
-  if (metadata.title !== void 0) {
-    children.push({
-      type: "heading",
-      depth: 1,
-      children: [{ type: "text", value: metadata.title }]
-    });
-  }
-  children.push(...context.blocks(document4.nodes));
-  const tree = { type: "root", children };
-  appendFootnoteDefinitions(tree);
-  const body = children.length === 0 ? "" : stringifyMdast(tree);
-  return renderFrontMatter(metadata) + body;
-}
-
-// ../../packages/core/dist/tree/page-metadata-map.js
-function defined(value) {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== void 0));
-}
-function metadataFromPage(page, coverUrl) {
-  const extra = { ...page.extraFrontMatter };
-  const frontMatterTitle = typeof extra.title === "string" ? extra.title : void 0;
-  delete extra.title;
-  return defined({
-    title: page.titleInFile === false ? void 0 : page.title,
-    description: page.description,
-    icon: page.icon,
-    emoji: page.emoji,
-    cover: coverUrl,
-    coverY: page.cover?.yPos,
-    coverHeight: page.cover?.height,
-    layout: page.layout,
-    hidden: page.hidden,
-    noIndex: page.noIndex,
-    noRobotsIndex: page.noRobotsIndex,
-    metaLinks: page.metaLinks,
-    tags: page.tags,
-    if: page.condition,
-    vars: page.variables,
-    frontMatterTitle,
-    extraFrontMatter: Object.keys(extra).length > 0 ? extra : void 0,
-    rawFrontMatter: page.rawFrontMatter,
-    frontMatterSource: page.frontMatterSource
-  });
-}
-
-// ../../packages/core/dist/tree/paths.js
-function dirname(path2) {
-  const index3 = path2.lastIndexOf("/");
-  return index3 < 0 ? "" : path2.slice(0, index3);
-}
-function basename2(path2) {
-  return path2.slice(path2.lastIndexOf("/") + 1);
-}
-var needsNormalizing = /(?:^|\/)\.{0,2}(?:\/|$)/;
-function joinPath(...parts) {
-  const joined = parts.join("/");
-  if (!needsNormalizing.test(joined))
-    return joined;
-  const out = [];
-  for (const segment of joined.split("/")) {
-    if (segment === "" || segment === ".")
-      continue;
-    if (segment === "..") {
-      if (out.length === 0)
-        return void 0;
-      out.pop();
-    } else
-      out.push(segment);
-  }
-  return out.join("/");
-}
-function relativePath(fromDir, to) {
-  if (fromDir === "")
-    return to;
-  const from = fromDir === "" ? [] : fromDir.split("/");
-  const target = to.split("/");
-  let common2 = 0;
-  while (common2 < from.length && common2 < target.length - 1 && from[common2] === target[common2])
-    common2++;
-  return [...from.slice(common2).map(() => ".."), ...target.slice(common2)].join("/");
-}
-
-// ../../packages/core/dist/tree/walk-pages.js
-function flattenPages(pages) {
-  const out = [];
-  const walk2 = (list5) => {
-    for (const page of list5) {
-      out.push(page);
-      if ("pages" in page)
-        walk2(page.pages);
-    }
-  };
-  walk2(pages);
-  return out;
-}
 
 // ../../packages/core/dist/tree/git-blob-id.js
 import { createHash as createHash2 } from "node:crypto";
@@ -52257,405 +51763,8 @@ function gitBlobId(content3) {
   return createHash2("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
-// ../../packages/core/dist/tree/gitbook-config.js
-var defaultConfig = {
-  root: "",
-  readme: "README.md",
-  summary: "SUMMARY.md",
-  redirects: {}
-};
-var zeroWidth = /\u200b|\u200c|\u200d|\ufeff/g;
-function parseGitbookConfig(text8, path2 = ".gitbook.yaml") {
-  const diagnostics = [];
-  let value;
-  try {
-    value = loadYaml(text8.replace(zeroWidth, "").replace(/\r\n?/g, "\n"));
-  } catch (error) {
-    diagnostics.push({
-      path: path2,
-      ruleId: "gitbook-yaml",
-      severity: "error",
-      message: `not valid YAML: ${error.message.split("\n")[0] ?? ""}`
-    });
-    return { config: defaultConfig, diagnostics };
-  }
-  if (value === void 0 || value === null) {
-    return { config: { ...defaultConfig, source: text8 }, diagnostics };
-  }
-  if (typeof value !== "object" || Array.isArray(value)) {
-    diagnostics.push({
-      path: path2,
-      ruleId: "gitbook-yaml",
-      severity: "error",
-      message: "not a YAML mapping; defaults used"
-    });
-    return { config: defaultConfig, diagnostics };
-  }
-  const raw = value;
-  const text_ = (v, fallback) => typeof v === "string" ? v : fallback;
-  const redirects = {};
-  if (raw.redirects && typeof raw.redirects === "object") {
-    for (const [from, to] of Object.entries(raw.redirects)) {
-      if (typeof to === "string")
-        redirects[from] = to;
-      else {
-        diagnostics.push({
-          path: path2,
-          ruleId: "gitbook-yaml",
-          severity: "warning",
-          message: `the redirect \`${from}\` has no file path as its target; it is ignored`
-        });
-      }
-    }
-  }
-  return {
-    config: {
-      root: joinPath(text_(raw.root, "./")) ?? "",
-      readme: joinPath(text_(raw.structure?.readme, "README.md")) ?? "README.md",
-      summary: joinPath(text_(raw.structure?.summary, "SUMMARY.md")) ?? "SUMMARY.md",
-      redirects,
-      source: text8
-    },
-    diagnostics
-  };
-}
-function isDefaultConfig(config) {
-  return config.root === "" && config.readme === "README.md" && config.summary === "SUMMARY.md" && Object.keys(config.redirects).length === 0;
-}
-function sameSettings(a, b) {
-  return a.root === b.root && a.readme === b.readme && a.summary === b.summary && JSON.stringify(a.redirects) === JSON.stringify(b.redirects);
-}
-function renderGitbookConfig(config) {
-  if (config.source !== void 0 && sameSettings(parseGitbookConfig(config.source).config, config)) {
-    return config.source;
-  }
-  const out = { root: config.root === "" ? "./" : `./${config.root}/` };
-  if (config.readme !== "README.md" || config.summary !== "SUMMARY.md") {
-    out.structure = { readme: config.readme, summary: config.summary };
-  }
-  if (Object.keys(config.redirects).length > 0)
-    out.redirects = config.redirects;
-  return dumpYaml(out, { lineWidth: -1 });
-}
-
-// ../../packages/core/dist/tree/slugify.js
-function slugify(title) {
-  return title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
-}
-
-// ../../packages/core/dist/tree/summary.js
-function plain2(nodes) {
-  return nodes.map((node2) => "value" in node2 ? node2.value : "children" in node2 ? plain2(node2.children) : "").join("");
-}
-function labelText(markdown) {
-  const [paragraph4] = parseMdast(`[${markdown}](x)`).children;
-  const [link2, ...more] = paragraph4?.type === "paragraph" ? paragraph4.children : [];
-  return link2?.type === "link" && more.length === 0 ? plain2(link2.children) : void 0;
-}
-function labelNodes(title, markdown) {
-  return markdown !== void 0 && labelText(markdown) === title ? [{ type: "html", value: markdown }] : [{ type: "text", value: title }];
-}
-function entryItem(entry) {
-  const children = [];
-  if (entry.kind === "computed") {
-    children.push({
-      type: "code",
-      lang: "yaml",
-      value: dumpYaml(entry.source, { lineWidth: -1 }).trimEnd()
-    });
-  } else if (entry.kind === "text") {
-    children.push({ type: "paragraph", children: [{ type: "text", value: entry.title }] });
-  } else {
-    const url = entry.kind === "page" ? encodeURI(entry.path).replace(/%20/g, " ") : entry.href;
-    children.push({
-      type: "paragraph",
-      children: [
-        {
-          type: "link",
-          url,
-          title: entry.linkTitle ?? null,
-          children: labelNodes(entry.title, entry.titleMarkdown)
-        }
-      ]
-    });
-  }
-  if (entry.children.length > 0)
-    children.push(entryList(entry.children));
-  return { type: "listItem", spread: false, children };
-}
-function entryList(entries) {
-  return { type: "list", ordered: false, spread: false, children: entries.map(entryItem) };
-}
-function renderSummary(summary) {
-  const children = [
-    { type: "heading", depth: 1, children: [{ type: "text", value: "Table of contents" }] }
-  ];
-  if (summary.entries.length > 0)
-    children.push(entryList(summary.entries));
-  for (const group2 of summary.groups) {
-    const heading4 = labelNodes(group2.title, group2.titleMarkdown);
-    if (group2.slug !== slugify(group2.title)) {
-      heading4.push({ type: "text", value: " " }, { type: "html", value: `<a href="#${group2.slug}" id="${group2.slug}">` }, { type: "html", value: "</a>" });
-    }
-    children.push({ type: "heading", depth: 2, children: heading4 });
-    if (group2.entries.length > 0)
-      children.push(entryList(group2.entries));
-  }
-  const tree = { type: "root", children };
-  return stringifyMdast(tree);
-}
-
-// ../../packages/core/dist/tree/content-refs.js
-function unresolveRef(ref, fromPath, paths) {
-  const from = dirname(fromPath);
-  if (ref.kind === "page" && ref.space === void 0) {
-    const path2 = paths.pagePath.get(ref.page);
-    if (path2 !== void 0)
-      return { kind: "url", url: relativePath(from, path2) };
-  }
-  if (ref.kind === "anchor" && ref.space === void 0 && ref.page !== void 0) {
-    const path2 = paths.pagePath.get(ref.page);
-    if (path2 !== void 0)
-      return { kind: "url", url: `${relativePath(from, path2)}#${ref.anchor}` };
-  }
-  if (ref.kind === "file") {
-    const path2 = paths.filePath.get(ref.file);
-    if (path2 !== void 0)
-      return { kind: "url", url: relativePath(from, path2) };
-  }
-  return ref;
-}
-function mapRefs(value, map5) {
-  if (typeof value !== "object" || value === null)
-    return value;
-  if (Array.isArray(value)) {
-    let out2;
-    for (let index3 = 0; index3 < value.length; index3++) {
-      const item3 = value[index3];
-      const next = mapRefs(item3, map5);
-      if (next !== item3)
-        out2 ??= value.slice();
-      if (out2 !== void 0)
-        out2[index3] = next;
-    }
-    return out2 ?? value;
-  }
-  const record = value;
-  const mapped = typeof record.kind === "string" ? map5(record) : void 0;
-  if (mapped)
-    return mapped;
-  let out;
-  for (const key in record) {
-    const child = record[key];
-    const next = mapRefs(child, map5);
-    if (next !== child) {
-      out ??= { ...record };
-      out[key] = next;
-    }
-  }
-  return out ?? record;
-}
-function unresolveRefs(value, fromPath, paths) {
-  return mapRefs(value, (ref) => {
-    if (ref.kind === "reusable-content" && typeof ref.reusableContent === "string") {
-      const path2 = paths.reusablePath.get(ref.reusableContent);
-      return path2 === void 0 ? ref : { ...ref, reusableContent: relativePath(dirname(fromPath), path2) };
-    }
-    if (ref.kind === "page" || ref.kind === "anchor" || ref.kind === "file") {
-      const out = unresolveRef(ref, fromPath, paths);
-      return out === ref ? ref : out;
-    }
-    return void 0;
-  });
-}
-
 // ../../packages/core/dist/tree/write-tree.js
 var encoder3 = new TextEncoder();
-function textFile(path2, text8) {
-  const bytes = encoder3.encode(text8);
-  return { path: path2, text: text8, oid: gitBlobId(bytes), size: bytes.byteLength };
-}
-function withSuffix(name, n) {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
-}
-function includeFileName(title) {
-  const slug2 = slugify(title) || "reusable-content";
-  return `${slug2.length > 27 ? `${slug2.slice(0, 27)}...` : slug2}.md`;
-}
-function revisionToTree(content3, options = {}) {
-  const config = options.config ?? defaultConfig;
-  const cache = options.cache;
-  const inRoot = (path2) => config.root === "" ? path2 : `${config.root}/${path2}`;
-  const diagnostics = [];
-  const taken = /* @__PURE__ */ new Set();
-  const claim = (preferred, fallback) => {
-    const path2 = taken.has(preferred) ? fallback() : preferred;
-    taken.add(path2);
-    return path2;
-  };
-  for (const reserved of [inRoot(config.summary), ".gitbook.yaml"])
-    taken.add(reserved);
-  const pagePath = /* @__PURE__ */ new Map();
-  const placePages = (pages, dir) => {
-    for (const page of pages) {
-      if (page.type === "group") {
-        placePages(page.pages, joinPath(dir, page.slug) ?? page.slug);
-        continue;
-      }
-      if (page.type !== "document") {
-        if ("pages" in page)
-          placePages(page.pages, dir);
-        continue;
-      }
-      const slug2 = page.slug || slugify(page.title) || page.id;
-      const derived = page.path === "" ? inRoot(config.readme) : joinPath(dir, page.pages.length > 0 ? `${slug2}/README.md` : `${slug2}.md`);
-      const preferred = page.git?.path ?? derived ?? `${slug2}.md`;
-      const path2 = claim(preferred, () => {
-        for (let n = 1; ; n++) {
-          const candidate = joinPath(dir, `${slug2}-${n}.md`) ?? `${slug2}-${n}.md`;
-          if (!taken.has(candidate))
-            return candidate;
-        }
-      });
-      pagePath.set(page.id, path2);
-      const childDir = basename2(path2) === "README.md" ? dirname(path2) : path2.replace(/\.md$/, "");
-      placePages(page.pages, childDir);
-    }
-  };
-  placePages(content3.pages, config.root);
-  const filePath = /* @__PURE__ */ new Map();
-  const pathByContent = /* @__PURE__ */ new Map();
-  const assets = [];
-  for (const file of content3.files) {
-    const oid = file.git?.oid;
-    if (oid === void 0) {
-      diagnostics.push({
-        ruleId: "file-without-blob",
-        severity: "error",
-        message: `file \`${file.name}\` has no blob id; not written`
-      });
-      continue;
-    }
-    const sameContent = pathByContent.get(`${oid}\0${file.name}`);
-    if (sameContent !== void 0) {
-      filePath.set(file.id, sameContent);
-      continue;
-    }
-    const preferred = file.git?.path ?? inRoot(`.gitbook/assets/${file.name}`);
-    const path2 = claim(preferred, () => {
-      for (let n = 1; ; n++) {
-        const candidate = inRoot(`.gitbook/assets/${withSuffix(file.name, n)}`);
-        if (!taken.has(candidate))
-          return candidate;
-      }
-    });
-    filePath.set(file.id, path2);
-    pathByContent.set(`${oid}\0${file.name}`, path2);
-    assets.push({ path: path2, oid, size: file.size });
-  }
-  const reusablePath = /* @__PURE__ */ new Map();
-  for (const reusable of content3.reusableContents) {
-    const name = includeFileName(reusable.title);
-    const path2 = claim(reusable.git?.path ?? inRoot(`.gitbook/includes/${name}`), () => {
-      for (let n = 1; ; n++) {
-        const candidate = inRoot(`.gitbook/includes/${withSuffix(name, n)}`);
-        if (!taken.has(candidate))
-          return candidate;
-      }
-    });
-    reusablePath.set(reusable.id, path2);
-  }
-  const paths = { pagePath, filePath, reusablePath };
-  const out = [...assets];
-  const only = options.onlyPages;
-  const firstPage = out.length;
-  for (const page of flattenPages(content3.pages)) {
-    if (page.type !== "document" || only !== void 0 && !only.has(page.id))
-      continue;
-    const path2 = pagePath.get(page.id);
-    const render2 = (p) => textFile(path2, renderDocumentPage(page, path2, p));
-    out.push(cache ? cache.renderFile(`page:${page.id}`, page, path2, paths, render2) : render2(paths));
-  }
-  if (only !== void 0) {
-    const pages = out.slice(firstPage);
-    pages.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-    return { files: pages, diagnostics };
-  }
-  for (const reusable of content3.reusableContents) {
-    const path2 = reusablePath.get(reusable.id);
-    const render2 = (p) => textFile(path2, renderPage({
-      metadata: { frontMatterTitle: reusable.title },
-      document: unresolveRefs(reusable.document, path2, p)
-    }));
-    out.push(cache ? cache.renderFile(`reusable:${reusable.id}`, reusable, path2, paths, render2) : render2(paths));
-  }
-  const summaryPath = inRoot(config.summary);
-  const summaryDir = dirname(summaryPath);
-  const entry = (page) => {
-    const children = "pages" in page ? page.pages.flatMap(entry) : [];
-    switch (page.type) {
-      case "document":
-        return [
-          {
-            kind: "page",
-            title: page.summaryTitle ?? page.title,
-            ...entryLabel(page),
-            path: relativePath(summaryDir, pagePath.get(page.id)),
-            children
-          }
-        ];
-      case "link": {
-        const target = unresolveRef(page.target, summaryPath, paths);
-        const href = target.kind === "url" ? target.url : page.href ?? "";
-        const isPage = target.kind === "url" && page.target.kind !== "url";
-        return [
-          isPage ? { kind: "page", title: page.title, ...entryLabel(page), path: href, children } : { kind: "link", title: page.title, ...entryLabel(page), href, children }
-        ];
-      }
-      case "computed":
-        return [
-          {
-            kind: "computed",
-            source: page.computed,
-            children
-          }
-        ];
-      case "group":
-        return children;
-    }
-  };
-  const ungrouped = content3.pages.filter((page) => page.type !== "group").flatMap(entry);
-  const groups2 = content3.pages.flatMap((page) => page.type === "group" ? [
-    {
-      title: page.title,
-      ...page.summaryMarkdown === void 0 ? {} : { titleMarkdown: page.summaryMarkdown },
-      slug: page.slug,
-      entries: page.pages.flatMap(entry)
-    }
-  ] : []);
-  const summary = { entries: ungrouped, groups: groups2 };
-  const renderSummaryFile = () => textFile(summaryPath, renderSummary(summary));
-  out.push(cache ? cache.renderSummary(JSON.stringify([summaryPath, summary]), renderSummaryFile) : renderSummaryFile());
-  if (Object.keys(content3.variables).length > 0) {
-    out.push(textFile(inRoot(".gitbook/vars.yaml"), dumpYaml(content3.variables, { lineWidth: 80 })));
-  }
-  if (!isDefaultConfig(config) || config.source !== void 0)
-    out.push(textFile(".gitbook.yaml", renderGitbookConfig(config)));
-  out.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { files: out, diagnostics };
-}
-function entryLabel(page) {
-  return {
-    ...page.linkTitle === void 0 ? {} : { linkTitle: page.linkTitle },
-    ...page.summaryMarkdown === void 0 ? {} : { titleMarkdown: page.summaryMarkdown }
-  };
-}
-function renderDocumentPage(page, path2, paths) {
-  const cover = page.cover ? unresolveRef(page.cover.ref, path2, paths) : void 0;
-  const metadata = metadataFromPage(page, cover?.kind === "url" ? cover.url : void 0);
-  return renderPage({ metadata, document: unresolveRefs(page.document, path2, paths) });
-}
 
 // ../../packages/core/dist/import/docusaurus/read-doc.js
 var consumed = /* @__PURE__ */ new Set([
@@ -53725,8 +52834,8 @@ function AddReadonlyAction(type2, options) {
   const result = memory_exports.Update(type2, { "~readonly": true }, options);
   return result;
 }
-function AddReadonlyInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function AddReadonlyInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return AddReadonlyAction(instantiatedType, options);
 }
 
@@ -53735,8 +52844,8 @@ function AddOptionalAction(type2, options) {
   const result = memory_exports.Update(type2, { "~optional": true }, options);
   return result;
 }
-function AddOptionalInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function AddOptionalInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return AddOptionalAction(instantiatedType, options);
 }
 
@@ -54281,8 +53390,8 @@ function RemoveOptionalAction(type2, options) {
   const result = memory_exports.Update(RemoveOptionalOperation(type2), {}, options);
   return result;
 }
-function RemoveOptionalInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function RemoveOptionalInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return RemoveOptionalAction(instantiatedType, options);
 }
 
@@ -54294,8 +53403,8 @@ function RemoveReadonlyAction(type2, options) {
   const result = memory_exports.Update(RemoveReadonlyOperation(type2), {}, options);
   return result;
 }
-function RemoveReadonlyInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function RemoveReadonlyInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return RemoveReadonlyAction(instantiatedType, options);
 }
 
@@ -54517,9 +53626,9 @@ function RecordAction(key, value, options) {
   const result = CanInstantiate([key]) ? memory_exports.Update(FromKey(key, value), {}, options) : RecordDeferred(key, value, options);
   return result;
 }
-function RecordInstantiate(context2, state, key, value, options) {
-  const instantiatedKey = InstantiateType(context2, state, key);
-  const instantiatedValue = InstantiateType(context2, state, value);
+function RecordInstantiate(context, state, key, value, options) {
+  const instantiatedKey = InstantiateType(context, state, key);
+  const instantiatedValue = InstantiateType(context, state, value);
   return RecordAction(instantiatedKey, instantiatedValue, options);
 }
 
@@ -55490,8 +54599,8 @@ function TemplateLiteralAction(types2, options) {
   const result = CanInstantiate(types2) ? memory_exports.Update(TemplateLiteralEncode(types2), {}, options) : TemplateLiteralDeferred(types2, options);
   return result;
 }
-function TemplateLiteralInstantiate(context2, state, types2, options) {
-  const instantiatedTypes = InstantiateTypes(context2, state, types2);
+function TemplateLiteralInstantiate(context, state, types2, options) {
+  const instantiatedTypes = InstantiateTypes(context, state, types2);
   return TemplateLiteralAction(instantiatedTypes, options);
 }
 
@@ -55898,9 +55007,9 @@ function InterfaceAction(heritage, properties, options) {
   const result = CanInstantiate(heritage) ? memory_exports.Update(InterfaceOperation(heritage, properties), {}, options) : InterfaceDeferred(heritage, properties, options);
   return result;
 }
-function InterfaceInstantiate(context2, state, heritage, properties, options) {
-  const instantiatedHeritage = InstantiateTypes(context2, state, heritage);
-  const instantiatedProperties = InstantiateProperties(context2, state, properties);
+function InterfaceInstantiate(context, state, heritage, properties, options) {
+  const instantiatedHeritage = InstantiateTypes(context, state, heritage);
+  const instantiatedProperties = InstantiateProperties(context, state, properties);
   return InterfaceAction(instantiatedHeritage, instantiatedProperties, options);
 }
 
@@ -55916,54 +55025,54 @@ function Interface(heritage, properties, options = {}) {
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/check.mjs
-function FromRef(stack, context2, ref) {
-  return stack.includes(ref) ? true : FromType3([...stack, ref], context2, context2[ref]);
+function FromRef(stack, context, ref) {
+  return stack.includes(ref) ? true : FromType3([...stack, ref], context, context[ref]);
 }
-function FromProperties(stack, context2, properties) {
+function FromProperties(stack, context, properties) {
   const types2 = PropertyValues(properties);
-  return FromTypes2(stack, context2, types2);
+  return FromTypes2(stack, context, types2);
 }
-function FromTypes2(stack, context2, types2) {
-  return guard_exports.ShiftLeft(types2, (left, right) => FromType3(stack, context2, left) ? true : FromTypes2(stack, context2, right), () => false);
+function FromTypes2(stack, context, types2) {
+  return guard_exports.ShiftLeft(types2, (left, right) => FromType3(stack, context, left) ? true : FromTypes2(stack, context, right), () => false);
 }
-function FromType3(stack, context2, type2) {
-  return IsRef(type2) ? FromRef(stack, context2, type2.$ref) : IsArray2(type2) ? FromType3(stack, context2, type2.items) : IsConstructor2(type2) ? FromTypes2(stack, context2, [...type2.parameters, type2.instanceType]) : IsFunction2(type2) ? FromTypes2(stack, context2, [...type2.parameters, type2.returnType]) : IsInterfaceDeferred(type2) ? FromProperties(stack, context2, type2.parameters[1]) : IsIntersect(type2) ? FromTypes2(stack, context2, type2.allOf) : IsObject2(type2) ? FromProperties(stack, context2, type2.properties) : IsUnion(type2) ? FromTypes2(stack, context2, type2.anyOf) : IsTuple(type2) ? FromTypes2(stack, context2, type2.items) : IsRecord(type2) ? FromType3(stack, context2, RecordValue(type2)) : false;
+function FromType3(stack, context, type2) {
+  return IsRef(type2) ? FromRef(stack, context, type2.$ref) : IsArray2(type2) ? FromType3(stack, context, type2.items) : IsConstructor2(type2) ? FromTypes2(stack, context, [...type2.parameters, type2.instanceType]) : IsFunction2(type2) ? FromTypes2(stack, context, [...type2.parameters, type2.returnType]) : IsInterfaceDeferred(type2) ? FromProperties(stack, context, type2.parameters[1]) : IsIntersect(type2) ? FromTypes2(stack, context, type2.allOf) : IsObject2(type2) ? FromProperties(stack, context, type2.properties) : IsUnion(type2) ? FromTypes2(stack, context, type2.anyOf) : IsTuple(type2) ? FromTypes2(stack, context, type2.items) : IsRecord(type2) ? FromType3(stack, context, RecordValue(type2)) : false;
 }
-function CyclicCheck(stack, context2, type2) {
-  const result = FromType3(stack, context2, type2);
+function CyclicCheck(stack, context, type2) {
+  const result = FromType3(stack, context, type2);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/candidates.mjs
-function ResolveCandidateKeys(context2, keys) {
+function ResolveCandidateKeys(context, keys) {
   return keys.reduce((result, left) => {
-    return CyclicCheck([left], context2, context2[left]) ? [...result, left] : result;
+    return CyclicCheck([left], context, context[left]) ? [...result, left] : result;
   }, []);
 }
-function CyclicCandidates(context2) {
-  const keys = PropertyKeys(context2);
-  const result = ResolveCandidateKeys(context2, keys);
+function CyclicCandidates(context) {
+  const keys = PropertyKeys(context);
+  const result = ResolveCandidateKeys(context, keys);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/dependencies.mjs
-function FromRef2(context2, ref, result) {
-  return result.includes(ref) ? result : ref in context2 ? FromType4(context2, context2[ref], [...result, ref]) : Unreachable();
+function FromRef2(context, ref, result) {
+  return result.includes(ref) ? result : ref in context ? FromType4(context, context[ref], [...result, ref]) : Unreachable();
 }
-function FromProperties2(context2, properties, result) {
+function FromProperties2(context, properties, result) {
   const types2 = PropertyValues(properties);
-  return FromTypes3(context2, types2, result);
+  return FromTypes3(context, types2, result);
 }
-function FromTypes3(context2, types2, result) {
+function FromTypes3(context, types2, result) {
   return types2.reduce((result2, left) => {
-    return FromType4(context2, left, result2);
+    return FromType4(context, left, result2);
   }, result);
 }
-function FromType4(context2, type2, result) {
-  return IsRef(type2) ? FromRef2(context2, type2.$ref, result) : IsArray2(type2) ? FromType4(context2, type2.items, result) : IsConstructor2(type2) ? FromTypes3(context2, [...type2.parameters, type2.instanceType], result) : IsFunction2(type2) ? FromTypes3(context2, [...type2.parameters, type2.returnType], result) : IsInterfaceDeferred(type2) ? FromProperties2(context2, type2.parameters[1], result) : IsIntersect(type2) ? FromTypes3(context2, type2.allOf, result) : IsObject2(type2) ? FromProperties2(context2, type2.properties, result) : IsUnion(type2) ? FromTypes3(context2, type2.anyOf, result) : IsTuple(type2) ? FromTypes3(context2, type2.items, result) : IsRecord(type2) ? FromType4(context2, RecordValue(type2), result) : result;
+function FromType4(context, type2, result) {
+  return IsRef(type2) ? FromRef2(context, type2.$ref, result) : IsArray2(type2) ? FromType4(context, type2.items, result) : IsConstructor2(type2) ? FromTypes3(context, [...type2.parameters, type2.instanceType], result) : IsFunction2(type2) ? FromTypes3(context, [...type2.parameters, type2.returnType], result) : IsInterfaceDeferred(type2) ? FromProperties2(context, type2.parameters[1], result) : IsIntersect(type2) ? FromTypes3(context, type2.allOf, result) : IsObject2(type2) ? FromProperties2(context, type2.properties, result) : IsUnion(type2) ? FromTypes3(context, type2.anyOf, result) : IsTuple(type2) ? FromTypes3(context, type2.items, result) : IsRecord(type2) ? FromType4(context, RecordValue(type2), result) : result;
 }
-function CyclicDependencies(context2, key, type2) {
-  const result = FromType4(context2, type2, [key]);
+function CyclicDependencies(context, key, type2) {
+  const result = FromType4(context, type2, [key]);
   return result;
 }
 
@@ -55992,23 +55101,23 @@ function CyclicExtends(type2) {
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/instantiate.mjs
-function CyclicInterface(context2, heritage, properties) {
-  const instantiatedHeritage = InstantiateTypes(context2, State2([], []), heritage);
+function CyclicInterface(context, heritage, properties) {
+  const instantiatedHeritage = InstantiateTypes(context, State2([], []), heritage);
   const instantiatedProperties = InstantiateProperties({}, State2([], []), properties);
   const evaluatedInterface = EvaluateIntersect([...instantiatedHeritage, _Object_(instantiatedProperties)]);
   return evaluatedInterface;
 }
-function CyclicDefinitions(context2, dependencies) {
-  const keys = guard_exports.Keys(context2).filter((key) => dependencies.includes(key));
+function CyclicDefinitions(context, dependencies) {
+  const keys = guard_exports.Keys(context).filter((key) => dependencies.includes(key));
   return keys.reduce((result, key) => {
-    const type2 = context2[key];
-    const instantiatedType = IsInterfaceDeferred(type2) ? CyclicInterface(context2, type2.parameters[0], type2.parameters[1]) : type2;
+    const type2 = context[key];
+    const instantiatedType = IsInterfaceDeferred(type2) ? CyclicInterface(context, type2.parameters[0], type2.parameters[1]) : type2;
     return { ...result, [key]: instantiatedType };
   }, {});
 }
-function InstantiateCyclic(context2, ref, type2) {
-  const dependencies = CyclicDependencies(context2, ref, type2);
-  const definitions = CyclicDefinitions(context2, dependencies);
+function InstantiateCyclic(context, ref, type2) {
+  const dependencies = CyclicDependencies(context, ref, type2);
+  const definitions = CyclicDefinitions(context, dependencies);
   const result = Cyclic(definitions, ref);
   return result;
 }
@@ -56079,8 +55188,8 @@ function EvaluateAction(type2, options) {
   const result = memory_exports.Update(EvaluateType(type2), {}, options);
   return result;
 }
-function EvaluateInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function EvaluateInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return EvaluateAction(instantiatedType, options);
 }
 
@@ -56134,14 +55243,14 @@ function FromNotGeneric() {
 function FromGeneric(name, parameters, expression) {
   return [name, Generic(parameters, expression)];
 }
-function FromRef4(context2, ref, arguments_) {
-  return ref in context2 ? FromType6(context2, ref, context2[ref], arguments_) : FromNotResolvable();
+function FromRef4(context, ref, arguments_) {
+  return ref in context ? FromType6(context, ref, context[ref], arguments_) : FromNotResolvable();
 }
-function FromType6(context2, name, target, arguments_) {
-  return IsGeneric(target) ? FromGeneric(name, target.parameters, target.expression) : IsRef(target) ? FromRef4(context2, target.$ref, arguments_) : FromNotGeneric();
+function FromType6(context, name, target, arguments_) {
+  return IsGeneric(target) ? FromGeneric(name, target.parameters, target.expression) : IsRef(target) ? FromRef4(context, target.$ref, arguments_) : FromNotGeneric();
 }
-function ResolveTarget(context2, target, arguments_) {
-  return FromType6(context2, "(anonymous)", target, arguments_);
+function ResolveTarget(context, target, arguments_) {
+  return FromType6(context, "(anonymous)", target, arguments_);
 }
 
 // ../../node_modules/typebox/build/type/engine/call/resolve_arguments.mjs
@@ -56151,21 +55260,21 @@ function AssertArgumentExtends(name, type2, extends_) {
   const cause = { parameter: name, expect: extends_, actual: type2 };
   throw new Error(`Argument for parameter ${name} does not satisfy constraint`, { cause });
 }
-function BindArgument(context2, state, name, extends_, type2) {
-  const instantiatedArgument = InstantiateType(context2, state, type2);
+function BindArgument(context, state, name, extends_, type2) {
+  const instantiatedArgument = InstantiateType(context, state, type2);
   AssertArgumentExtends(name, instantiatedArgument, extends_);
-  return memory_exports.Assign(context2, { [name]: instantiatedArgument });
+  return memory_exports.Assign(context, { [name]: instantiatedArgument });
 }
-function BindArguments(context2, state, parameterLeft, parameterRight, arguments_) {
-  const instantiatedExtends = InstantiateType(context2, state, parameterLeft.extends);
-  const instantiatedEquals = InstantiateType(context2, state, parameterLeft.equals);
-  return guard_exports.ShiftLeft(arguments_, (left, right) => BindParameters(BindArgument(context2, state, parameterLeft["name"], instantiatedExtends, left), state, parameterRight, right), () => BindParameters(BindArgument(context2, state, parameterLeft["name"], instantiatedExtends, instantiatedEquals), state, parameterRight, []));
+function BindArguments(context, state, parameterLeft, parameterRight, arguments_) {
+  const instantiatedExtends = InstantiateType(context, state, parameterLeft.extends);
+  const instantiatedEquals = InstantiateType(context, state, parameterLeft.equals);
+  return guard_exports.ShiftLeft(arguments_, (left, right) => BindParameters(BindArgument(context, state, parameterLeft["name"], instantiatedExtends, left), state, parameterRight, right), () => BindParameters(BindArgument(context, state, parameterLeft["name"], instantiatedExtends, instantiatedEquals), state, parameterRight, []));
 }
-function BindParameters(context2, state, parameters, arguments_) {
-  return guard_exports.ShiftLeft(parameters, (left, right) => BindArguments(context2, state, left, right, arguments_), () => context2);
+function BindParameters(context, state, parameters, arguments_) {
+  return guard_exports.ShiftLeft(parameters, (left, right) => BindArguments(context, state, left, right, arguments_), () => context);
 }
-function ResolveArgumentsContext(context2, state, parameters, arguments_) {
-  return BindParameters(context2, state, parameters, arguments_);
+function ResolveArgumentsContext(context, state, parameters, arguments_) {
+  return BindParameters(context, state, parameters, arguments_);
 }
 
 // ../../node_modules/typebox/build/type/engine/call/instantiate.mjs
@@ -56194,34 +55303,34 @@ function IsTailCall(state, name) {
   const result = guard_exports.IsEqual(Peek(state), name);
   return result;
 }
-function CallDispatch(context2, state, target, parameters, expression, arguments_) {
+function CallDispatch(context, state, target, parameters, expression, arguments_) {
   InstantiationIncrement();
   try {
-    const argumentsContext = ResolveArgumentsContext(context2, state, parameters, arguments_);
+    const argumentsContext = ResolveArgumentsContext(context, state, parameters, arguments_);
     const returnType = InstantiateType(argumentsContext, State2([...state["callstack"], target["$ref"]], state["visited"]), expression);
     return InstantiateType(argumentsContext, State2([], []), returnType);
   } finally {
     InstantiationDecrement();
   }
 }
-function CallDistributed(context2, state, target, parameters, expression, distributedArguments) {
+function CallDistributed(context, state, target, parameters, expression, distributedArguments) {
   return distributedArguments.reduce((result, arguments_) => {
-    const returnType = CallDispatch(context2, state, target, parameters, expression, arguments_);
+    const returnType = CallDispatch(context, state, target, parameters, expression, arguments_);
     return [...result, returnType];
   }, []);
 }
-function CallImmediate(context2, state, target, parameters, expression, arguments_) {
+function CallImmediate(context, state, target, parameters, expression, arguments_) {
   const distributedArguments = DistributeArguments(parameters, arguments_, expression);
-  const returnTypes = CallDistributed(context2, state, target, parameters, expression, distributedArguments);
+  const returnTypes = CallDistributed(context, state, target, parameters, expression, distributedArguments);
   const result = guard_exports.IsEqual(returnTypes.length, 1) ? returnTypes[0] : EvaluateUnion(returnTypes);
   return result;
 }
-function CallInstantiate(context2, state, target, arguments_) {
-  const instantiatedArguments = InstantiateTypes(context2, state, arguments_);
-  const resolved = ResolveTarget(context2, target, arguments_);
+function CallInstantiate(context, state, target, arguments_) {
+  const instantiatedArguments = InstantiateTypes(context, state, arguments_);
+  const resolved = ResolveTarget(context, target, arguments_);
   const name = resolved[0];
   const type2 = resolved[1];
-  const result = IsGeneric(type2) ? IsTailCall(state, name) ? CallConstruct(Ref(name), instantiatedArguments) : CallImmediate(context2, state, Ref(name), type2.parameters, type2.expression, instantiatedArguments) : CallConstruct(target, instantiatedArguments);
+  const result = IsGeneric(type2) ? IsTailCall(state, name) ? CallConstruct(Ref(name), instantiatedArguments) : CallImmediate(context, state, Ref(name), type2.parameters, type2.expression, instantiatedArguments) : CallConstruct(target, instantiatedArguments);
   return result;
 }
 
@@ -56244,8 +55353,8 @@ function RemoveImmutableAction(type2, options) {
   const result = memory_exports.Update(RemoveImmutableOperation(type2), {}, options);
   return result;
 }
-function RemoveImmutableInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function RemoveImmutableInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return RemoveImmutableAction(instantiatedType, options);
 }
 
@@ -56330,20 +55439,20 @@ function UppercaseAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType7(UppercaseMapping, type2), {}, options) : UppercaseDeferred(type2, options);
   return result;
 }
-function CapitalizeInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function CapitalizeInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return CapitalizeAction(instantiatedType, options);
 }
-function LowercaseInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function LowercaseInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return LowercaseAction(instantiatedType, options);
 }
-function UncapitalizeInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function UncapitalizeInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return UncapitalizeAction(instantiatedType, options);
 }
-function UppercaseInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function UppercaseInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return UppercaseAction(instantiatedType, options);
 }
 
@@ -56356,18 +55465,18 @@ function Conditional(left, right, true_, false_, options = {}) {
 }
 
 // ../../node_modules/typebox/build/type/engine/conditional/instantiate.mjs
-function ConditionalOperation(context2, state, left, right, true_, false_) {
-  const extendsResult = Extends(context2, left, right);
-  return result_exports.IsExtendsUnion(extendsResult) ? Union([InstantiateType(extendsResult.inferred, state, true_), InstantiateType(context2, state, false_)]) : result_exports.IsExtendsTrue(extendsResult) ? InstantiateType(extendsResult.inferred, state, true_) : InstantiateType(context2, state, false_);
+function ConditionalOperation(context, state, left, right, true_, false_) {
+  const extendsResult = Extends(context, left, right);
+  return result_exports.IsExtendsUnion(extendsResult) ? Union([InstantiateType(extendsResult.inferred, state, true_), InstantiateType(context, state, false_)]) : result_exports.IsExtendsTrue(extendsResult) ? InstantiateType(extendsResult.inferred, state, true_) : InstantiateType(context, state, false_);
 }
-function ConditionalAction(context2, state, left, right, true_, false_, options) {
-  const result = CanInstantiate([left, right]) ? memory_exports.Update(ConditionalOperation(context2, state, left, right, true_, false_), {}, options) : ConditionalDeferred(left, right, true_, false_, options);
+function ConditionalAction(context, state, left, right, true_, false_, options) {
+  const result = CanInstantiate([left, right]) ? memory_exports.Update(ConditionalOperation(context, state, left, right, true_, false_), {}, options) : ConditionalDeferred(left, right, true_, false_, options);
   return result;
 }
-function ConditionalInstantiate(context2, state, left, right, true_, false_, options) {
-  const instantiatedLeft = InstantiateType(context2, state, left);
-  const instantiatedRight = InstantiateType(context2, state, right);
-  return ConditionalAction(context2, state, instantiatedLeft, instantiatedRight, true_, false_, options);
+function ConditionalInstantiate(context, state, left, right, true_, false_, options) {
+  const instantiatedLeft = InstantiateType(context, state, left);
+  const instantiatedRight = InstantiateType(context, state, right);
+  return ConditionalAction(context, state, instantiatedLeft, instantiatedRight, true_, false_, options);
 }
 
 // ../../node_modules/typebox/build/type/action/constructor_parameters.mjs
@@ -56389,8 +55498,8 @@ function ConstructorParametersAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ConstructorParametersOperation(type2), {}, options) : ConstructorParametersDeferred(type2, options);
   return result;
 }
-function ConstructorParametersInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function ConstructorParametersInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return ConstructorParametersAction(instantiatedType, options);
 }
 
@@ -56407,9 +55516,9 @@ function ExcludeAction(left, right, options) {
   const result = CanInstantiate([left, right]) ? memory_exports.Update(ExcludeOperation(left, right), {}, options) : ExcludeDeferred(left, right, options);
   return result;
 }
-function ExcludeInstantiate(context2, state, left, right, options) {
-  const instantiatedLeft = InstantiateType(context2, state, left);
-  const instantiatedRight = InstantiateType(context2, state, right);
+function ExcludeInstantiate(context, state, left, right, options) {
+  const instantiatedLeft = InstantiateType(context, state, left);
+  const instantiatedRight = InstantiateType(context, state, right);
   return ExcludeAction(instantiatedLeft, instantiatedRight, options);
 }
 
@@ -56443,9 +55552,9 @@ function ExtractAction(left, right, options) {
   const result = CanInstantiate([left, right]) ? memory_exports.Update(ExtractOperation(left, right), {}, options) : ExtractDeferred(left, right, options);
   return result;
 }
-function ExtractInstantiate(context2, state, left, right, options) {
-  const instantiatedLeft = InstantiateType(context2, state, left);
-  const instantiatedRight = InstantiateType(context2, state, right);
+function ExtractInstantiate(context, state, left, right, options) {
+  const instantiatedLeft = InstantiateType(context, state, left);
+  const instantiatedRight = InstantiateType(context, state, right);
   return ExtractAction(instantiatedLeft, instantiatedRight, options);
 }
 
@@ -56720,9 +55829,9 @@ function IndexAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType11(NormalizeType(type2), indexer), {}, options) : IndexDeferred(type2, indexer, options);
   return result;
 }
-function IndexInstantiate(context2, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
-  const instantiatedIndexer = InstantiateType(context2, state, indexer);
+function IndexInstantiate(context, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
+  const instantiatedIndexer = InstantiateType(context, state, indexer);
   return IndexAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -56742,8 +55851,8 @@ function InstanceTypeAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(InstanceTypeOperation(type2), {}, options) : InstanceTypeDeferred(type2, options);
   return result;
 }
-function InstanceTypeInstantiate(context2, state, type2, options = {}) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function InstanceTypeInstantiate(context, state, type2, options = {}) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return InstanceTypeAction(instantiatedType, options);
 }
 
@@ -56803,8 +55912,8 @@ function NormalizeType2(type2) {
 function KeyOfAction(type2, options) {
   return CanInstantiate([type2]) ? memory_exports.Update(FromType12(NormalizeType2(type2)), {}, options) : KeyOfDeferred(type2, options);
 }
-function KeyOfInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function KeyOfInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return KeyOfAction(instantiatedType, options);
 }
 
@@ -56850,16 +55959,16 @@ function CanonicalAs(instantiatedAs) {
   const result = IsTemplateLiteral(instantiatedAs) ? EvaluateTemplateLiteral(instantiatedAs.pattern) : instantiatedAs;
   return result;
 }
-function MappedVariant(context2, state, identifier, variant, as, property) {
-  const variantContext = memory_exports.Assign(context2, { [identifier["name"]]: variant });
+function MappedVariant(context, state, identifier, variant, as, property) {
+  const variantContext = memory_exports.Assign(context, { [identifier["name"]]: variant });
   const instantiatedAs = InstantiateType(variantContext, state, as);
   const canonicalAs = CanonicalAs(instantiatedAs);
   const instantiatedProperty = InstantiateType(variantContext, state, property);
   return IsLiteralNumber(canonicalAs) || IsLiteralString(canonicalAs) ? { [canonicalAs.const]: instantiatedProperty } : {};
 }
-function MappedProperties(context2, state, identifier, variants, as, property) {
+function MappedProperties(context, state, identifier, variants, as, property) {
   return variants.reduce((result, left) => {
-    return [...result, MappedVariant(context2, state, identifier, left, as, property)];
+    return [...result, MappedVariant(context, state, identifier, left, as, property)];
   }, []);
 }
 function MappedObjects(properties) {
@@ -56867,48 +55976,48 @@ function MappedObjects(properties) {
     return [...result, _Object_(left)];
   }, []);
 }
-function MappedOperation(context2, state, identifier, type2, as, property) {
+function MappedOperation(context, state, identifier, type2, as, property) {
   const variants = MappedVariants(type2);
-  const mappedProperties = MappedProperties(context2, state, identifier, variants, as, property);
+  const mappedProperties = MappedProperties(context, state, identifier, variants, as, property);
   const mappedObjects = MappedObjects(mappedProperties);
   const result = EvaluateIntersect(mappedObjects);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/mapped/instantiate.mjs
-function MappedAction(context2, state, identifier, type2, as, property, options) {
-  const result = CanInstantiate([type2]) ? memory_exports.Update(MappedOperation(context2, state, identifier, type2, as, property), {}, options) : MappedDeferred(identifier, type2, as, property, options);
+function MappedAction(context, state, identifier, type2, as, property, options) {
+  const result = CanInstantiate([type2]) ? memory_exports.Update(MappedOperation(context, state, identifier, type2, as, property), {}, options) : MappedDeferred(identifier, type2, as, property, options);
   return result;
 }
-function MappedInstantiate(context2, state, identifier, type2, as, property, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
-  return MappedAction(context2, state, identifier, instantiatedType, as, property, options);
+function MappedInstantiate(context, state, identifier, type2, as, property, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
+  return MappedAction(context, state, identifier, instantiatedType, as, property, options);
 }
 
 // ../../node_modules/typebox/build/type/engine/module/instantiate.mjs
-function InstantiateCyclics(context2, declarations, cyclicKeys) {
-  const declarationContext = memory_exports.Assign(context2, declarations);
+function InstantiateCyclics(context, declarations, cyclicKeys) {
+  const declarationContext = memory_exports.Assign(context, declarations);
   const declarationKeys = guard_exports.Keys(declarations).filter((key) => cyclicKeys.includes(key));
   return declarationKeys.reduce((result, key) => {
     return { ...result, [key]: InstantiateCyclic(declarationContext, key, declarations[key]) };
   }, {});
 }
-function InstantiateNonCyclics(context2, declarations, cyclicKeys) {
-  const declarationContext = memory_exports.Assign(context2, declarations);
+function InstantiateNonCyclics(context, declarations, cyclicKeys) {
+  const declarationContext = memory_exports.Assign(context, declarations);
   const declarationKeys = guard_exports.Keys(declarations).filter((key) => !cyclicKeys.includes(key));
   return declarationKeys.reduce((result, key) => {
     return { ...result, [key]: InstantiateType(declarationContext, State2([], []), declarations[key]) };
   }, {});
 }
-function InstantiateModule(context2, declarations, options) {
+function InstantiateModule(context, declarations, options) {
   const cyclicCandidates = CyclicCandidates(declarations);
-  const instantiatedCyclics = InstantiateCyclics(context2, declarations, cyclicCandidates);
-  const instantiatedNonCyclics = InstantiateNonCyclics(context2, declarations, cyclicCandidates);
+  const instantiatedCyclics = InstantiateCyclics(context, declarations, cyclicCandidates);
+  const instantiatedNonCyclics = InstantiateNonCyclics(context, declarations, cyclicCandidates);
   const instantiatedModule = { ...instantiatedCyclics, ...instantiatedNonCyclics };
   return memory_exports.Update(instantiatedModule, {}, options);
 }
-function ModuleInstantiate(context2, _state, declarations, options) {
-  const instantiatedModule = InstantiateModule(context2, declarations, options);
+function ModuleInstantiate(context, _state, declarations, options) {
+  const instantiatedModule = InstantiateModule(context, declarations, options);
   return instantiatedModule;
 }
 
@@ -56929,8 +56038,8 @@ function NonNullableAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(NonNullableOperation(type2), {}, options) : NonNullableDeferred(type2, options);
   return result;
 }
-function NonNullableInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function NonNullableInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return NonNullableAction(instantiatedType, options);
 }
 
@@ -56970,9 +56079,9 @@ function OmitAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType14(type2, indexer), {}, options) : OmitDeferred(type2, indexer, options);
   return result;
 }
-function OmitInstantiate(context2, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
-  const instantiatedIndexer = InstantiateType(context2, state, indexer);
+function OmitInstantiate(context, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
+  const instantiatedIndexer = InstantiateType(context, state, indexer);
   return OmitAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -56995,8 +56104,8 @@ function ParametersAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ParametersOperation(type2), {}, options) : ParametersDeferred(type2, options);
   return result;
 }
-function ParametersInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function ParametersInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return ParametersAction(instantiatedType, options);
 }
 
@@ -57055,8 +56164,8 @@ function PartialAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType15(type2), {}, options) : PartialDeferred(type2, options);
   return result;
 }
-function PartialInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function PartialInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return PartialAction(instantiatedType, options);
 }
 
@@ -57089,9 +56198,9 @@ function PickAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType16(type2, indexer), {}, options) : PickDeferred(type2, indexer, options);
   return result;
 }
-function PickInstantiate(context2, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
-  const instantiatedIndexer = InstantiateType(context2, state, indexer);
+function PickInstantiate(context, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
+  const instantiatedIndexer = InstantiateType(context, state, indexer);
   return PickAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -57163,14 +56272,14 @@ function ReadonlyObjectAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType17(type2), {}, options) : ReadonlyObjectDeferred(type2);
   return result;
 }
-function ReadonlyObjectInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function ReadonlyObjectInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return ReadonlyObjectAction(instantiatedType, options);
 }
 
 // ../../node_modules/typebox/build/type/engine/ref/instantiate.mjs
-function RefInstantiate(context2, state, type2, ref) {
-  return state.visited.includes(ref) ? type2 : ref in context2 ? InstantiateType(context2, State2(state["callstack"], [...state["visited"], ref]), context2[ref]) : type2;
+function RefInstantiate(context, state, type2, ref) {
+  return state.visited.includes(ref) ? type2 : ref in context ? InstantiateType(context, State2(state["callstack"], [...state["visited"], ref]), context[ref]) : type2;
 }
 
 // ../../node_modules/typebox/build/type/engine/required/from_cyclic.mjs
@@ -57236,8 +56345,8 @@ function RequiredAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType18(type2), {}, options) : RequiredDeferred(type2, options);
   return result;
 }
-function RequiredInstantiate(context2, state, type2, options) {
-  const instaniatedType = InstantiateType(context2, state, type2);
+function RequiredInstantiate(context, state, type2, options) {
+  const instaniatedType = InstantiateType(context, state, type2);
   return RequiredAction(instaniatedType, options);
 }
 
@@ -57257,8 +56366,8 @@ function ReturnTypeAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ReturnTypeOperation(type2), {}, options) : ReturnTypeDeferred(type2, options);
   return result;
 }
-function ReturnTypeInstantiate(context2, state, type2, options = {}) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function ReturnTypeInstantiate(context, state, type2, options = {}) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return ReturnTypeAction(instantiatedType, options);
 }
 
@@ -57275,8 +56384,8 @@ function WithAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(type2, {}, options) : WithDeferred(type2, options);
   return result;
 }
-function WithInstantiate(context2, state, type2, options) {
-  const instaniatedType = InstantiateType(context2, state, type2);
+function WithInstantiate(context, state, type2, options) {
+  const instaniatedType = InstantiateType(context, state, type2);
   return WithAction(instaniatedType, options);
 }
 
@@ -57299,18 +56408,18 @@ function State2(callstack, visited) {
 function CanInstantiate(types2) {
   return guard_exports.ShiftLeft(types2, (left, right) => IsRef(left) ? false : CanInstantiate(right), () => true);
 }
-function InstantiateProperties(context2, state, properties) {
+function InstantiateProperties(context, state, properties) {
   return guard_exports.Keys(properties).reduce((result, key) => {
-    return { ...result, [key]: InstantiateType(context2, state, properties[key]) };
+    return { ...result, [key]: InstantiateType(context, state, properties[key]) };
   }, {});
 }
-function InstantiateElements(context2, state, types2) {
-  const elements = InstantiateTypes(context2, state, types2);
+function InstantiateElements(context, state, types2) {
+  const elements = InstantiateTypes(context, state, types2);
   const result = RestSpread(elements);
   return result;
 }
-function InstantiateTypes(context2, state, types2) {
-  return types2.map((type2) => InstantiateType(context2, state, type2));
+function InstantiateTypes(context, state, types2) {
+  return types2.map((type2) => InstantiateType(context, state, type2));
 }
 function WithModifiers(type2, instantiatedType) {
   const withOptional = IsOptional(type2) ? AddOptionalAction(instantiatedType, {}) : instantiatedType;
@@ -57318,26 +56427,26 @@ function WithModifiers(type2, instantiatedType) {
   const withImmutable = IsImmutable(type2) ? AddImmutableAction(withReadonly, {}) : withReadonly;
   return withImmutable;
 }
-function InstantiateDeferred(context2, state, action, parameters, options) {
+function InstantiateDeferred(context, state, action, parameters, options) {
   return (
     // Modifiers
-    guard_exports.IsEqual(action, "AddImmutable") ? AddImmutableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveImmutable") ? RemoveImmutableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "AddReadonly") ? AddReadonlyInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveReadonly") ? RemoveReadonlyInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "AddOptional") ? AddOptionalInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveOptional") ? RemoveOptionalInstantiate(context2, state, parameters[0], options) : (
+    guard_exports.IsEqual(action, "AddImmutable") ? AddImmutableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveImmutable") ? RemoveImmutableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "AddReadonly") ? AddReadonlyInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveReadonly") ? RemoveReadonlyInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "AddOptional") ? AddOptionalInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveOptional") ? RemoveOptionalInstantiate(context, state, parameters[0], options) : (
       // Actions
-      guard_exports.IsEqual(action, "Capitalize") ? CapitalizeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Conditional") ? ConditionalInstantiate(context2, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "ConstructorParameters") ? ConstructorParametersInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Evaluate") ? EvaluateInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Exclude") ? ExcludeInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Extract") ? ExtractInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Index") ? IndexInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "InstanceType") ? InstanceTypeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Interface") ? InterfaceInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "KeyOf") ? KeyOfInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Lowercase") ? LowercaseInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Mapped") ? MappedInstantiate(context2, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "Module") ? ModuleInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "NonNullable") ? NonNullableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Pick") ? PickInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Parameters") ? ParametersInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Partial") ? PartialInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Omit") ? OmitInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "ReadonlyObject") ? ReadonlyObjectInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Record") ? RecordInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Required") ? RequiredInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "ReturnType") ? ReturnTypeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "TemplateLiteral") ? TemplateLiteralInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Uncapitalize") ? UncapitalizeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Uppercase") ? UppercaseInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "With") ? WithInstantiate(context2, state, parameters[0], parameters[1]) : Deferred(action, parameters, options)
+      guard_exports.IsEqual(action, "Capitalize") ? CapitalizeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Conditional") ? ConditionalInstantiate(context, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "ConstructorParameters") ? ConstructorParametersInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Evaluate") ? EvaluateInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Exclude") ? ExcludeInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Extract") ? ExtractInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Index") ? IndexInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "InstanceType") ? InstanceTypeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Interface") ? InterfaceInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "KeyOf") ? KeyOfInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Lowercase") ? LowercaseInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Mapped") ? MappedInstantiate(context, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "Module") ? ModuleInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "NonNullable") ? NonNullableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Pick") ? PickInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Parameters") ? ParametersInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Partial") ? PartialInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Omit") ? OmitInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "ReadonlyObject") ? ReadonlyObjectInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Record") ? RecordInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Required") ? RequiredInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "ReturnType") ? ReturnTypeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "TemplateLiteral") ? TemplateLiteralInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Uncapitalize") ? UncapitalizeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Uppercase") ? UppercaseInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "With") ? WithInstantiate(context, state, parameters[0], parameters[1]) : Deferred(action, parameters, options)
     )
   );
 }
-function InstantiateImmediate(context2, state, type2) {
-  const instantiatedType = IsRef(type2) ? RefInstantiate(context2, state, type2, type2.$ref) : IsArray2(type2) ? _Array_(InstantiateType(context2, state, type2.items), ArrayOptions(type2)) : IsCall(type2) ? CallInstantiate(context2, state, type2.target, type2.arguments) : IsConstructor2(type2) ? Constructor(InstantiateTypes(context2, state, type2.parameters), InstantiateType(context2, state, type2.instanceType), ConstructorOptions(type2)) : IsFunction2(type2) ? _Function_(InstantiateTypes(context2, state, type2.parameters), InstantiateType(context2, state, type2.returnType), FunctionOptions(type2)) : IsDependent(type2) ? Dependent(InstantiateType(context2, state, type2.if), InstantiateType(context2, state, type2.then), InstantiateType(context2, state, type2.else), DependentOptions(type2)) : IsIntersect(type2) ? Intersect(InstantiateTypes(context2, state, type2.allOf), IntersectOptions(type2)) : IsObject2(type2) ? _Object_(InstantiateProperties(context2, state, type2.properties), ObjectOptions(type2)) : IsRecord(type2) ? RecordFromPattern(RecordPattern(type2), InstantiateType(context2, state, RecordValue(type2))) : IsRest(type2) ? Rest(InstantiateType(context2, state, type2.items)) : IsTuple(type2) ? Tuple(InstantiateElements(context2, state, type2.items), TupleOptions(type2)) : IsUnion(type2) ? Union(InstantiateTypes(context2, state, type2.anyOf), UnionOptions(type2)) : type2;
+function InstantiateImmediate(context, state, type2) {
+  const instantiatedType = IsRef(type2) ? RefInstantiate(context, state, type2, type2.$ref) : IsArray2(type2) ? _Array_(InstantiateType(context, state, type2.items), ArrayOptions(type2)) : IsCall(type2) ? CallInstantiate(context, state, type2.target, type2.arguments) : IsConstructor2(type2) ? Constructor(InstantiateTypes(context, state, type2.parameters), InstantiateType(context, state, type2.instanceType), ConstructorOptions(type2)) : IsFunction2(type2) ? _Function_(InstantiateTypes(context, state, type2.parameters), InstantiateType(context, state, type2.returnType), FunctionOptions(type2)) : IsDependent(type2) ? Dependent(InstantiateType(context, state, type2.if), InstantiateType(context, state, type2.then), InstantiateType(context, state, type2.else), DependentOptions(type2)) : IsIntersect(type2) ? Intersect(InstantiateTypes(context, state, type2.allOf), IntersectOptions(type2)) : IsObject2(type2) ? _Object_(InstantiateProperties(context, state, type2.properties), ObjectOptions(type2)) : IsRecord(type2) ? RecordFromPattern(RecordPattern(type2), InstantiateType(context, state, RecordValue(type2))) : IsRest(type2) ? Rest(InstantiateType(context, state, type2.items)) : IsTuple(type2) ? Tuple(InstantiateElements(context, state, type2.items), TupleOptions(type2)) : IsUnion(type2) ? Union(InstantiateTypes(context, state, type2.anyOf), UnionOptions(type2)) : type2;
   const withModifiers = WithModifiers(type2, instantiatedType);
   return withModifiers;
 }
-function InstantiateType(context2, state, type2) {
-  const result = IsDeferred(type2) ? InstantiateDeferred(context2, state, type2.action, type2.parameters, type2.options) : InstantiateImmediate(context2, state, type2);
+function InstantiateType(context, state, type2) {
+  const result = IsDeferred(type2) ? InstantiateDeferred(context, state, type2.action, type2.parameters, type2.options) : InstantiateImmediate(context, state, type2);
   return result;
 }
-function Instantiate(context2, type2) {
-  return InstantiateType(context2, State2([], []), type2);
+function Instantiate(context, type2) {
+  return InstantiateType(context, State2([], []), type2);
 }
 
 // ../../node_modules/typebox/build/type/engine/immutable/instantiate_add.mjs
@@ -57345,8 +56454,8 @@ function AddImmutableAction(type2, options) {
   const result = memory_exports.Update(type2, { "~immutable": true }, options);
   return result;
 }
-function AddImmutableInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function AddImmutableInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return AddImmutableAction(instantiatedType, options);
 }
 
@@ -57381,13 +56490,13 @@ function Module2(declarations, options = {}) {
 
 // ../../node_modules/typebox/build/type/script/script.mjs
 function Script2(...args) {
-  const [context2, input, options] = arguments_exports.Match(args, {
+  const [context, input, options] = arguments_exports.Match(args, {
     2: (script, options2) => guard_exports.IsString(script) ? [{}, script, options2] : [script, options2, {}],
-    3: (context3, script, options2) => [context3, script, options2],
+    3: (context2, script, options2) => [context2, script, options2],
     1: (script) => [{}, script, {}]
   });
   const result = Script(input);
-  const parsed = guard_exports.IsArray(result) && guard_exports.IsEqual(result.length, 2) ? InstantiateType(context2, State2([], []), result[0]) : Never();
+  const parsed = guard_exports.IsArray(result) && guard_exports.IsEqual(result.length, 2) ? InstantiateType(context, State2([], []), result[0]) : Never();
   return memory_exports.Update(parsed, {}, options);
 }
 
@@ -61750,7 +60859,7 @@ var ApiClient = class {
       timeout.abort();
     }, request2.timeoutMs) : void 0;
     const signal = request2.signal === void 0 ? timeout.signal : AbortSignal.any([request2.signal, timeout.signal]);
-    const context2 = contextOf(request2);
+    const context = contextOf(request2);
     try {
       let response;
       let text8;
@@ -61766,34 +60875,34 @@ var ApiClient = class {
         if (request2.signal?.aborted === true)
           throw abortedError(request2);
         if (timeout.signal.aborted) {
-          throw new TimeoutError2("timeout", `${request2.method} ${request2.url} got no complete response within ${request2.timeoutMs} ms.`, context2);
+          throw new TimeoutError2("timeout", `${request2.method} ${request2.url} got no complete response within ${request2.timeoutMs} ms.`, context);
         }
-        throw new NetworkError("network", `${request2.method} ${request2.url} failed before a complete response arrived.`, { ...context2, cause: error });
+        throw new NetworkError("network", `${request2.method} ${request2.url} failed before a complete response arrived.`, { ...context, cause: error });
       }
       if (response.status === 429) {
         const retryAfterMs = rateLimitDelay(response.headers, this.#now());
         const serverMessage = readServerMessage(text8);
         throw new RateLimitedError(`${request2.method} ${request2.url} was rate limited (429).`, {
-          ...context2,
+          ...context,
           status: 429,
           ...serverMessage === void 0 ? {} : { serverMessage },
           ...retryAfterMs === void 0 ? {} : { retryAfterMs }
         });
       }
       if (!response.ok)
-        throw errorFromResponse(response.status, text8, context2);
-      return this.#parseBody(text8, response.status, context2);
+        throw errorFromResponse(response.status, text8, context);
+      return this.#parseBody(text8, response.status, context);
     } finally {
       clearTimeout(timer);
     }
   }
-  #parseBody(text8, status, context2) {
+  #parseBody(text8, status, context) {
     if (text8 === "")
       return void 0;
     try {
       return JSON.parse(text8);
     } catch (error) {
-      throw new InvalidResponseError("invalid-response", `${context2.method} ${context2.url} answered ${status} with a body that is not JSON.`, { ...context2, status, cause: error });
+      throw new InvalidResponseError("invalid-response", `${context.method} ${context.url} answered ${status} with a body that is not JSON.`, { ...context, status, cause: error });
     }
   }
   /** The delay before the next attempt, or undefined when `failure` must not be retried. */
@@ -62181,7 +61290,6 @@ function createSyncClient(options) {
 function toSyncTree(files) {
   return new Map([...files].map((file) => [file.path, file]));
 }
-var EMPTY_TREE = /* @__PURE__ */ new Map();
 function diffTrees(from, to) {
   const changes = [];
   for (const [path2, file] of to) {
@@ -62206,77 +61314,7 @@ function fileInputs(tree) {
 // ../../packages/sync/dist/decide-files.js
 var encoder6 = new TextEncoder();
 
-// ../../packages/sync/dist/api-revision-content.js
-var EMPTY_DOCUMENT = { object: "document", data: {}, nodes: [] };
-function corePage(page) {
-  const common2 = {
-    id: page.id,
-    title: page.title,
-    ...page.hidden === void 0 ? {} : { hidden: page.hidden }
-  };
-  const children = (page.pages ?? []).flatMap((child) => corePage(child) ?? []);
-  switch (page.type) {
-    case "document":
-      return {
-        ...common2,
-        type: "document",
-        slug: page.slug ?? "",
-        path: page.path ?? "",
-        document: EMPTY_DOCUMENT,
-        pages: children,
-        ...page.git === void 0 ? {} : { git: page.git }
-      };
-    case "group":
-      return {
-        ...common2,
-        type: "group",
-        slug: page.slug ?? "",
-        path: page.path ?? "",
-        pages: children
-      };
-    case "link":
-      return {
-        ...common2,
-        type: "link",
-        target: page.target ?? { kind: "url", url: page.href ?? "" },
-        ...page.href === void 0 ? {} : { href: page.href }
-      };
-    default:
-      return void 0;
-  }
-}
-function apiRevisionContent(revision2) {
-  return {
-    pages: revision2.pages.flatMap((page) => corePage(page) ?? []),
-    files: revision2.files.map((file) => ({
-      id: file.id,
-      name: file.name,
-      contentType: file.contentType,
-      size: file.size,
-      ...file.git === void 0 ? {} : { git: file.git }
-    })),
-    reusableContents: [],
-    variables: revision2.variables
-  };
-}
-
-// ../../packages/sync/dist/fetch-remote-tree.js
-function pageFilePath(page) {
-  if (page.git !== void 0)
-    return page.git.path;
-  const path2 = page.path ?? "";
-  if (path2 === "")
-    return "README.md";
-  return (page.pages ?? []).length > 0 ? `${path2}/README.md` : `${path2}.md`;
-}
-function documentPages(pages) {
-  return pages.flatMap((page) => [
-    ...page.type === "document" ? [page] : [],
-    ...documentPages(page.pages ?? [])
-  ]);
-}
-var REPO_READS = 32;
-var FETCHES = 16;
+// ../../packages/sync/dist/map-limited.js
 async function mapLimited(items2, limit, map5) {
   const results = new Array(items2.length);
   let next = 0;
@@ -62289,118 +61327,68 @@ async function mapLimited(items2, limit, map5) {
   await Promise.all(Array.from({ length: Math.min(limit, items2.length) }, worker));
   return results;
 }
-async function heldBlob(repo, oid) {
+
+// ../../packages/sync/dist/read-listed-files.js
+var FILES_PER_BATCH = 200;
+var BATCHES = 4;
+var REPO_READS = 32;
+var decoder3 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+var encoder7 = new TextEncoder();
+function withBytes(path2, oid, bytes) {
+  if (isSyncText(path2))
+    try {
+      return { path: path2, oid, size: bytes.byteLength, text: decoder3.decode(bytes) };
+    } catch {
+    }
+  return { path: path2, oid, size: bytes.byteLength, bytes };
+}
+async function held(repo, file) {
   try {
-    return await readBlobBytes({ ...repo, oid });
+    return withBytes(file.path, file.oid, await readBlobBytes({ ...repo, oid: file.oid }));
   } catch (error) {
     if (error instanceof ObjectNotFoundError)
       return void 0;
     throw error;
   }
 }
-async function readListing(client, spaceId) {
-  try {
-    return await client.api.request("getGitTree", { params: { spaceId } });
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 404)
-      return void 0;
-    throw error;
-  }
-}
-function pageBlobIds(listing, revisionId) {
-  if (listing?.revision !== revisionId)
-    return /* @__PURE__ */ new Map();
-  return new Map(listing.files.flatMap((file) => file.page ? [[file.page, file.oid]] : []));
-}
-var PAGES_PER_BATCH = 250;
-var BATCHES = 4;
-async function batchPages(client, spaceId, revisionId, pageIds, advance) {
+async function readListedFiles(client, spaceId, revision2, listed, options = {}) {
+  const { repo, onProgress } = options;
+  const local = await mapLimited(listed, REPO_READS, (file) => repo === void 0 ? Promise.resolve(void 0) : held(repo, file));
+  const missing = listed.filter((_, index3) => local[index3] === void 0);
+  const fetched = /* @__PURE__ */ new Map();
   const batches = [];
-  for (let start = 0; start < pageIds.length; start += PAGES_PER_BATCH)
-    batches.push(pageIds.slice(start, start + PAGES_PER_BATCH));
-  const texts = /* @__PURE__ */ new Map();
-  await mapLimited(batches, BATCHES, async (pages) => {
-    const read = await client.api.request("getGitTreePages", {
-      params: { spaceId },
-      body: { pages }
-    });
-    if (read.revision !== revisionId)
-      return;
-    for (const page of read.pages) {
-      texts.set(page.page, page.markdown);
-      advance();
-    }
-  });
-  return texts;
-}
-var decoder3 = new TextDecoder("utf-8", { ignoreBOM: true });
-async function fetchRemoteTree(client, spaceId, options = {}) {
-  const { repo } = options;
-  const revision2 = await client.api.request("getCurrentRevision", { params: { spaceId } });
-  if (revision2.pages.length === 0 && revision2.files.length === 0)
-    return { revision: revision2, tree: EMPTY_TREE, unavailable: [] };
-  const listing = repo === void 0 ? void 0 : await readListing(client, spaceId);
-  const written = revisionToTree(apiRevisionContent(revision2));
-  const pages = documentPages(revision2.pages);
-  const pagePaths = new Set(pages.map(pageFilePath));
-  const downloads = new Map(revision2.files.map((file) => [file.git?.oid, file.downloadURL]));
-  const others = written.files.filter((file) => !pagePaths.has(file.path) && !isPagePath(file.path));
-  const blobIds = pageBlobIds(listing, revision2.id);
-  const held = async (oid) => repo === void 0 || oid === void 0 ? void 0 : heldBlob(repo, oid);
-  const [heldPages, heldFiles] = await Promise.all([
-    mapLimited(pages, REPO_READS, (page) => held(blobIds.get(page.id))),
-    mapLimited(others, REPO_READS, (file) => file.text === void 0 ? held(file.oid) : Promise.resolve(void 0))
-  ]);
-  const fetchesFile = (file, index3) => file.text === void 0 && heldFiles[index3] === void 0 && downloads.get(file.oid) !== void 0;
-  const total = heldPages.filter((bytes) => bytes === void 0).length + others.filter(fetchesFile).length;
+  for (let start = 0; start < missing.length; start += FILES_PER_BATCH)
+    batches.push(missing.slice(start, start + FILES_PER_BATCH));
   let done = 0;
-  const advance = () => {
-    done += 1;
-    options.onProgress?.({ phase: "fetch", done, total });
-  };
-  const batched = blobIds.size === 0 ? /* @__PURE__ */ new Map() : await batchPages(client, spaceId, revision2.id, pages.filter((_, index3) => heldPages[index3] === void 0).map((page) => page.id), advance);
-  const pageFiles = await mapLimited(pages.map((page, index3) => [page, index3]), FETCHES, async ([page, index3]) => {
-    const path2 = pageFilePath(page);
-    const local = heldPages[index3];
-    if (local !== void 0)
-      return { path: path2, oid: blobIds.get(page.id), text: decoder3.decode(local) };
-    const known = batched.get(page.id);
-    if (known !== void 0)
-      return { path: path2, oid: gitBlobId(known), text: known };
-    const read = await client.api.request("getPageById", {
-      params: { spaceId, pageId: page.id },
-      query: { format: "markdown" }
+  const readBatch = async (paths) => {
+    const read = await client.api.request("getGitTreeFiles", {
+      params: { spaceId },
+      body: { paths, revision: revision2 }
     });
-    const text8 = read.markdown ?? "";
-    advance();
-    return { path: path2, oid: gitBlobId(text8), text: text8 };
-  });
-  const otherFiles = await mapLimited(others.map((file, index3) => [file, index3]), FETCHES, async ([file, index3]) => {
-    if (file.text !== void 0)
-      return { path: file.path, oid: file.oid, text: file.text };
-    const local = heldFiles[index3];
-    if (local !== void 0)
-      return { path: file.path, oid: file.oid, bytes: local, size: local.byteLength };
-    const url = downloads.get(file.oid);
-    if (url === void 0)
-      return { path: file.path, oid: file.oid, size: file.size };
-    const bytes = await client.download(url);
-    advance();
-    return { path: file.path, oid: file.oid, bytes, size: bytes.byteLength };
-  });
-  return {
-    revision: revision2,
-    tree: toSyncTree([...pageFiles, ...otherFiles]),
-    unavailable: revision2.reusableContents.flatMap((item3) => item3.git ? [item3.git.path] : [])
+    for (const file of read.files) {
+      const bytes = file.text !== void 0 ? encoder7.encode(file.text) : Uint8Array.from(Buffer.from(file.base64 ?? "", "base64"));
+      fetched.set(file.path, withBytes(file.path, file.oid, bytes));
+    }
+    done += read.files.length;
+    onProgress?.({ phase: "fetch", done, total: missing.length });
+    if (read.missing.length > 0)
+      throw new SyncError("remote-unavailable", `the service listed but could not serve ${read.missing.join(", ")} of revision ${revision2}; nothing was changed, run it again`);
+    if (read.deferred !== void 0 && read.deferred.length > 0)
+      await readBatch(read.deferred);
   };
+  await mapLimited(batches, BATCHES, (batch) => readBatch(batch.map((file) => file.path)));
+  return listed.map((file, index3) => local[index3] ?? fetched.get(file.path));
 }
-
-// ../../packages/sync/dist/read-remote.js
-var decoder4 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-var encoder7 = new TextEncoder();
 
 // ../../packages/sync/dist/read-tree-texts.js
-var decoder5 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+var decoder4 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+// ../../packages/sync/dist/fetch-remote-tree.js
+async function fetchRemoteTree(client, spaceId, options = {}) {
+  const listing = await client.api.request("getGitTree", { params: { spaceId } });
+  const files = await readListedFiles(client, spaceId, listing.revision, listing.files, options);
+  return { revision: listing.revision, tree: toSyncTree(files) };
+}
 
 // ../../packages/sync/dist/read-local-tree.js
 async function readLocalTree(options) {
@@ -62441,7 +61429,7 @@ async function readCheckedOutBranch({ fs: fs2, dir }) {
 }
 
 // ../../packages/sync/dist/sync-operations.js
-var decoder6 = new TextDecoder();
+var decoder5 = new TextDecoder();
 
 // ../../packages/sync/dist/published-error.js
 var PublishedError = class extends Error {
@@ -62530,16 +61518,7 @@ async function findSite(client, siteId, organization) {
   throw new PublishedError("site-not-found", organization === void 0 ? `no site \`${siteId}\` in the organizations the token belongs to; check the id, or give the site's organization` : `no site \`${siteId}\` in the organization \`${organization}\` (or the token cannot read it)`, { data: { site: siteId } });
 }
 function prefixed(directory, remote) {
-  const at = (path2) => directory === "" ? path2 : `${directory}/${path2}`;
-  const files = [];
-  const missing = [];
-  for (const file of remote.tree.values()) {
-    if (file.text === void 0 && file.bytes === void 0)
-      missing.push(at(file.path));
-    else
-      files.push({ ...file, path: at(file.path) });
-  }
-  return { files, missing };
+  return [...remote.tree.values()].map((file) => directory === "" ? file : { ...file, path: `${directory}/${file.path}` });
 }
 async function readSpaces(client, placed, onProgress) {
   const reads = /* @__PURE__ */ new Map();
@@ -62553,17 +61532,12 @@ async function readSpaces(client, placed, onProgress) {
   };
   const files = [];
   const spaces = [];
-  const unavailable = [];
-  const missing = [];
   for (const item3 of placed) {
     const remote = await read(item3.spaceId);
-    const written = prefixed(item3.directory, remote);
-    files.push(...written.files);
-    missing.push(...written.missing);
-    unavailable.push(...remote.unavailable.map((path2) => item3.directory === "" ? path2 : `${item3.directory}/${path2}`));
-    spaces.push({ ...item3, revision: remote.revision.id });
+    files.push(...prefixed(item3.directory, remote));
+    spaces.push({ ...item3, revision: remote.revision });
   }
-  return { tree: toSyncTree(files), spaces, unavailable, missing };
+  return { tree: toSyncTree(files), spaces };
 }
 async function fetchPublishedTree(client, source, options = {}) {
   if ("space" in source) {
@@ -62915,10 +61889,6 @@ async function readPublished(inputs, deps) {
       (space) => `${space.directory === "" ? "." : space.directory} \u2190 space ${space.spaceId}@${space.revision}`
     ).join(", ")}`
   );
-  for (const path2 of published.unavailable)
-    deps.log(`not exported: ${path2} (the service does not serve reusable content yet)`);
-  for (const path2 of published.missing)
-    deps.log(`not exported: ${path2} (the service lists it without a download URL)`);
   return published;
 }
 async function run(inputs, deps) {

@@ -126,10 +126,6 @@ async function readPublished(inputs: ActionInputs, deps: ActionDeps): Promise<Pu
       )
       .join(', ')}`,
   );
-  for (const path of published.unavailable)
-    deps.log(`not exported: ${path} (the service does not serve reusable content yet)`);
-  for (const path of published.missing)
-    deps.log(`not exported: ${path} (the service lists it without a download URL)`);
   return published;
 }
 

@@ -32,10 +32,6 @@ export interface PublishedTree {
   /** Every file, paths relative to the root of the export. */
   tree: SyncTree;
   spaces: PublishedSpace[];
-  /** Files the service does not serve (reusable content), with their directory. */
-  unavailable: string[];
-  /** Files listed without a download URL: not in `tree`. */
-  missing: string[];
 }
 
 /** A site space and the directory it is written to. */
@@ -113,15 +109,10 @@ async function findSite(
   );
 }
 
-function prefixed(directory: string, remote: RemoteTree): { files: SyncFile[]; missing: string[] } {
-  const at = (path: string) => (directory === '' ? path : `${directory}/${path}`);
-  const files: SyncFile[] = [];
-  const missing: string[] = [];
-  for (const file of remote.tree.values()) {
-    if (file.text === undefined && file.bytes === undefined) missing.push(at(file.path));
-    else files.push({ ...file, path: at(file.path) });
-  }
-  return { files, missing };
+function prefixed(directory: string, remote: RemoteTree): SyncFile[] {
+  return [...remote.tree.values()].map((file) =>
+    directory === '' ? file : { ...file, path: `${directory}/${file.path}` },
+  );
 }
 
 /** Reads each space once, however many site spaces show it. */
@@ -141,22 +132,13 @@ async function readSpaces(
   };
   const files: SyncFile[] = [];
   const spaces: PublishedSpace[] = [];
-  const unavailable: string[] = [];
-  const missing: string[] = [];
   // One space at a time: each read already runs its page requests concurrently.
   for (const item of placed) {
     const remote = await read(item.spaceId);
-    const written = prefixed(item.directory, remote);
-    files.push(...written.files);
-    missing.push(...written.missing);
-    unavailable.push(
-      ...remote.unavailable.map((path) =>
-        item.directory === '' ? path : `${item.directory}/${path}`,
-      ),
-    );
-    spaces.push({ ...item, revision: remote.revision.id });
+    files.push(...prefixed(item.directory, remote));
+    spaces.push({ ...item, revision: remote.revision });
   }
-  return { tree: toSyncTree(files), spaces, unavailable, missing };
+  return { tree: toSyncTree(files), spaces };
 }
 
 /**

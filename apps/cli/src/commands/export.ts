@@ -22,10 +22,6 @@ interface ExportReport {
   /** Files written. */
   files: number;
   bytes: number;
-  /** Files the space has but the service does not serve (reusable content). */
-  unavailable: string[];
-  /** Assets listed in the revision without a download URL: not written. */
-  missing: string[];
 }
 
 /** Whether `dir` is absent or holds nothing; throws when it is not a directory. */
@@ -85,8 +81,7 @@ async function runExport(io: CliIo, options: ExportOptions): Promise<void> {
       ...(options.tokenFile === undefined ? {} : { tokenFile: options.tokenFile }),
     });
     const remote = await sync.fetchRemoteTree(client, options.space);
-    const files = [...remote.tree.values()];
-    const writable = files.flatMap((file) => {
+    const writable = [...remote.tree.values()].flatMap((file) => {
       const content = file.bytes ?? file.text;
       return content === undefined ? [] : [{ target: targetPath(out, file.path), content }];
     });
@@ -100,14 +95,10 @@ async function runExport(io: CliIo, options: ExportOptions): Promise<void> {
     await io.fs.mkdir(out, { recursive: true });
     report = {
       space: options.space,
-      revision: remote.revision.id,
+      revision: remote.revision,
       out,
       files: writable.length,
       bytes,
-      unavailable: remote.unavailable,
-      missing: files
-        .filter((file) => file.bytes === undefined && file.text === undefined)
-        .map((file) => file.path),
     };
   } catch (error) {
     if (error instanceof sync.SyncError || error instanceof sync.ApiClientError)
@@ -118,14 +109,9 @@ async function runExport(io: CliIo, options: ExportOptions): Promise<void> {
     io.stdout(`${JSON.stringify(report)}\n`);
     return;
   }
-  const lines = [
-    `exported ${String(report.files)} files (${String(report.bytes)} bytes) of space ${report.space} (revision ${report.revision}) into \`${options.out}\``,
-    ...report.unavailable.map(
-      (path) => `not exported: \`${path}\` (the service does not serve reusable content yet)`,
-    ),
-    ...report.missing.map((path) => `not exported: \`${path}\` (the service has no download URL)`),
-  ];
-  io.stdout(`${lines.join('\n')}\n`);
+  io.stdout(
+    `exported ${String(report.files)} files (${String(report.bytes)} bytes) of space ${report.space} (revision ${report.revision}) into \`${options.out}\`\n`,
+  );
 }
 
 /** Registers `export`. */

@@ -117,9 +117,6 @@ export async function runPublishedPull(io: CliIo, options: PublishedPullOptions)
         `pull --published: ${report.outcome}${report.dryRun ? ' (dry run: nothing changed)' : ''}`,
         ...commit.files.map((change) => `  ${mark[change.kind]} ${change.path}`),
         ...(commit.oid === null ? [] : [`committed ${commit.oid} on ${branch}`]),
-        ...published.unavailable.map(
-          (file) => `not pulled: \`${file}\` (the service does not serve reusable content yet)`,
-        ),
       ].join('\n') + '\n',
     );
   } catch (error) {

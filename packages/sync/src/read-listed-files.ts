@@ -1,0 +1,86 @@
+import type { GitTreeFile } from '@docsync/api';
+import { ObjectNotFoundError, isSyncText, readBlobBytes, type RepoOptions } from '@docsync/git';
+import { SyncError } from './errors.js';
+import { mapLimited } from './map-limited.js';
+import type { SyncClient } from './sync-client.js';
+import type { ProgressListener } from './sync-progress.js';
+import type { SyncFile } from './sync-tree.js';
+
+/** Paths per `git/tree/files` request. */
+const FILES_PER_BATCH = 200;
+/** Batch requests at once. */
+const BATCHES = 4;
+/** Blob reads from the repository at once. */
+const REPO_READS = 32;
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+function withBytes(path: string, oid: string, bytes: Uint8Array): SyncFile {
+  if (isSyncText(path))
+    try {
+      return { path, oid, size: bytes.byteLength, text: decoder.decode(bytes) };
+    } catch {
+      // not UTF-8: an asset after all
+    }
+  return { path, oid, size: bytes.byteLength, bytes };
+}
+
+async function held(repo: RepoOptions, file: GitTreeFile): Promise<SyncFile | undefined> {
+  try {
+    return withBytes(file.path, file.oid, await readBlobBytes({ ...repo, oid: file.oid }));
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The files of a `git/tree` listing with their bytes: read from the repository (when given) where
+ * it holds the blob, else fetched from the service in batches (`git/tree/files`: the exact bytes
+ * of the listed blob, pages, includes and settings as text, assets as base64). A file the
+ * service listed but cannot serve stops the read (`remote-unavailable`), so no tree is ever
+ * written without it.
+ */
+export async function readListedFiles(
+  client: SyncClient,
+  spaceId: string,
+  revision: string,
+  listed: readonly GitTreeFile[],
+  options: { repo?: RepoOptions | undefined; onProgress?: ProgressListener | undefined } = {},
+): Promise<SyncFile[]> {
+  const { repo, onProgress } = options;
+  const local = await mapLimited(listed, REPO_READS, (file) =>
+    repo === undefined ? Promise.resolve(undefined) : held(repo, file),
+  );
+  const missing = listed.filter((_, index) => local[index] === undefined);
+  const fetched = new Map<string, SyncFile>();
+  const batches: GitTreeFile[][] = [];
+  for (let start = 0; start < missing.length; start += FILES_PER_BATCH)
+    batches.push(missing.slice(start, start + FILES_PER_BATCH));
+  let done = 0;
+  const readBatch = async (paths: string[]): Promise<void> => {
+    const read = await client.api.request('getGitTreeFiles', {
+      params: { spaceId },
+      body: { paths, revision },
+    });
+    for (const file of read.files) {
+      const bytes =
+        file.text !== undefined
+          ? encoder.encode(file.text)
+          : Uint8Array.from(Buffer.from(file.base64 ?? '', 'base64'));
+      fetched.set(file.path, withBytes(file.path, file.oid, bytes));
+    }
+    done += read.files.length;
+    onProgress?.({ phase: 'fetch', done, total: missing.length });
+    if (read.missing.length > 0)
+      throw new SyncError(
+        'remote-unavailable',
+        `the service listed but could not serve ${read.missing.join(', ')} of revision ${revision}; nothing was changed, run it again`,
+      );
+    // An answer that reached its size limit names what it left for another request.
+    if (read.deferred !== undefined && read.deferred.length > 0) await readBatch(read.deferred);
+  };
+  await mapLimited(batches, BATCHES, (batch) => readBatch(batch.map((file) => file.path)));
+  return listed.map((file, index) => local[index] ?? (fetched.get(file.path) as SyncFile));
+}
