@@ -2,6 +2,7 @@ import type { RevisionGit } from '@docsync/api';
 import { treeToRevision, type TreeFile } from '@docsync/core';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
+import type { Db } from '../storage/schema.js';
 import { advanceRevision, type Advanced } from './advance-revision.js';
 import { withDistinctPageIds } from './distinct-page-ids.js';
 import type { ContentTarget } from './content-target.js';
@@ -30,6 +31,8 @@ export interface TreeImport {
   authorId: string;
   /** Make a revision even when the target is already at this commit. */
   force?: boolean | undefined;
+  /** More writes that belong to the import: in its transaction, only when it writes a revision. */
+  alsoWrite?: ((trx: Db) => Promise<void>) | undefined;
 }
 
 /** A tree as its differences from the tree of a commit. */
@@ -192,6 +195,7 @@ export async function importTree(
         store: async (trx, revisionId, now) => {
           kept = await writeStoredTree(trx, revisionId, tree, previous, changes);
           await request.target.recordSyncPoint?.(trx, { git: request.git, revisionId, now });
+          await request.alsoWrite?.(trx);
         },
       };
     },

@@ -281,6 +281,114 @@ for (const { dialect, skip } of testDialects) {
       expect(await count('content_revisions')).toBe(revisions);
     });
 
+    describe('an import into a change request that says which main revision it holds (mainRevision)', () => {
+      const edited = (text: string) => bookTree(2, { page: 0, text });
+      /** A space at commit 1, a change request opened on it, then main edited at commit 2. */
+      async function openedThenMainEdited() {
+        const space = await createSpace();
+        expect(
+          (await sendTree(server.http, space.id, bookTree(2), { oid: commitOid(70), message: 'a' }))
+            .status,
+        ).toBe(204);
+        const opened = await server.http.request('POST', `/v1/spaces/${space.id}/change-requests`, {
+          body: { subject: 'branch' },
+        });
+        const changeRequest = (opened.body as { id: string }).id;
+        const main = edited('# Page 0\n\nEdited in main.\n');
+        expect(
+          (await sendTree(server.http, space.id, main, { oid: commitOid(71), message: 'b' }))
+            .status,
+        ).toBe(204);
+        const baseOf = async () =>
+          (
+            await server.db
+              .selectFrom('change_requests')
+              .select('base_revision_id')
+              .where('id', '=', changeRequest)
+              .executeTakeFirstOrThrow()
+          ).base_revision_id;
+        return { space, changeRequest, mainRevision: await revisionOf(space.id), baseOf };
+      }
+      // The branch merged main's edit, then edited the same paragraph further.
+      const branch = edited('# Page 0\n\nEdited in main, then on the branch.\n');
+
+      it('merges from that revision: an edit on top of main’s edit is no conflict', async () => {
+        const { space, changeRequest, mainRevision } = await openedThenMainEdited();
+        const sent = await sendTree(
+          server.http,
+          space.id,
+          branch,
+          { oid: commitOid(72), message: 'c' },
+          { changeRequest, mainRevision },
+        );
+        expect(sent.status, JSON.stringify(sent.body)).toBe(204);
+        const merged = await server.http.request(
+          'POST',
+          `/v1/spaces/${space.id}/change-requests/${changeRequest}/merge`,
+        );
+        expect(merged.status).toBe(200);
+        expect((merged.body as { result: string }).result).toBe('merge');
+        const read = await server.http.request('POST', `/v1/spaces/${space.id}/git/tree/files`, {
+          body: { paths: ['page-0.md'] },
+        });
+        expect((read.body as { files: { text?: string }[] }).files[0]?.text).toBe(
+          '# Page 0\n\nEdited in main, then on the branch.\n',
+        );
+      });
+
+      it('without it, the same import conflicts with main’s edit (the base is where it was opened)', async () => {
+        const { space, changeRequest } = await openedThenMainEdited();
+        const sent = await sendTree(
+          server.http,
+          space.id,
+          branch,
+          { oid: commitOid(73), message: 'c' },
+          { changeRequest },
+        );
+        expect(sent.status).toBe(204);
+        const merged = await server.http.request(
+          'POST',
+          `/v1/spaces/${space.id}/change-requests/${changeRequest}/merge`,
+        );
+        expect((merged.body as { result: string }).result).toBe('conflicts');
+      });
+
+      it('answers 400 without a change request, for a revision not of the main content, and leaves the base when the import fails', async () => {
+        const { space, changeRequest, mainRevision, baseOf } = await openedThenMainEdited();
+        const before = await baseOf();
+        const alone = await sendTree(
+          server.http,
+          space.id,
+          branch,
+          { oid: commitOid(74), message: 'c' },
+          { mainRevision },
+        );
+        expect(alone.status).toBe(400);
+        expect(Value.Check(ErrorBody, alone.body)).toBe(true);
+        const unknown = await sendTree(
+          server.http,
+          space.id,
+          branch,
+          { oid: commitOid(75), message: 'c' },
+          { changeRequest, mainRevision: 'no-such-revision' },
+        );
+        expect(unknown.status).toBe(400);
+        expect(JSON.stringify(unknown.body)).toContain('mainRevision');
+        // Blobs never uploaded: the import fails, and the change request's base stays.
+        const failed = await server.http.request('POST', `/v1/spaces/${space.id}/git/import`, {
+          body: {
+            tree: [{ path: 'README.md', oid: 'f'.repeat(40) }],
+            commit: { oid: commitOid(76), message: 'd' },
+            changeRequest,
+            mainRevision,
+          },
+        });
+        expect(failed.status).toBe(400);
+        expect(await baseOf()).toBe(before);
+        expect(before).not.toBe(mainRevision);
+      });
+    });
+
     it('imports a SUMMARY.md with two groups of the same title as two groups with their own ids', async () => {
       const space = await createSpace();
       const groups = (extra = '') => [

@@ -97,23 +97,29 @@ export const gitSyncOperations: readonly Operation[] = [
         message: body.commit.message,
         ...(body.commit.ref === undefined ? {} : { ref: body.commit.ref }),
       };
+      // The tree holds that main revision: the change request merges from there from now on
+      // (moved with the import, so a failed import leaves the change request as it was).
+      const moveBase =
+        changeRequest === undefined || body.mainRevision === undefined
+          ? undefined
+          : async (trx: Db) => {
+              await trx
+                .updateTable('change_requests')
+                .set({
+                  base_revision_id: body.mainRevision,
+                  merged_ancestor_revision_id: body.mainRevision,
+                })
+                .where('id', '=', changeRequest.id)
+                .execute();
+            };
       await importTree(ctx, {
         target,
         tree: 'tree' in body ? body.tree : { base: body.base, changes: body.changes },
         git,
         authorId: caller.userId,
         force: body.force,
+        alsoWrite: moveBase,
       });
-      // The tree holds that main revision: the change request merges from there from now on.
-      if (changeRequest !== undefined && body.mainRevision !== undefined)
-        await ctx.db
-          .updateTable('change_requests')
-          .set({
-            base_revision_id: body.mainRevision,
-            merged_ancestor_revision_id: body.mainRevision,
-          })
-          .where('id', '=', changeRequest.id)
-          .execute();
       return undefined;
     },
   ),

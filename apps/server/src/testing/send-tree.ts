@@ -44,7 +44,7 @@ export async function sendTree(
   spaceId: string,
   tree: readonly TreeBlob[],
   commit: { oid: string; message: string },
-  options: { changeRequest?: string } = {},
+  options: { changeRequest?: string; mainRevision?: string } = {},
 ): Promise<HttpResult> {
   const missing = await http.request('POST', `/v1/spaces/${spaceId}/git/blobs/missing`, {
     body: { oids: tree.map((file) => file.oid) },
