@@ -495,7 +495,23 @@ class Model {
     if (result === 'merge') this.changeRequest = undefined;
   }
 
+  /** Milliseconds spent by kind of operation (printed with SYNC_MODEL_TIMING=1). */
+  readonly timing = new Map<string, { count: number; ms: number }>();
+
   async step(): Promise<void> {
+    const started = performance.now();
+    const before = this.log.length;
+    await this.randomStep();
+    const kind = (this.log[before] ?? ' (nothing)')
+      .replace(/^\d+ /, '')
+      .replace(/[:=(].*$/, '')
+      .replace(/ p\d+.*$/, '')
+      .trim();
+    const spent = this.timing.get(kind) ?? { count: 0, ms: 0 };
+    this.timing.set(kind, { count: spent.count + 1, ms: spent.ms + performance.now() - started });
+  }
+
+  async randomStep(): Promise<void> {
     this.op += 1;
     const roll = this.rand();
     if (roll < 0.25) this.localEdit();
@@ -635,6 +651,16 @@ describe('sync under random operations (model-based, seeded)', () => {
           for (let index = 0; index < OPS; index += 1) await model.step();
           await model.reconcile();
           await model.check();
+          if (process.env.SYNC_MODEL_TIMING === '1')
+            console.log(
+              [...model.timing]
+                .sort((a, b) => b[1].ms - a[1].ms)
+                .map(
+                  ([kind, { count, ms }]) =>
+                    `${kind}: ${String(count)} × ${(ms / count).toFixed(0)} ms`,
+                )
+                .join('\n'),
+            );
         } catch (error) {
           console.error(
             `sync model failed: SYNC_MODEL_SEED=${String(seed)} SYNC_MODEL_OPS=${String(OPS)}\n${model.log.slice(-60).join('\n')}`,

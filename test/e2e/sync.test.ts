@@ -406,15 +406,24 @@ describe('push into change requests', () => {
     expect(pushed.code).toBe(0);
     // `--json` output is for scripts: no progress even on a terminal.
     expect(pushed.stderr).toBe('');
-    const result = JSON.parse(pushed.stdout) as { outcome: string; changeRequest?: unknown };
+    const result = JSON.parse(pushed.stdout) as {
+      outcome: string;
+      changeRequest?: unknown;
+      archivedChangeRequest?: { subject: string; status: string };
+    };
     expect(result.outcome).toBe('pushed');
     expect(result.changeRequest).toBeUndefined();
+    // The branch's change request holds what the main content has now: archived, so merging
+    // it later cannot apply its commits a second time.
+    expect(result.archivedChangeRequest).toMatchObject({ subject: 'other', status: 'archived' });
     expect(await spaceRevision(spaceId)).not.toBe(revision);
     const info = await server.http.get(`/v1/spaces/${spaceId}/git/info`);
     expect((info.body as { lastSync?: { git: { oid: string } } }).lastSync?.git.oid).toBe(
       await repo.resolve('other'),
     );
-    expect(await writableChangeRequests(spaceId)).toHaveLength(2);
+    expect((await writableChangeRequests(spaceId)).map((item) => item.subject)).not.toContain(
+      'other',
+    );
   });
 
   it('pulls a merged change request back as a `DOCSYNC-n: subject` commit by its author', async () => {

@@ -10,12 +10,11 @@ export interface SyncPoint {
 /** How many of the space's newest sync points a sync looks at for its base. */
 const POINTS_LOOKED_AT = 50;
 
-async function hasCommit(repo: RepoOptions, oid: string): Promise<boolean> {
+async function readCommitIfPresent(repo: RepoOptions, oid: string) {
   try {
-    await readCommit({ ...repo, oid });
-    return true;
+    return await readCommit({ ...repo, oid });
   } catch (error) {
-    if (error instanceof GitAdapterError) return false;
+    if (error instanceof GitAdapterError) return undefined;
     throw error;
   }
 }
@@ -40,21 +39,54 @@ export async function findSyncBase(
     params: { spaceId },
     query: { limit: POINTS_LOOKED_AT },
   });
-  const ancestor = (older: string, newer: string) =>
-    older === newer || isAncestor({ ...repo, ancestor: older, descendant: newer });
-  // The most recent state of the branch's history the space saw: points are newest first by
+  const candidates = new Set(points.items.map((point) => point.commit.oid));
+  const reached = await nearestInHistory(repo, head, candidates);
+
+  // Of the points reached, the most recent state of the history: points are newest first by
   // when they were recorded, which is not always the order of the history (merging a change
   // request pushed earlier records an older commit after a newer one was imported).
   let best: SyncPoint | undefined;
   for (const point of points.items) {
     const commit = point.commit.oid;
-    if (best !== undefined && (best.commit === commit || best.commit === head)) continue;
-    if (commit !== head && !(await hasCommit(repo, commit))) continue;
-    if (!(await ancestor(commit, head))) continue;
-    if (best === undefined || (await ancestor(best.commit, commit)))
+    if (!reached.has(commit) || best?.commit === commit) continue;
+    if (
+      best === undefined ||
+      (await isAncestor({ ...repo, ancestor: best.commit, descendant: commit }))
+    )
       best = { commit, revision: point.revision };
   }
   return best ?? null;
+}
+
+/**
+ * The commits of `candidates` reachable from `head` without passing through another one: one
+ * walk back through the history that stops at each candidate, so it reads only the commits
+ * since the newest sync points, not the whole history once per point. A candidate reached only
+ * through another is that one's ancestor, an older state, never the base. A commit the
+ * repository lacks (a shallow clone's edge) ends its path.
+ */
+async function nearestInHistory(
+  repo: RepoOptions,
+  head: string,
+  candidates: ReadonlySet<string>,
+): Promise<Set<string>> {
+  const reached = new Set<string>();
+  const seen = new Set([head]);
+  const queue = [head];
+  for (let index = 0; index < queue.length; index += 1) {
+    const oid = queue[index] as string;
+    if (candidates.has(oid)) {
+      reached.add(oid);
+      continue;
+    }
+    const commit = await readCommitIfPresent(repo, oid);
+    for (const parent of commit?.parents ?? [])
+      if (!seen.has(parent)) {
+        seen.add(parent);
+        queue.push(parent);
+      }
+  }
+  return reached;
 }
 
 /**
