@@ -22,6 +22,7 @@ import { startTestServer, type TestServer } from '@docsync/server/testing';
 import {
   createSyncClient,
   findBranchChangeRequest,
+  SyncError,
   pull,
   push,
   type SyncContext,
@@ -114,6 +115,8 @@ class Model {
   feature: Omit<Edit, 'op'>[] = [];
   /** Ops at which merging `feature` conflicted and was settled by the feature's side. */
   readonly featureWins: number[] = [];
+  /** The change request `feature` is pushed into, with the feature edits it holds. */
+  featureChangeRequest: { id: string; edits: Omit<Edit, 'op'>[] } | undefined;
   readonly log: string[] = [];
   next = 0;
   op = 0;
@@ -209,6 +212,7 @@ class Model {
   async sync(
     what: string,
     run: (options: SyncOptions) => Promise<SyncResult>,
+    onMain = true,
   ): Promise<SyncResult> {
     const result = await run({ allowMassDelete: true });
     this.log.push(`${String(this.op)} ${what}: ${result.outcome}`);
@@ -219,7 +223,7 @@ class Model {
     git(this.repo.path, 'merge', '--abort');
     const settled = await run({ allowMassDelete: true, strategy });
     expect(settled.outcome, `after --strategy ${strategy}`).not.toBe('conflicts');
-    this.readListedPages();
+    if (onMain) this.readListedPages();
     return settled;
   }
 
@@ -369,6 +373,49 @@ class Model {
     for (const edit of this.feature) this.edits.push({ ...edit, op: this.op });
     this.feature = [];
     git(dir, 'branch', '-f', 'feature', 'main');
+  }
+
+  /**
+   * Pushes `feature` into its own change request while `main` is checked out; when the space's
+   * changes conflict with it, does what the message says (check it out, push there, settle).
+   */
+  async pushFeature(): Promise<void> {
+    if (this.feature.length === 0) return;
+    const dir = this.repo.path;
+    const run = (options: SyncOptions) => push(this.context(), { ...options, branch: 'feature' });
+    let pushed: SyncResult;
+    try {
+      pushed = await run({ allowMassDelete: true });
+      this.log.push(`${String(this.op)} push feature: ${pushed.outcome}`);
+    } catch (error) {
+      if (!(error instanceof SyncError) || error.code !== 'merge-needs-checkout') throw error;
+      this.log.push(`${String(this.op)} push feature: needs a checkout`);
+      expect(git(dir, 'rev-parse', '--abbrev-ref', 'HEAD').trim(), 'nothing changed').toBe('main');
+      expect(existsSync(join(dir, '.git', 'MERGE_HEAD')), 'no merge left on main').toBe(false);
+      git(dir, 'checkout', '-q', 'feature');
+      try {
+        pushed = await this.sync('  push feature (checked out)', run, false);
+      } finally {
+        git(dir, 'checkout', '-q', 'main');
+      }
+    }
+    if (pushed.changeRequest !== undefined)
+      this.featureChangeRequest = { id: pushed.changeRequest.id, edits: [...this.feature] };
+  }
+
+  /** Merges `feature`'s change request in the service: its edits reach the main content. */
+  async mergeFeatureChangeRequest(): Promise<void> {
+    if (this.featureChangeRequest === undefined) return;
+    const merged = await server.http.request(
+      'POST',
+      `/v1/spaces/${this.spaceId}/change-requests/${this.featureChangeRequest.id}/merge`,
+    );
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const result = (merged.body as { result?: string }).result;
+    this.log.push(`${String(this.op)} merge feature's change request: ${String(result)}`);
+    if (result !== 'merge') return;
+    for (const edit of this.featureChangeRequest.edits) this.edits.push({ ...edit, op: this.op });
+    this.featureChangeRequest = undefined;
   }
 
   /** One cycle of the daemon's (forced, as at start-up); conflicts settled as a script would. */
@@ -521,8 +568,10 @@ class Model {
     else if (roll < 0.4) this.localAsset();
     else if (roll < 0.42) this.localInclude();
     else if (roll < 0.44) this.localRedirect();
-    else if (roll < 0.47) this.featureEdit();
-    else if (roll < 0.49) this.mergeFeature();
+    else if (roll < 0.46) this.featureEdit();
+    else if (roll < 0.47) this.mergeFeature();
+    else if (roll < 0.48) await this.pushFeature();
+    else if (roll < 0.49) await this.mergeFeatureChangeRequest();
     else if (roll < 0.62) await this.serviceEdit(true);
     else if (roll < 0.64) await this.serviceEdit(false);
     else if (roll < 0.71) {
@@ -595,6 +644,8 @@ class Model {
         other.op > edit.op,
     );
     if (later) return true;
+    // A merge of `feature` that took its side of conflicting lines: the person's choice.
+    if (this.featureWins.some((op) => op >= edit.op)) return true;
     return this.conflicts.some(
       (conflict) =>
         conflict.op >= edit.op && conflict.strategy !== (edit.side === 'local' ? 'ours' : 'theirs'),

@@ -9,6 +9,7 @@ import {
   fetchSyncPlan,
   pull,
   push,
+  SyncError,
   writeSyncConfig,
   type SyncConfig,
   type SyncContext,
@@ -193,6 +194,12 @@ describe('sync of one space from two branches', () => {
     );
     // The default push goes into a change request: stopped on conflicts, it opened none.
     expect(await writableChangeRequests(spaceId)).toEqual([]);
+    // git itself sees the merge docsync left: the path is unmerged (base, ours and theirs).
+    const porcelain = execFileSync('git', ['status', '--porcelain'], {
+      cwd: repo.dir,
+      encoding: 'utf8',
+    });
+    expect(porcelain).toContain(`UU ${DOCS}/${path}`);
 
     const status = await runDocsync(['status'], repo.dir, '', env);
     expect(status.code).toBe(0);
@@ -241,6 +248,39 @@ describe('sync of one space from two branches', () => {
     expect((markdown.body as { markdown: string }).markdown).toContain(
       'Changed in git and in the space.',
     );
+  });
+
+  it('refuses, changing nothing, to leave conflicts of a branch that is not checked out', async () => {
+    const path = 'quote.md';
+    const original = await readText(repo, path);
+    const line = original.split('\n').find((l) => /^[A-Za-z>]/.test(l)) ?? '';
+    expect(line).not.toBe('');
+    // `feature` edits a line, then the space edits the same line.
+    await repo.branch('feature', { checkout: true });
+    await repo.writeFiles({ [`${DOCS}/${path}`]: original.replace(line, 'Changed on feature.') });
+    const feature = await repo.commit('feature: same line');
+    await repo.checkout('main');
+    await remoteEdit(path, (text) => text.replace(line, 'Changed in the space again.'));
+    const main = await repo.resolve('main');
+
+    const error = await push(contextFor(repo, spaceId, 'feature')).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(SyncError);
+    expect((error as SyncError).code).toBe('merge-needs-checkout');
+    expect((error as SyncError).message).toContain(`${DOCS}/${path}`);
+    expect(await repo.resolve('feature')).toBe(feature);
+    expect(await repo.resolve('main')).toBe(main);
+    expect(fs.existsSync(join(repo.dir, '.git/MERGE_HEAD'))).toBe(false);
+    expect(await readText(repo, path)).not.toContain('<<<<<<<');
+    expect(await writableChangeRequests(spaceId)).toEqual([]);
+    // Checked out, the same push leaves the conflicts in its working tree, as git would.
+    await repo.checkout('feature');
+    const stopped = await push(contextFor(repo, spaceId, 'feature'));
+    expect(stopped.outcome).toBe('conflicts');
+    expect(await readText(repo, path)).toContain('<<<<<<< feature');
+    execFileSync('git', ['merge', '--abort'], { cwd: repo.dir });
+    execFileSync('git', ['checkout', '-q', 'main'], { cwd: repo.dir });
   });
 });
 

@@ -64,3 +64,4 @@ export {
   redactUrl,
   type RemoteOptions,
 } from './remote-http.js';
+export { markUnmerged, type UnmergedPath, type UnmergedSide } from './mark-unmerged.js';

@@ -1,5 +1,6 @@
-import { readBlobBytes, writeTreeCommit } from '@docsync/git';
+import { markUnmerged, readBlobBytes, writeTreeCommit } from '@docsync/git';
 import { decideFiles, pathsNeedingText, type Decided, type MergeStrategy } from './decide-files.js';
+import { SyncError } from './errors.js';
 import { writePendingMerge } from './merge-state.js';
 import { fetchPullCommit, DOCSYNC_IDENTITY, type PullCommit } from './pull-message.js';
 import type { SyncContext, SyncState } from './read-sync-state.js';
@@ -124,6 +125,13 @@ export async function takeSpaceChanges(
   if (decided.conflicts.length > 0) {
     const conflicted = new Set(decided.conflicts.map((conflict) => conflict.path));
     const update = await checkWorkingTree(context, state.local, decided.tree);
+    // Conflicts are left in the working tree, which holds another branch: nothing is written.
+    if (!update.checkedOut)
+      throw new SyncError(
+        'merge-needs-checkout',
+        `the space's changes conflict with \`${config.branch}\` in ${[...conflicted].map((path) => `\`${inRepository(path)}\``).join(', ')}, and \`${config.branch}\` is not checked out, so there is nowhere to leave the conflicts: check it out and run the same command again to resolve them, or pass --strategy ours|theirs. Nothing was changed`,
+        { data: { branch: config.branch, conflicts: [...conflicted].map(inRepository) } },
+      );
     // The clean part is staged, as git stages it; conflicting files go to the working tree only.
     await updateWorkingTree(
       context,
@@ -131,8 +139,22 @@ export async function takeSpaceChanges(
       decided.tree,
       readFrom(state),
     );
-    if (update.checkedOut)
-      await writeWorkingFiles(context, [...conflicted], decided.tree, readFrom(state));
+    await writeWorkingFiles(context, [...conflicted], decided.tree, readFrom(state));
+    // As git leaves a merge: each conflicted path's base, ours and theirs in the index.
+    await markUnmerged(
+      state.trees.repo,
+      [...conflicted].map((path) => {
+        const [base, ours, theirs] = [state.base, state.local, state.remote].map((tree) =>
+          tree.get(path),
+        );
+        return {
+          path: inRepository(path),
+          ...(base === undefined ? {} : { base: { oid: base.oid } }),
+          ...(ours === undefined ? {} : { ours: { oid: ours.oid } }),
+          ...(theirs === undefined ? {} : { theirs: { oid: theirs.oid } }),
+        };
+      }),
+    );
     await writePendingMerge(
       context,
       {

@@ -9,7 +9,8 @@ export type SyncErrorCode =
   | 'working-tree-dirty'
   | 'remote-unavailable'
   | 'merge-in-progress'
-  | 'conflict-markers';
+  | 'conflict-markers'
+  | 'merge-needs-checkout';
 
 /** Options of {@link SyncError}. */
 export interface SyncErrorOptions {
