@@ -52326,6 +52326,9 @@ async function pushCommit(options) {
   }
 }
 
+// ../../packages/git/dist/mark-unmerged.js
+var NO_OID = "0".repeat(40);
+
 // ../../packages/sync/dist/errors.js
 var SyncError = class extends Error {
   name = "SyncError";
