@@ -50,8 +50,73 @@ const impureGlobals = [
   message: `packages/core is pure: \`${name}\` reaches the network, the clock or the environment.`,
 }));
 
+/**
+ * Which of the project's packages each folder's sources may import: docs/architecture.md's
+ * table. Packages never import apps, and nothing imports sideways or upward. Tests and test
+ * support (`*.test.ts`, `src/testing/`) may also import `@docsync/test-utils`, and those of apps
+ * any package and the server's test harness (`@docsync/server/testing`).
+ */
+export const layers = {
+  'packages/core': [],
+  'packages/api': [],
+  'packages/git': ['core'],
+  'packages/client': ['api'],
+  'packages/sync': ['core', 'api', 'git', 'client'],
+  'apps/server': ['core', 'api'],
+  'apps/daemon': ['sync', 'git'],
+  'apps/action': ['sync', 'git'],
+  'apps/cli': ['sync', 'core', 'api', 'client', 'git', 'daemon', 'server'],
+};
+const PACKAGES = ['core', 'api', 'git', 'client', 'sync'];
+
+/** `no-restricted-imports` patterns that allow `allowed` of ours and nothing else of ours. */
+function layerPatterns(folder, allowed) {
+  const names = allowed.map((name) => name.replace('/', '\\/')).join('|');
+  return [
+    {
+      regex: allowed.length === 0 ? '^@docsync\\/' : `^@docsync\\/(?!(${names})(\\/|$))`,
+      message: `${folder} may import ${allowed.length === 0 ? 'none of the project’s packages' : allowed.map((name) => `@docsync/${name}`).join(', ')} (docs/architecture.md): packages never import apps, nothing imports sideways or upward.`,
+    },
+    {
+      regex: '^(\\.\\./)+(apps|packages)/',
+      message: 'import another package or app by its name (@docsync/…), never by a relative path.',
+    },
+  ];
+}
+
+function layerBlocks() {
+  return Object.entries(layers).flatMap(([folder, allowed]) => {
+    const isApp = folder.startsWith('apps/');
+    const testAllowed = isApp
+      ? [...new Set([...allowed, ...PACKAGES, 'test-utils', 'server/testing'])]
+      : [...allowed, 'test-utils'];
+    // packages/core's sources are also pure: its rule keeps the list of impure modules.
+    const paths = folder === 'packages/core' ? { paths: impureImportPaths } : {};
+    return [
+      {
+        files: [`${folder}/src/**/*.ts`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            { ...paths, patterns: layerPatterns(folder, allowed) },
+          ],
+        },
+      },
+      {
+        files: [`${folder}/src/**/*.test.ts`, `${folder}/src/testing/**/*.ts`],
+        rules: {
+          'no-restricted-imports': ['error', { patterns: layerPatterns(folder, testAllowed) }],
+        },
+      },
+    ];
+  });
+}
+
 export const coreRules = {
-  'no-restricted-imports': ['error', { paths: impureImportPaths }],
+  'no-restricted-imports': [
+    'error',
+    { paths: impureImportPaths, patterns: layerPatterns('packages/core', []) },
+  ],
   'no-restricted-globals': ['error', ...impureGlobals],
   'no-restricted-syntax': [
     'error',
@@ -83,6 +148,8 @@ export default defineConfig(
       '**/coverage/**',
       '**/fixtures/**',
       '.turbo/**',
+      // Hand-written types of this file's exports, for the tests of its rules.
+      'eslint.config.d.ts',
     ],
   },
   js.configs.recommended,
@@ -110,6 +177,7 @@ export default defineConfig(
       'no-restricted-exports': ['error', { restrictDefaultExports: { direct: true } }],
     },
   },
+  ...layerBlocks(),
   {
     files: ['packages/core/src/**/*.ts'],
     // Tests, and the test support that reads the corpora from disk, are not the shipped core.

@@ -1,21 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Lints `code` as if it were the file at `relPath`, with the project's own eslint.config.js. */
-async function ruleIdsFor(relPath: string, code: string): Promise<string[]> {
-  // The probe file does not exist on disk, so type information is switched off for it; the
-  // purity rules are syntactic and do not need it.
-  const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
-  const [result] = await eslint.lintText(code, { filePath: `${root}${relPath}` });
-  return (result?.messages ?? [])
-    .map((message) => message.ruleId ?? `fatal: ${message.message}`)
-    .filter((ruleId) => !ruleId.startsWith('@typescript-eslint/no-unused-vars'))
-    .sort();
-}
+import { ruleIdsFor } from '../support/lint-probe.ts';
 
 const impure = [
   "import { readFile } from 'node:fs/promises';",

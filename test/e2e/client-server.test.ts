@@ -1,7 +1,12 @@
+import {
+  BadRequestError,
+  createClient,
+  NotFoundError,
+  UnauthorizedError,
+  type ApiClient,
+} from '@docsync/client';
 import { startTestServer, type TestServer } from '@docsync/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type ApiClient } from './api-client.js';
-import { BadRequestError, NotFoundError, UnauthorizedError } from './errors.js';
 
 describe('ApiClient against the docsync server', () => {
   let server: TestServer;
