@@ -77,6 +77,15 @@ function layerPatterns(folder, allowed) {
       regex: allowed.length === 0 ? '^@docsync\\/' : `^@docsync\\/(?!(${names})(\\/|$))`,
       message: `${folder} may import ${allowed.length === 0 ? 'none of the project’s packages' : allowed.map((name) => `@docsync/${name}`).join(', ')} (docs/architecture.md): packages never import apps, nothing imports sideways or upward.`,
     },
+    ...(folder === 'packages/git'
+      ? []
+      : [
+          {
+            regex: '^isomorphic-git$',
+            message:
+              'git is reached through @docsync/git (its adapter), never isomorphic-git directly.',
+          },
+        ]),
     {
       regex: '^(\\.\\./)+(apps|packages)/',
       message: 'import another package or app by its name (@docsync/…), never by a relative path.',

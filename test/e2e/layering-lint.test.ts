@@ -28,6 +28,14 @@ describe('the lint rule that keeps the layers of docs/architecture.md', () => {
     });
   }
 
+  it('lets only packages/git import isomorphic-git', async () => {
+    const code = "import * as git from 'isomorphic-git';\nexport const g = git;\n";
+    expect(await ruleIdsFor('packages/git/src/layering-probe.ts', code)).toEqual([]);
+    expect(await ruleIdsFor('packages/sync/src/layering-probe.ts', code)).toEqual([
+      'no-restricted-imports',
+    ]);
+  });
+
   it('refuses relative imports into another package or app', async () => {
     const code = "import { x } from '../../../apps/server/src/index.js';\nexport const y = x;\n";
     expect(await ruleIdsFor('packages/sync/src/layering-probe.ts', code)).toEqual([

@@ -10350,7 +10350,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
     };
     NoCommitError.code = "NoCommitError";
-    var Errors2 = /* @__PURE__ */ Object.freeze({
+    var Errors3 = /* @__PURE__ */ Object.freeze({
       __proto__: null,
       AlreadyExistsError,
       AmbiguousError,
@@ -11648,7 +11648,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       while (~(idx = buffer.indexOf(92))) buffer[idx] = 47;
       return buffer;
     }
-    async function add({
+    async function add2({
       fs: _fs,
       dir,
       gitdir = join2(dir, ".git"),
@@ -17472,7 +17472,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       });
       return blob;
     }
-    async function readBlob({
+    async function readBlob2({
       fs: fs2,
       dir,
       gitdir = join2(dir, ".git"),
@@ -17705,7 +17705,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function remove({
+    async function remove2({
       fs: _fs,
       dir,
       gitdir = join2(dir, ".git"),
@@ -17975,7 +17975,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function resolveRef({
+    async function resolveRef2({
       fs: fs2,
       dir,
       gitdir = join2(dir, ".git"),
@@ -18737,8 +18737,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       filepath,
       oid,
       mode,
-      add: add2,
-      remove: remove2,
+      add: add3,
+      remove: remove3,
       force
     }) {
       try {
@@ -18747,7 +18747,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("filepath", filepath);
         const fs2 = new FileSystem(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs2, dotgit: gitdir });
-        if (remove2) {
+        if (remove3) {
           return await GitIndexManager.acquire(
             { fs: fs2, gitdir: updatedGitdir, cache },
             async function(index4) {
@@ -18783,7 +18783,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return await GitIndexManager.acquire(
           { fs: fs2, gitdir: updatedGitdir, cache },
           async function(index4) {
-            if (!add2 && !index4.has({ filepath })) {
+            if (!add3 && !index4.has({ filepath })) {
               throw new NotFoundError2(
                 `file at "${filepath}" in index and "add" not set`
               );
@@ -19043,11 +19043,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     var index3 = {
-      Errors: Errors2,
+      Errors: Errors3,
       STAGE,
       TREE,
       WORKDIR,
-      add,
+      add: add2,
       abortMerge,
       addNote,
       addRemote,
@@ -19090,18 +19090,18 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       packObjects,
       pull: pull2,
       push: push3,
-      readBlob,
+      readBlob: readBlob2,
       readCommit: readCommit2,
       readNote,
       readObject,
       readTag,
       readTree,
-      remove,
+      remove: remove2,
       removeNote,
       renameBranch,
       resetIndex,
       updateIndex: updateIndex$1,
-      resolveRef,
+      resolveRef: resolveRef2,
       status,
       statusMatrix: statusMatrix2,
       tag,
@@ -19115,12 +19115,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       writeTree: writeTree2,
       stash
     };
-    exports.Errors = Errors2;
+    exports.Errors = Errors3;
     exports.STAGE = STAGE;
     exports.TREE = TREE;
     exports.WORKDIR = WORKDIR;
     exports.abortMerge = abortMerge;
-    exports.add = add;
+    exports.add = add2;
     exports.addNote = addNote;
     exports.addRemote = addRemote;
     exports.annotatedTag = annotatedTag;
@@ -19162,17 +19162,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     exports.packObjects = packObjects;
     exports.pull = pull2;
     exports.push = push3;
-    exports.readBlob = readBlob;
+    exports.readBlob = readBlob2;
     exports.readCommit = readCommit2;
     exports.readNote = readNote;
     exports.readObject = readObject;
     exports.readTag = readTag;
     exports.readTree = readTree;
-    exports.remove = remove;
+    exports.remove = remove2;
     exports.removeNote = removeNote;
     exports.renameBranch = renameBranch;
     exports.resetIndex = resetIndex;
-    exports.resolveRef = resolveRef;
+    exports.resolveRef = resolveRef2;
     exports.setConfig = setConfig;
     exports.stash = stash;
     exports.status = status;
@@ -22840,7 +22840,7 @@ function decodeNamedCharacterReference(value) {
 }
 
 // ../../node_modules/micromark-util-chunked/index.js
-function splice(list5, start, remove, items2) {
+function splice(list5, start, remove2, items2) {
   const end = list5.length;
   let chunkStart = 0;
   let parameters;
@@ -22849,13 +22849,13 @@ function splice(list5, start, remove, items2) {
   } else {
     start = start > end ? end : start;
   }
-  remove = remove > 0 ? remove : 0;
+  remove2 = remove2 > 0 ? remove2 : 0;
   if (items2.length < 1e4) {
     parameters = Array.from(items2);
-    parameters.unshift(start, remove);
+    parameters.unshift(start, remove2);
     list5.splice(...parameters);
   } else {
-    if (remove) list5.splice(start, remove);
+    if (remove2) list5.splice(start, remove2);
     while (chunkStart < items2.length) {
       parameters = items2.slice(chunkStart, chunkStart + 1e4);
       parameters.unshift(start, 0);
@@ -23087,8 +23087,8 @@ var EditMap = class {
    * @returns {undefined}
    *   Nothing.
    */
-  add(index3, remove, add) {
-    addImplementation(this, index3, remove, add, false);
+  add(index3, remove2, add2) {
+    addImplementation(this, index3, remove2, add2, false);
   }
   /**
    * Create an edit: but insert `add` before existing additions, instead of
@@ -23103,8 +23103,8 @@ var EditMap = class {
    * @returns {undefined}
    *   Nothing.
    */
-  addBefore(index3, remove, add) {
-    addImplementation(this, index3, remove, add, true);
+  addBefore(index3, remove2, add2) {
+    addImplementation(this, index3, remove2, add2, true);
   }
   /**
    * Done, change the events.
@@ -23141,22 +23141,22 @@ var EditMap = class {
     this.index.clear();
   }
 };
-function addImplementation(editMap, at, remove, add, before) {
-  if (remove === 0 && add.length === 0) {
+function addImplementation(editMap, at, remove2, add2, before) {
+  if (remove2 === 0 && add2.length === 0) {
     return;
   }
   const existing = editMap.index.get(at);
   if (existing) {
-    existing[1] += remove;
+    existing[1] += remove2;
     if (before) {
-      add.push(...existing[2]);
-      existing[2] = add;
+      add2.push(...existing[2]);
+      existing[2] = add2;
     } else {
-      existing[2].push(...add);
+      existing[2].push(...add2);
     }
     return;
   }
-  const change = [at, remove, add];
+  const change = [at, remove2, add2];
   editMap.map.push(change);
   editMap.index.set(at, change);
 }
@@ -28071,12 +28071,12 @@ function findAndReplace(tree, list5, options) {
         find2.lastIndex = position3 + 1;
       } else {
         if (start !== position3) {
-          add({ type: "text", value: node2.value.slice(start, position3) });
+          add2({ type: "text", value: node2.value.slice(start, position3) });
         }
         if (Array.isArray(value)) {
-          for (const child of value) add(child);
+          for (const child of value) add2(child);
         } else if (value) {
-          add(value);
+          add2(value);
         }
         start = position3 + match[0].length;
         change = true;
@@ -28088,14 +28088,14 @@ function findAndReplace(tree, list5, options) {
     }
     if (change) {
       if (start < node2.value.length) {
-        add({ type: "text", value: node2.value.slice(start) });
+        add2({ type: "text", value: node2.value.slice(start) });
       }
       parent.children.splice(index3, 1, ...nodes);
     } else {
       nodes = [node2];
     }
     return index3 + nodes.length;
-    function add(child) {
+    function add2(child) {
       const previous4 = nodes[nodes.length - 1];
       if (previous4 && previous4.type === "text" && child.type === "text") {
         previous4.value += child.value;
@@ -31779,8 +31779,8 @@ var EditMap2 = class {
    * @returns {undefined}
    *   Nothing.
    */
-  add(index3, remove, add) {
-    addImplementation2(this, index3, remove, add);
+  add(index3, remove2, add2) {
+    addImplementation2(this, index3, remove2, add2);
   }
   // To do: add this when moving to `micromark`.
   // /**
@@ -31829,17 +31829,17 @@ var EditMap2 = class {
     this.index.clear();
   }
 };
-function addImplementation2(editMap, at, remove, add) {
-  if (remove === 0 && add.length === 0) {
+function addImplementation2(editMap, at, remove2, add2) {
+  if (remove2 === 0 && add2.length === 0) {
     return;
   }
   const existing = editMap.index.get(at);
   if (existing) {
-    existing[1] += remove;
-    existing[2].push(...add);
+    existing[1] += remove2;
+    existing[2].push(...add2);
     return;
   }
-  const change = [at, remove, add];
+  const change = [at, remove2, add2];
   editMap.map.push(change);
   editMap.index.set(at, change);
 }
@@ -36465,11 +36465,11 @@ function addProperty(schema3, properties, key, value) {
     result = finalResult;
   }
   if (info.property === "className" && Array.isArray(properties.className)) {
-    const add = (
+    const add2 = (
       /** @type {Array<number | string> | number | string} */
       result
     );
-    result = [...properties.className, ...Array.isArray(add) ? add : [add]];
+    result = [...properties.className, ...Array.isArray(add2) ? add2 : [add2]];
   }
   properties[info.property] = result;
 }
@@ -52329,6 +52329,30 @@ async function pushCommit(options) {
 // ../../packages/git/dist/mark-unmerged.js
 var NO_OID = "0".repeat(40);
 
+// ../../packages/git/dist/working-tree.js
+var git6 = __toESM(require_isomorphic_git(), 1);
+function isoArgs2(options) {
+  return {
+    fs: options.fs,
+    dir: options.dir,
+    gitdir: gitdirOf(options),
+    cache: options.cache ?? {}
+  };
+}
+async function changedPaths(options) {
+  const rows = await git6.statusMatrix({ ...isoArgs2(options), filepaths: [options.path] });
+  return rows.filter(([, head, workdir, stage]) => !(head === 1 && workdir === 1 && stage === 1)).map(([path2]) => path2);
+}
+async function checkoutPath(options) {
+  await git6.checkout({
+    ...isoArgs2(options),
+    ref: options.ref,
+    filepaths: [options.path],
+    force: true,
+    noUpdateHead: true
+  });
+}
+
 // ../../packages/sync/dist/errors.js
 var SyncError = class extends Error {
   name = "SyncError";
@@ -58034,12 +58058,12 @@ var UploadGitBlobsBody = typebox_exports.Object({
 }, { title: "UploadGitBlobsBody" });
 
 // ../../packages/api/dist/routes/git-sync.js
-var git6 = "/v1/spaces/{spaceId}/git";
+var git7 = "/v1/spaces/{spaceId}/git";
 var gitSyncRoutes = defineRoutes("Git Sync", [
   {
     operationId: "importGitRepository",
     method: "POST",
-    path: `${git6}/import`,
+    path: `${git7}/import`,
     summary: "Import content from git into a space or one of its change requests.",
     body: GitImportBody,
     responses: { 204: null },
@@ -58049,7 +58073,7 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
   {
     operationId: "exportToGitRepository",
     method: "POST",
-    path: `${git6}/export`,
+    path: `${git7}/export`,
     summary: "Export the content of a space to a git repository as a commit.",
     body: GitExportBody,
     responses: { 204: null },
@@ -58059,7 +58083,7 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
   {
     operationId: "getGitInfo",
     method: "GET",
-    path: `${git6}/info`,
+    path: `${git7}/info`,
     summary: "Get the Git Sync state of a space, or of one of its change requests: the active revision, the last revision synced and its commit.",
     query: GitInfoQuery,
     responses: { 200: GitInfo },
@@ -58068,7 +58092,7 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
   {
     operationId: "listGitSyncPoints",
     method: "GET",
-    path: `${git6}/sync-points`,
+    path: `${git7}/sync-points`,
     summary: "List the newest sync points of a space: commits paired with the revision whose content each holds, newest first.",
     query: ListGitSyncPointsQuery,
     responses: { 200: GitSyncPoints },
@@ -58077,7 +58101,7 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
   {
     operationId: "recordGitSyncPoint",
     method: "POST",
-    path: `${git6}/sync-points`,
+    path: `${git7}/sync-points`,
     summary: "Record that a commit holds the content of a main-content revision (after a pull wrote it): 201 for a new point, 200 with the point already recorded.",
     body: RecordGitSyncPointBody,
     responses: { 200: GitSyncPoint, 201: GitSyncPoint },
@@ -58087,7 +58111,7 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
   {
     operationId: "findMissingGitBlobs",
     method: "POST",
-    path: `${git6}/blobs/missing`,
+    path: `${git7}/blobs/missing`,
     summary: "Tell which of the given blob ids the server does not have yet.",
     body: MissingGitBlobsBody,
     responses: { 200: MissingGitBlobs },
@@ -58096,7 +58120,7 @@ var gitSyncRoutes = defineRoutes("Git Sync", [
   {
     operationId: "uploadGitBlobs",
     method: "POST",
-    path: `${git6}/blobs`,
+    path: `${git7}/blobs`,
     summary: "Upload blobs; each id is checked against its bytes.",
     body: UploadGitBlobsBody,
     responses: { 204: null },
@@ -60971,7 +60995,7 @@ var changeRequest2 = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}";
 var changeRequestContent = `${changeRequest2}/content`;
 var spaceComment = "/v1/spaces/{spaceId}/comments/{commentId}";
 var changeRequestComment = `${changeRequest2}/comments/{commentId}`;
-var git7 = "/v1/spaces/{spaceId}/git";
+var git8 = "/v1/spaces/{spaceId}/git";
 var typedRoutes = {
   // Organizations
   listOrganizationsForAuthenticatedUser: {
@@ -61143,51 +61167,51 @@ var typedRoutes = {
   // Git Sync
   importGitRepository: {
     method: "POST",
-    path: `${git7}/import`,
+    path: `${git8}/import`,
     body: GitImportBody,
     response: null
   },
   exportToGitRepository: {
     method: "POST",
-    path: `${git7}/export`,
+    path: `${git8}/export`,
     body: GitExportBody,
     response: null
   },
-  getGitInfo: { method: "GET", path: `${git7}/info`, query: GitInfoQuery, response: GitInfo },
+  getGitInfo: { method: "GET", path: `${git8}/info`, query: GitInfoQuery, response: GitInfo },
   listGitSyncPoints: {
     method: "GET",
-    path: `${git7}/sync-points`,
+    path: `${git8}/sync-points`,
     query: ListGitSyncPointsQuery,
     response: GitSyncPoints
   },
   recordGitSyncPoint: {
     method: "POST",
-    path: `${git7}/sync-points`,
+    path: `${git8}/sync-points`,
     body: RecordGitSyncPointBody,
     response: GitSyncPoint
   },
   findMissingGitBlobs: {
     method: "POST",
-    path: `${git7}/blobs/missing`,
+    path: `${git8}/blobs/missing`,
     body: MissingGitBlobsBody,
     response: MissingGitBlobs
   },
   uploadGitBlobs: {
     method: "POST",
-    path: `${git7}/blobs`,
+    path: `${git8}/blobs`,
     body: UploadGitBlobsBody,
     response: null
   },
-  getGitTree: { method: "GET", path: `${git7}/tree`, query: GitTreeQuery, response: GitTree },
+  getGitTree: { method: "GET", path: `${git8}/tree`, query: GitTreeQuery, response: GitTree },
   getGitTreePages: {
     method: "POST",
-    path: `${git7}/tree/pages`,
+    path: `${git8}/tree/pages`,
     body: GitTreePagesBody,
     response: GitTreePages
   },
   getGitTreeFiles: {
     method: "POST",
-    path: `${git7}/tree/files`,
+    path: `${git8}/tree/files`,
     body: GitTreeFilesBody,
     response: GitTreeFiles
   },
@@ -61585,7 +61609,6 @@ async function fetchPublishedTree(client, source, options = {}) {
 }
 
 // ../../packages/sync/dist/commit-published-tree.js
-var git8 = __toESM(require_isomorphic_git(), 1);
 async function commitPublishedTree(options) {
   const repo = { fs: options.fs, dir: options.dir, cache: options.cache ?? {} };
   const before = options.parent === null ? /* @__PURE__ */ new Map() : await readLocalTree({ ...repo, oid: options.parent, path: options.path, text: false });
@@ -61614,28 +61637,14 @@ async function uncommittedPaths(options) {
   const fs2 = options.fs;
   if (await readCheckedOutBranch({ fs: fs2, dir: options.dir }) !== options.branch)
     return [];
-  const rows = await git8.statusMatrix({
-    fs: options.fs,
-    dir: options.dir,
-    filepaths: [options.path],
-    cache: options.cache ?? {}
-  });
-  return rows.filter(([, head, workdir, stage]) => !(head === 1 && workdir === 1 && stage === 1)).map(([path2]) => path2);
+  return changedPaths(options);
 }
 async function advanceBranchTo(options) {
   await moveBranch({ ...options, ref: options.branch, from: options.from, to: options.to });
   const fs2 = options.fs;
   if (await readCheckedOutBranch({ fs: fs2, dir: options.dir }) !== options.branch)
     return;
-  await git8.checkout({
-    fs: options.fs,
-    dir: options.dir,
-    ref: options.branch,
-    filepaths: [options.path],
-    force: true,
-    noUpdateHead: true,
-    cache: options.cache ?? {}
-  });
+  await checkoutPath({ ...options, ref: options.branch });
 }
 
 // ../../packages/sync/dist/render-published-message.js

@@ -65,3 +65,4 @@ export {
   type RemoteOptions,
 } from './remote-http.js';
 export { markUnmerged, type UnmergedPath, type UnmergedSide } from './mark-unmerged.js';
+export { stagePaths, changedPaths, checkoutPath, readFileAt } from './working-tree.js';

@@ -1,5 +1,6 @@
-import * as git from 'isomorphic-git';
 import {
+  changedPaths,
+  checkoutPath,
   GitAdapterError,
   moveBranch,
   readCommit,
@@ -102,17 +103,9 @@ export async function uncommittedPaths(
     promises: { readFile(path: string): Promise<Uint8Array> };
   };
   if ((await readCheckedOutBranch({ fs, dir: options.dir })) !== options.branch) return [];
-  const rows = await git.statusMatrix({
-    fs: options.fs,
-    dir: options.dir,
-    filepaths: [options.path],
-    cache: options.cache ?? {},
-  });
-  // [path, HEAD, workdir, stage]: 1 1 1 is unchanged; an untracked file (0 2 0) is left alone
-  // by checkout unless the commit writes the same path, so it counts too.
-  return rows
-    .filter(([, head, workdir, stage]) => !(head === 1 && workdir === 1 && stage === 1))
-    .map(([path]) => path);
+  // An untracked file is left alone by checkout unless the commit writes the same path, so it
+  // counts too.
+  return changedPaths(options);
 }
 
 /**
@@ -129,13 +122,5 @@ export async function advanceBranchTo(
     promises: { readFile(path: string): Promise<Uint8Array> };
   };
   if ((await readCheckedOutBranch({ fs, dir: options.dir })) !== options.branch) return;
-  await git.checkout({
-    fs: options.fs,
-    dir: options.dir,
-    ref: options.branch,
-    filepaths: [options.path],
-    force: true,
-    noUpdateHead: true,
-    cache: options.cache ?? {},
-  });
+  await checkoutPath({ ...options, ref: options.branch });
 }

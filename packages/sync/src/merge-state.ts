@@ -1,5 +1,5 @@
 import { gitBlobId } from '@docsync/core';
-import * as git from 'isomorphic-git';
+import { readCommit, readFileAt } from '@docsync/git';
 import type { SyncContext } from './read-sync-state.js';
 
 /**
@@ -57,22 +57,16 @@ export async function readPendingMerge(context: SyncContext): Promise<PendingMer
   const merge = JSON.parse(stateText) as PendingMerge;
   const mergeHead = (await readText(context, 'MERGE_HEAD'))?.trim();
   if (mergeHead === merge.theirs) return merge;
-  const head = await git
-    .resolveRef({ fs: context.fs, dir: context.dir, ref: 'HEAD' })
-    .catch(() => undefined);
+  const repo = { fs: context.fs, dir: context.dir };
+  // A branch without a commit yet has nothing to put back.
+  const head = await readCommit({ ...repo, ref: 'HEAD' }).catch(() => undefined);
   for (const [path, oid] of Object.entries(merge.written ?? {})) {
     const full = `${context.dir}/${path}`;
     const current = await context.fs.promises.readFile(full).catch(() => undefined);
-    if (current === undefined || gitBlobId(current) !== oid) continue;
-    if (head === undefined) continue;
-    const kept = await git
-      .readBlob({ fs: context.fs, dir: context.dir, oid: head, filepath: path })
-      .catch((error: unknown) => {
-        if (error instanceof git.Errors.NotFoundError) return undefined;
-        throw error;
-      });
+    if (head === undefined || current === undefined || gitBlobId(current) !== oid) continue;
+    const kept = await readFileAt({ ...repo, ref: head.oid, path });
     if (kept === undefined) await context.fs.promises.unlink(full);
-    else await context.fs.promises.writeFile(full, kept.blob);
+    else await context.fs.promises.writeFile(full, kept);
   }
   await context.fs.promises.unlink(`${context.dir}/.git/${STATE}`).catch(() => undefined);
   return null;

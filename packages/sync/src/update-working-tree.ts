@@ -1,5 +1,5 @@
-import * as git from 'isomorphic-git';
 import { gitBlobId } from '@docsync/core';
+import { stagePaths } from '@docsync/git';
 import { WorkingTreeDirtyError } from './errors.js';
 import { readCheckedOutBranch } from './read-checked-out-branch.js';
 import type { SyncContext } from './read-sync-state.js';
@@ -83,12 +83,13 @@ export async function updateWorkingTree(
   if (!update.checkedOut) return;
   const { fs, dir } = context;
   const written: string[] = [];
+  const removed: string[] = [];
   for (const path of update.paths) {
     const filepath = fullPath(context.config.dir, path);
     const file = after.get(path);
     if (file === undefined) {
       await fs.promises.unlink(`${dir}/${filepath}`).catch(() => undefined);
-      await git.remove({ fs, dir, filepath });
+      removed.push(filepath);
       continue;
     }
     const bytes = file.bytes ?? (file.text !== undefined ? file.text : await readBytes(file.oid));
@@ -97,5 +98,5 @@ export async function updateWorkingTree(
     await fs.promises.writeFile(target, bytes);
     written.push(filepath);
   }
-  if (written.length > 0) await git.add({ fs, dir, filepath: written });
+  await stagePaths({ fs, dir, written, removed });
 }
