@@ -19190,6 +19190,168 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
   }
 });
 
+// ../../node_modules/eventemitter3/index.js
+var require_eventemitter3 = __commonJS({
+  "../../node_modules/eventemitter3/index.js"(exports, module) {
+    "use strict";
+    var has = Object.prototype.hasOwnProperty;
+    var prefix = "~";
+    function Events() {
+    }
+    if (Object.create) {
+      Events.prototype = /* @__PURE__ */ Object.create(null);
+      if (!new Events().__proto__) prefix = false;
+    }
+    function EE(fn, context, once) {
+      this.fn = fn;
+      this.context = context;
+      this.once = once || false;
+    }
+    function addListener(emitter, event, fn, context, once) {
+      if (typeof fn !== "function") {
+        throw new TypeError("The listener must be a function");
+      }
+      var listener = new EE(fn, context || emitter, once), evt = prefix ? prefix + event : event;
+      if (!emitter._events[evt]) emitter._events[evt] = listener, emitter._eventsCount++;
+      else if (!emitter._events[evt].fn) emitter._events[evt].push(listener);
+      else emitter._events[evt] = [emitter._events[evt], listener];
+      return emitter;
+    }
+    function clearEvent(emitter, evt) {
+      if (--emitter._eventsCount === 0) emitter._events = new Events();
+      else delete emitter._events[evt];
+    }
+    function EventEmitter2() {
+      this._events = new Events();
+      this._eventsCount = 0;
+    }
+    EventEmitter2.prototype.eventNames = function eventNames() {
+      var names = [], events, name;
+      if (this._eventsCount === 0) return names;
+      for (name in events = this._events) {
+        if (has.call(events, name)) names.push(prefix ? name.slice(1) : name);
+      }
+      if (Object.getOwnPropertySymbols) {
+        return names.concat(Object.getOwnPropertySymbols(events));
+      }
+      return names;
+    };
+    EventEmitter2.prototype.listeners = function listeners(event) {
+      var evt = prefix ? prefix + event : event, handlers = this._events[evt];
+      if (!handlers) return [];
+      if (handlers.fn) return [handlers.fn];
+      for (var i = 0, l = handlers.length, ee = new Array(l); i < l; i++) {
+        ee[i] = handlers[i].fn;
+      }
+      return ee;
+    };
+    EventEmitter2.prototype.listenerCount = function listenerCount(event) {
+      var evt = prefix ? prefix + event : event, listeners = this._events[evt];
+      if (!listeners) return 0;
+      if (listeners.fn) return 1;
+      return listeners.length;
+    };
+    EventEmitter2.prototype.emit = function emit(event, a1, a2, a3, a4, a5) {
+      var evt = prefix ? prefix + event : event;
+      if (!this._events[evt]) return false;
+      var listeners = this._events[evt], len = arguments.length, args, i;
+      if (listeners.fn) {
+        if (listeners.once) this.removeListener(event, listeners.fn, void 0, true);
+        switch (len) {
+          case 1:
+            return listeners.fn.call(listeners.context), true;
+          case 2:
+            return listeners.fn.call(listeners.context, a1), true;
+          case 3:
+            return listeners.fn.call(listeners.context, a1, a2), true;
+          case 4:
+            return listeners.fn.call(listeners.context, a1, a2, a3), true;
+          case 5:
+            return listeners.fn.call(listeners.context, a1, a2, a3, a4), true;
+          case 6:
+            return listeners.fn.call(listeners.context, a1, a2, a3, a4, a5), true;
+        }
+        for (i = 1, args = new Array(len - 1); i < len; i++) {
+          args[i - 1] = arguments[i];
+        }
+        listeners.fn.apply(listeners.context, args);
+      } else {
+        var length = listeners.length, j;
+        for (i = 0; i < length; i++) {
+          if (listeners[i].once) this.removeListener(event, listeners[i].fn, void 0, true);
+          switch (len) {
+            case 1:
+              listeners[i].fn.call(listeners[i].context);
+              break;
+            case 2:
+              listeners[i].fn.call(listeners[i].context, a1);
+              break;
+            case 3:
+              listeners[i].fn.call(listeners[i].context, a1, a2);
+              break;
+            case 4:
+              listeners[i].fn.call(listeners[i].context, a1, a2, a3);
+              break;
+            default:
+              if (!args) for (j = 1, args = new Array(len - 1); j < len; j++) {
+                args[j - 1] = arguments[j];
+              }
+              listeners[i].fn.apply(listeners[i].context, args);
+          }
+        }
+      }
+      return true;
+    };
+    EventEmitter2.prototype.on = function on(event, fn, context) {
+      return addListener(this, event, fn, context, false);
+    };
+    EventEmitter2.prototype.once = function once(event, fn, context) {
+      return addListener(this, event, fn, context, true);
+    };
+    EventEmitter2.prototype.removeListener = function removeListener(event, fn, context, once) {
+      var evt = prefix ? prefix + event : event;
+      if (!this._events[evt]) return this;
+      if (!fn) {
+        clearEvent(this, evt);
+        return this;
+      }
+      var listeners = this._events[evt];
+      if (listeners.fn) {
+        if (listeners.fn === fn && (!once || listeners.once) && (!context || listeners.context === context)) {
+          clearEvent(this, evt);
+        }
+      } else {
+        for (var i = 0, events = [], length = listeners.length; i < length; i++) {
+          if (listeners[i].fn !== fn || once && !listeners[i].once || context && listeners[i].context !== context) {
+            events.push(listeners[i]);
+          }
+        }
+        if (events.length) this._events[evt] = events.length === 1 ? events[0] : events;
+        else clearEvent(this, evt);
+      }
+      return this;
+    };
+    EventEmitter2.prototype.removeAllListeners = function removeAllListeners(event) {
+      var evt;
+      if (event) {
+        evt = prefix ? prefix + event : event;
+        if (this._events[evt]) clearEvent(this, evt);
+      } else {
+        this._events = new Events();
+        this._eventsCount = 0;
+      }
+      return this;
+    };
+    EventEmitter2.prototype.off = EventEmitter2.prototype.removeListener;
+    EventEmitter2.prototype.addListener = EventEmitter2.prototype.on;
+    EventEmitter2.prefixed = prefix;
+    EventEmitter2.EventEmitter = EventEmitter2;
+    if ("undefined" !== typeof module) {
+      module.exports = EventEmitter2;
+    }
+  }
+});
+
 // ../../node_modules/simple-concat/index.js
 var require_simple_concat = __commonJS({
   "../../node_modules/simple-concat/index.js"(exports, module) {
@@ -19497,168 +19659,6 @@ var require_simple_get = __commonJS({
   }
 });
 
-// ../../node_modules/eventemitter3/index.js
-var require_eventemitter3 = __commonJS({
-  "../../node_modules/eventemitter3/index.js"(exports, module) {
-    "use strict";
-    var has = Object.prototype.hasOwnProperty;
-    var prefix = "~";
-    function Events() {
-    }
-    if (Object.create) {
-      Events.prototype = /* @__PURE__ */ Object.create(null);
-      if (!new Events().__proto__) prefix = false;
-    }
-    function EE(fn, context, once) {
-      this.fn = fn;
-      this.context = context;
-      this.once = once || false;
-    }
-    function addListener(emitter, event, fn, context, once) {
-      if (typeof fn !== "function") {
-        throw new TypeError("The listener must be a function");
-      }
-      var listener = new EE(fn, context || emitter, once), evt = prefix ? prefix + event : event;
-      if (!emitter._events[evt]) emitter._events[evt] = listener, emitter._eventsCount++;
-      else if (!emitter._events[evt].fn) emitter._events[evt].push(listener);
-      else emitter._events[evt] = [emitter._events[evt], listener];
-      return emitter;
-    }
-    function clearEvent(emitter, evt) {
-      if (--emitter._eventsCount === 0) emitter._events = new Events();
-      else delete emitter._events[evt];
-    }
-    function EventEmitter2() {
-      this._events = new Events();
-      this._eventsCount = 0;
-    }
-    EventEmitter2.prototype.eventNames = function eventNames() {
-      var names = [], events, name;
-      if (this._eventsCount === 0) return names;
-      for (name in events = this._events) {
-        if (has.call(events, name)) names.push(prefix ? name.slice(1) : name);
-      }
-      if (Object.getOwnPropertySymbols) {
-        return names.concat(Object.getOwnPropertySymbols(events));
-      }
-      return names;
-    };
-    EventEmitter2.prototype.listeners = function listeners(event) {
-      var evt = prefix ? prefix + event : event, handlers = this._events[evt];
-      if (!handlers) return [];
-      if (handlers.fn) return [handlers.fn];
-      for (var i = 0, l = handlers.length, ee = new Array(l); i < l; i++) {
-        ee[i] = handlers[i].fn;
-      }
-      return ee;
-    };
-    EventEmitter2.prototype.listenerCount = function listenerCount(event) {
-      var evt = prefix ? prefix + event : event, listeners = this._events[evt];
-      if (!listeners) return 0;
-      if (listeners.fn) return 1;
-      return listeners.length;
-    };
-    EventEmitter2.prototype.emit = function emit(event, a1, a2, a3, a4, a5) {
-      var evt = prefix ? prefix + event : event;
-      if (!this._events[evt]) return false;
-      var listeners = this._events[evt], len = arguments.length, args, i;
-      if (listeners.fn) {
-        if (listeners.once) this.removeListener(event, listeners.fn, void 0, true);
-        switch (len) {
-          case 1:
-            return listeners.fn.call(listeners.context), true;
-          case 2:
-            return listeners.fn.call(listeners.context, a1), true;
-          case 3:
-            return listeners.fn.call(listeners.context, a1, a2), true;
-          case 4:
-            return listeners.fn.call(listeners.context, a1, a2, a3), true;
-          case 5:
-            return listeners.fn.call(listeners.context, a1, a2, a3, a4), true;
-          case 6:
-            return listeners.fn.call(listeners.context, a1, a2, a3, a4, a5), true;
-        }
-        for (i = 1, args = new Array(len - 1); i < len; i++) {
-          args[i - 1] = arguments[i];
-        }
-        listeners.fn.apply(listeners.context, args);
-      } else {
-        var length = listeners.length, j;
-        for (i = 0; i < length; i++) {
-          if (listeners[i].once) this.removeListener(event, listeners[i].fn, void 0, true);
-          switch (len) {
-            case 1:
-              listeners[i].fn.call(listeners[i].context);
-              break;
-            case 2:
-              listeners[i].fn.call(listeners[i].context, a1);
-              break;
-            case 3:
-              listeners[i].fn.call(listeners[i].context, a1, a2);
-              break;
-            case 4:
-              listeners[i].fn.call(listeners[i].context, a1, a2, a3);
-              break;
-            default:
-              if (!args) for (j = 1, args = new Array(len - 1); j < len; j++) {
-                args[j - 1] = arguments[j];
-              }
-              listeners[i].fn.apply(listeners[i].context, args);
-          }
-        }
-      }
-      return true;
-    };
-    EventEmitter2.prototype.on = function on(event, fn, context) {
-      return addListener(this, event, fn, context, false);
-    };
-    EventEmitter2.prototype.once = function once(event, fn, context) {
-      return addListener(this, event, fn, context, true);
-    };
-    EventEmitter2.prototype.removeListener = function removeListener(event, fn, context, once) {
-      var evt = prefix ? prefix + event : event;
-      if (!this._events[evt]) return this;
-      if (!fn) {
-        clearEvent(this, evt);
-        return this;
-      }
-      var listeners = this._events[evt];
-      if (listeners.fn) {
-        if (listeners.fn === fn && (!once || listeners.once) && (!context || listeners.context === context)) {
-          clearEvent(this, evt);
-        }
-      } else {
-        for (var i = 0, events = [], length = listeners.length; i < length; i++) {
-          if (listeners[i].fn !== fn || once && !listeners[i].once || context && listeners[i].context !== context) {
-            events.push(listeners[i]);
-          }
-        }
-        if (events.length) this._events[evt] = events.length === 1 ? events[0] : events;
-        else clearEvent(this, evt);
-      }
-      return this;
-    };
-    EventEmitter2.prototype.removeAllListeners = function removeAllListeners(event) {
-      var evt;
-      if (event) {
-        evt = prefix ? prefix + event : event;
-        if (this._events[evt]) clearEvent(this, evt);
-      } else {
-        this._events = new Events();
-        this._eventsCount = 0;
-      }
-      return this;
-    };
-    EventEmitter2.prototype.off = EventEmitter2.prototype.removeListener;
-    EventEmitter2.prototype.addListener = EventEmitter2.prototype.on;
-    EventEmitter2.prefixed = prefix;
-    EventEmitter2.EventEmitter = EventEmitter2;
-    if ("undefined" !== typeof module) {
-      module.exports = EventEmitter2;
-    }
-  }
-});
-
 // src/index.ts
 import * as fs from "node:fs";
 
@@ -19839,19 +19839,903 @@ function isoData(error) {
   return typeof error.data === "object" && error.data !== null ? error.data : void 0;
 }
 
-// ../../packages/git/dist/map-concurrent.js
-async function mapConcurrent(items2, limit, map5) {
-  const results = new Array(items2.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items2.length) {
-      const index3 = next++;
-      results[index3] = await map5(items2[index3], index3);
+// ../../node_modules/eventemitter3/index.mjs
+var import_index = __toESM(require_eventemitter3(), 1);
+
+// ../../node_modules/p-timeout/index.js
+var TimeoutError = class _TimeoutError extends Error {
+  name = "TimeoutError";
+  constructor(message, options) {
+    super(message, options);
+    Error.captureStackTrace?.(this, _TimeoutError);
+  }
+};
+var getAbortedReason = (signal) => signal.reason ?? new DOMException("This operation was aborted.", "AbortError");
+function pTimeout(promise, options) {
+  const {
+    milliseconds,
+    fallback,
+    message,
+    customTimers = { setTimeout, clearTimeout },
+    signal
+  } = options;
+  let timer;
+  let abortHandler;
+  const wrappedPromise = new Promise((resolve2, reject) => {
+    if (typeof milliseconds !== "number" || Math.sign(milliseconds) !== 1) {
+      throw new TypeError(`Expected \`milliseconds\` to be a positive number, got \`${milliseconds}\``);
     }
+    if (signal?.aborted) {
+      reject(getAbortedReason(signal));
+      promise.then(resolve2, reject);
+      return;
+    }
+    if (signal) {
+      abortHandler = () => {
+        reject(getAbortedReason(signal));
+      };
+      signal.addEventListener("abort", abortHandler, { once: true });
+    }
+    promise.then(resolve2, reject);
+    if (milliseconds === Number.POSITIVE_INFINITY) {
+      return;
+    }
+    const timeoutError = new TimeoutError();
+    timer = customTimers.setTimeout.call(void 0, () => {
+      if (fallback) {
+        try {
+          resolve2(fallback());
+        } catch (error) {
+          reject(error);
+        }
+        return;
+      }
+      if (typeof promise.cancel === "function") {
+        promise.cancel();
+      }
+      if (message === false) {
+        resolve2();
+      } else if (message instanceof Error) {
+        reject(message);
+      } else {
+        timeoutError.message = message ?? `Promise timed out after ${milliseconds} milliseconds`;
+        reject(timeoutError);
+      }
+    }, milliseconds);
+  });
+  const cancelablePromise = wrappedPromise.finally(() => {
+    cancelablePromise.clear();
+    if (abortHandler && signal) {
+      signal.removeEventListener("abort", abortHandler);
+    }
+  });
+  cancelablePromise.clear = () => {
+    customTimers.clearTimeout.call(void 0, timer);
+    timer = void 0;
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items2.length) }, worker));
-  return results;
+  return cancelablePromise;
 }
+
+// ../../node_modules/p-queue/dist/lower-bound.js
+function lowerBound(array, value, comparator) {
+  let first = 0;
+  let count = array.length;
+  while (count > 0) {
+    const step = Math.trunc(count / 2);
+    let it = first + step;
+    if (comparator(array[it], value) <= 0) {
+      first = ++it;
+      count -= step + 1;
+    } else {
+      count = step;
+    }
+  }
+  return first;
+}
+
+// ../../node_modules/p-queue/dist/priority-queue.js
+var compactionThreshold = 100;
+var PriorityQueue = class {
+  #queue = [];
+  // The queue is stored as a sorted array, but dequeued items are left before `#head` until compaction. Only items from `#head` onward are live, which keeps repeated dequeues amortized O(1).
+  #head = 0;
+  enqueue(run2, options) {
+    const { priority = 0, id } = options ?? {};
+    const { size: size2 } = this;
+    const element2 = {
+      priority,
+      id,
+      run: run2
+    };
+    if (size2 === 0) {
+      this.#queue.length = 0;
+      this.#head = 0;
+      this.#queue.push(element2);
+      return;
+    }
+    if (this.#queue.at(-1).priority >= priority) {
+      this.#queue.push(element2);
+      return;
+    }
+    this.#compact();
+    const index3 = lowerBound(this.#queue, element2, (a, b) => b.priority - a.priority);
+    this.#queue.splice(index3, 0, element2);
+  }
+  setPriority(id, priority) {
+    const index3 = this.#queue.findIndex((element2, index4) => index4 >= this.#head && element2.id === id);
+    if (index3 === -1) {
+      throw new ReferenceError(`No promise function with the id "${id}" exists in the queue.`);
+    }
+    const [item3] = this.#queue.splice(index3, 1);
+    this.enqueue(item3.run, { priority, id });
+  }
+  remove(idOrRun) {
+    const index3 = this.#queue.findIndex((element2, index4) => {
+      if (index4 < this.#head) {
+        return false;
+      }
+      if (typeof idOrRun === "string") {
+        return element2.id === idOrRun;
+      }
+      return element2.run === idOrRun;
+    });
+    if (index3 !== -1) {
+      this.#queue.splice(index3, 1);
+    }
+  }
+  dequeue() {
+    if (this.#head === this.#queue.length) {
+      return void 0;
+    }
+    const item3 = this.#queue[this.#head];
+    this.#head++;
+    if (this.#head === this.#queue.length) {
+      this.#queue.length = 0;
+      this.#head = 0;
+    } else if (this.#head > compactionThreshold && this.#head > this.#queue.length / 2) {
+      this.#compact();
+    }
+    return item3?.run;
+  }
+  filter(options) {
+    const result = [];
+    for (let index3 = this.#head; index3 < this.#queue.length; index3++) {
+      const element2 = this.#queue[index3];
+      if (element2.priority === options.priority) {
+        result.push(element2.run);
+      }
+    }
+    return result;
+  }
+  get size() {
+    return this.#queue.length - this.#head;
+  }
+  #compact() {
+    if (this.#head === 0) {
+      return;
+    }
+    this.#queue.splice(0, this.#head);
+    this.#head = 0;
+  }
+};
+
+// ../../node_modules/p-queue/dist/index.js
+var PQueue = class extends import_index.default {
+  #carryoverIntervalCount;
+  #isIntervalIgnored;
+  #intervalCount = 0;
+  #intervalCap;
+  #rateLimitedInInterval = false;
+  #rateLimitFlushScheduled = false;
+  #interval;
+  /*
+  Timestamp when the current interval window ends. Kept accurate at every window transition: `#initializeIntervalIfNeeded` sets it when a window starts and `#onInterval` advances it as the recurring timer rolls into each new window. This is the source of truth for whether a task added after the queue goes idle belongs to a fresh window, so it must not go stale.
+  */
+  #intervalEnd = 0;
+  // Recurring timer that drives windows while the queue is actively processing. Absent (`undefined`) once the queue goes idle.
+  #intervalId;
+  // One-shot timer used while idle to resume at the next window boundary, since `#intervalId` is cleared when idle.
+  #timeoutId;
+  #strict;
+  // Circular buffer implementation for better performance
+  #strictTicks = [];
+  #strictTicksStartIndex = 0;
+  #queue;
+  #queueClass;
+  #pending = 0;
+  // The `!` is needed because of https://github.com/microsoft/TypeScript/issues/32194
+  #concurrency;
+  #isPaused;
+  // Use to assign a unique identifier to a promise function, if not explicitly specified
+  #idAssigner = 1n;
+  // Track currently running tasks for debugging
+  #runningTasks = /* @__PURE__ */ new Map();
+  #queueAbortListenerCleanupFunctions = /* @__PURE__ */ new Set();
+  /**
+      Get or set the default timeout for all tasks. Can be changed at runtime.
+  
+      Operations will throw a `TimeoutError` if they don't complete within the specified time.
+  
+      The timeout begins when the operation is dequeued and starts execution, not while it's waiting in the queue.
+  
+      @example
+      ```
+      const queue = new PQueue({timeout: 5000});
+  
+      // Change timeout for all future tasks
+      queue.timeout = 10000;
+      ```
+      */
+  timeout;
+  constructor(options) {
+    super();
+    options = {
+      carryoverIntervalCount: false,
+      intervalCap: Number.POSITIVE_INFINITY,
+      interval: 0,
+      concurrency: Number.POSITIVE_INFINITY,
+      autoStart: true,
+      queueClass: PriorityQueue,
+      strict: false,
+      ...options
+    };
+    if (!(typeof options.intervalCap === "number" && options.intervalCap >= 1)) {
+      throw new TypeError(`Expected \`intervalCap\` to be a number from 1 and up, got \`${options.intervalCap?.toString() ?? ""}\` (${typeof options.intervalCap})`);
+    }
+    if (options.interval === void 0 || !(Number.isFinite(options.interval) && options.interval >= 0)) {
+      throw new TypeError(`Expected \`interval\` to be a finite number >= 0, got \`${options.interval?.toString() ?? ""}\` (${typeof options.interval})`);
+    }
+    if (options.strict && options.interval === 0) {
+      throw new TypeError("The `strict` option requires a non-zero `interval`");
+    }
+    if (options.strict && options.intervalCap === Number.POSITIVE_INFINITY) {
+      throw new TypeError("The `strict` option requires a finite `intervalCap`");
+    }
+    this.#carryoverIntervalCount = options.carryoverIntervalCount ?? options.carryoverConcurrencyCount ?? false;
+    this.#isIntervalIgnored = options.intervalCap === Number.POSITIVE_INFINITY || options.interval === 0;
+    this.#intervalCap = options.intervalCap;
+    this.#interval = options.interval;
+    this.#strict = options.strict;
+    this.#queue = new options.queueClass();
+    this.#queueClass = options.queueClass;
+    this.concurrency = options.concurrency;
+    if (options.timeout !== void 0 && !(Number.isFinite(options.timeout) && options.timeout > 0)) {
+      throw new TypeError(`Expected \`timeout\` to be a positive finite number, got \`${options.timeout}\` (${typeof options.timeout})`);
+    }
+    this.timeout = options.timeout;
+    this.#isPaused = options.autoStart === false;
+    this.#setupRateLimitTracking();
+  }
+  #cleanupStrictTicks(now) {
+    while (this.#strictTicksStartIndex < this.#strictTicks.length) {
+      const oldestTick = this.#strictTicks[this.#strictTicksStartIndex];
+      if (oldestTick !== void 0 && now - oldestTick >= this.#interval) {
+        this.#strictTicksStartIndex++;
+      } else {
+        break;
+      }
+    }
+    const shouldCompact = this.#strictTicksStartIndex > 100 && this.#strictTicksStartIndex > this.#strictTicks.length / 2 || this.#strictTicksStartIndex === this.#strictTicks.length;
+    if (shouldCompact) {
+      this.#strictTicks = this.#strictTicks.slice(this.#strictTicksStartIndex);
+      this.#strictTicksStartIndex = 0;
+    }
+  }
+  // Helper methods for interval consumption
+  #consumeIntervalSlot(now) {
+    if (this.#strict) {
+      this.#strictTicks.push(now);
+    } else {
+      this.#intervalCount++;
+    }
+  }
+  #rollbackIntervalSlot() {
+    if (this.#strict) {
+      if (this.#strictTicks.length > this.#strictTicksStartIndex) {
+        this.#strictTicks.pop();
+      }
+    } else if (this.#intervalCount > 0) {
+      this.#intervalCount--;
+    }
+  }
+  #getActiveTicksCount() {
+    return this.#strictTicks.length - this.#strictTicksStartIndex;
+  }
+  get #doesIntervalAllowAnother() {
+    if (this.#isIntervalIgnored) {
+      return true;
+    }
+    if (this.#strict) {
+      return this.#getActiveTicksCount() < this.#intervalCap;
+    }
+    return this.#intervalCount < this.#intervalCap;
+  }
+  get #doesConcurrentAllowAnother() {
+    return this.#pending < this.#concurrency;
+  }
+  #next() {
+    this.#pending--;
+    if (this.#pending === 0) {
+      this.emit("pendingZero");
+    }
+    this.#tryToStartAnother();
+    this.emit("next");
+  }
+  #onResumeInterval() {
+    this.#timeoutId = void 0;
+    this.#onInterval();
+    this.#initializeIntervalIfNeeded();
+  }
+  #isIntervalPausedAt(now) {
+    if (this.#strict) {
+      this.#cleanupStrictTicks(now);
+      const activeTicksCount = this.#getActiveTicksCount();
+      if (activeTicksCount >= this.#intervalCap) {
+        const oldestTick = this.#strictTicks[this.#strictTicksStartIndex];
+        const delay2 = this.#interval - (now - oldestTick);
+        this.#createIntervalTimeout(delay2);
+        return true;
+      }
+      return false;
+    }
+    if (this.#intervalId === void 0) {
+      const delay2 = this.#intervalEnd - now;
+      if (delay2 < 0) {
+        this.#intervalCount = this.#carryoverIntervalCount ? this.#pending : 0;
+      } else {
+        this.#createIntervalTimeout(delay2);
+        return true;
+      }
+    }
+    return false;
+  }
+  #createIntervalTimeout(delay2) {
+    if (this.#timeoutId !== void 0) {
+      return;
+    }
+    this.#timeoutId = setTimeout(() => {
+      this.#onResumeInterval();
+    }, delay2);
+  }
+  #clearIntervalTimer() {
+    if (this.#intervalId) {
+      clearInterval(this.#intervalId);
+      this.#intervalId = void 0;
+    }
+  }
+  #clearTimeoutTimer() {
+    if (this.#timeoutId) {
+      clearTimeout(this.#timeoutId);
+      this.#timeoutId = void 0;
+    }
+  }
+  #tryToStartAnother() {
+    if (this.#queue.size === 0) {
+      this.#clearIntervalTimer();
+      this.emit("empty");
+      if (this.#pending === 0) {
+        this.#clearTimeoutTimer();
+        if (this.#strict && this.#strictTicksStartIndex > 0) {
+          const now = Date.now();
+          this.#cleanupStrictTicks(now);
+        }
+        this.emit("idle");
+      }
+      return false;
+    }
+    let taskStarted = false;
+    if (!this.#isPaused) {
+      const now = Date.now();
+      const canInitializeInterval = !this.#isIntervalPausedAt(now);
+      if (this.#doesIntervalAllowAnother && this.#doesConcurrentAllowAnother) {
+        const job = this.#queue.dequeue();
+        if (!this.#isIntervalIgnored) {
+          this.#consumeIntervalSlot(now);
+          this.#scheduleRateLimitUpdate();
+        }
+        if (canInitializeInterval) {
+          this.#initializeIntervalIfNeeded();
+        }
+        job();
+        this.emit("active");
+        taskStarted = true;
+      }
+    }
+    return taskStarted;
+  }
+  #initializeIntervalIfNeeded() {
+    if (this.#isIntervalIgnored || this.#intervalId !== void 0) {
+      return;
+    }
+    if (this.#strict) {
+      return;
+    }
+    this.#intervalId = setInterval(() => {
+      this.#onInterval();
+    }, this.#interval);
+    this.#intervalEnd = Date.now() + this.#interval;
+  }
+  #onInterval() {
+    if (!this.#strict) {
+      if (this.#intervalId !== void 0) {
+        if (this.#intervalCount === 0 && this.#pending === 0) {
+          this.#clearIntervalTimer();
+        } else {
+          this.#intervalEnd = Date.now() + this.#interval;
+        }
+      }
+      this.#intervalCount = this.#carryoverIntervalCount ? this.#pending : 0;
+    }
+    this.#processQueue();
+    this.#scheduleRateLimitUpdate();
+  }
+  /**
+  Executes all queued functions until it reaches the limit.
+  */
+  #processQueue() {
+    while (this.#tryToStartAnother()) {
+    }
+  }
+  get concurrency() {
+    return this.#concurrency;
+  }
+  set concurrency(newConcurrency) {
+    if (!(typeof newConcurrency === "number" && newConcurrency >= 1)) {
+      throw new TypeError(`Expected \`concurrency\` to be a number from 1 and up, got \`${newConcurrency}\` (${typeof newConcurrency})`);
+    }
+    this.#concurrency = newConcurrency;
+    this.#processQueue();
+  }
+  /**
+      Updates the priority of a promise function by its id, affecting its execution order. Requires a defined concurrency limit to take effect.
+  
+      For example, this can be used to prioritize a promise function to run earlier.
+  
+      ```js
+      import PQueue from 'p-queue';
+  
+      const queue = new PQueue({concurrency: 1});
+  
+      queue.add(async () => '🦄', {priority: 1});
+      queue.add(async () => '🦀', {priority: 0, id: '🦀'});
+      queue.add(async () => '🦄', {priority: 1});
+      queue.add(async () => '🦄', {priority: 1});
+  
+      queue.setPriority('🦀', 2);
+      ```
+  
+      In this case, the promise function with `id: '🦀'` runs second.
+  
+      You can also deprioritize a promise function to delay its execution:
+  
+      ```js
+      import PQueue from 'p-queue';
+  
+      const queue = new PQueue({concurrency: 1});
+  
+      queue.add(async () => '🦄', {priority: 1});
+      queue.add(async () => '🦀', {priority: 1, id: '🦀'});
+      queue.add(async () => '🦄');
+      queue.add(async () => '🦄', {priority: 0});
+  
+      queue.setPriority('🦀', -1);
+      ```
+      Here, the promise function with `id: '🦀'` executes last.
+      */
+  setPriority(id, priority) {
+    if (typeof priority !== "number" || !Number.isFinite(priority)) {
+      throw new TypeError(`Expected \`priority\` to be a finite number, got \`${priority}\` (${typeof priority})`);
+    }
+    this.#queue.setPriority(id, priority);
+  }
+  async add(function_, options = {}) {
+    options = {
+      timeout: this.timeout,
+      ...options,
+      // Assign unique ID if not provided
+      id: options.id ?? (this.#idAssigner++).toString()
+    };
+    if (options.timeout !== void 0 && !(Number.isFinite(options.timeout) && options.timeout > 0)) {
+      throw new TypeError(`Expected \`timeout\` to be a positive finite number, got \`${options.timeout}\` (${typeof options.timeout})`);
+    }
+    return new Promise((resolve2, reject) => {
+      const taskSymbol = /* @__PURE__ */ Symbol(`task-${options.id}`);
+      let cleanupQueueAbortHandler = () => void 0;
+      const run2 = async () => {
+        cleanupQueueAbortHandler();
+        this.#pending++;
+        this.#runningTasks.set(taskSymbol, {
+          id: options.id,
+          priority: options.priority ?? 0,
+          // Match priority-queue default
+          startTime: Date.now(),
+          timeout: options.timeout
+        });
+        let eventListener;
+        try {
+          try {
+            options.signal?.throwIfAborted();
+          } catch (error) {
+            this.#rollbackIntervalConsumption();
+            this.#runningTasks.delete(taskSymbol);
+            throw error;
+          }
+          let operation = function_({ signal: options.signal });
+          if (options.timeout !== void 0) {
+            operation = pTimeout(Promise.resolve(operation), {
+              milliseconds: options.timeout,
+              message: `Task timed out after ${options.timeout}ms (queue has ${this.#pending} running, ${this.#queue.size} waiting)`
+            });
+          }
+          if (options.signal) {
+            const { signal } = options;
+            operation = Promise.race([operation, new Promise((_resolve, reject2) => {
+              eventListener = () => {
+                reject2(signal.reason);
+              };
+              signal.addEventListener("abort", eventListener, { once: true });
+              if (signal.aborted) {
+                eventListener();
+              }
+            })]);
+          }
+          const result = await operation;
+          resolve2(result);
+          this.emit("completed", result);
+        } catch (error) {
+          reject(error);
+          this.emit("error", error);
+        } finally {
+          if (eventListener) {
+            options.signal?.removeEventListener("abort", eventListener);
+          }
+          this.#runningTasks.delete(taskSymbol);
+          queueMicrotask(() => {
+            this.#next();
+          });
+        }
+      };
+      this.#queue.enqueue(run2, options);
+      const removeQueuedTask = () => {
+        if (this.#queue instanceof PriorityQueue) {
+          this.#queue.remove(run2);
+          return;
+        }
+        this.#queue.remove?.(options.id);
+      };
+      if (options.signal) {
+        const { signal } = options;
+        const queueAbortHandler = () => {
+          cleanupQueueAbortHandler();
+          removeQueuedTask();
+          reject(signal.reason);
+          this.#tryToStartAnother();
+          this.emit("next");
+        };
+        cleanupQueueAbortHandler = () => {
+          signal.removeEventListener("abort", queueAbortHandler);
+          this.#queueAbortListenerCleanupFunctions.delete(cleanupQueueAbortHandler);
+        };
+        if (signal.aborted) {
+          queueAbortHandler();
+          return;
+        }
+        signal.addEventListener("abort", queueAbortHandler, { once: true });
+        this.#queueAbortListenerCleanupFunctions.add(cleanupQueueAbortHandler);
+      }
+      this.emit("add");
+      this.#tryToStartAnother();
+    });
+  }
+  async addAll(functions, options) {
+    return Promise.all(functions.map(async (function_) => this.add(function_, options)));
+  }
+  /**
+  Start (or resume) executing enqueued tasks within concurrency limit. No need to call this if queue is not paused (via `options.autoStart = false` or by `.pause()` method.)
+  */
+  start() {
+    if (!this.#isPaused) {
+      return this;
+    }
+    this.#isPaused = false;
+    this.#processQueue();
+    return this;
+  }
+  /**
+  Put queue execution on hold.
+  */
+  pause() {
+    this.#isPaused = true;
+  }
+  /**
+  Clear the queue.
+  */
+  clear() {
+    for (const cleanupQueueAbortHandler of this.#queueAbortListenerCleanupFunctions) {
+      cleanupQueueAbortHandler();
+    }
+    this.#queue = new this.#queueClass();
+    this.#clearIntervalTimer();
+    this.#updateRateLimitState();
+    this.emit("empty");
+    if (this.#pending === 0) {
+      this.#clearTimeoutTimer();
+      this.emit("idle");
+    }
+    this.emit("next");
+  }
+  /**
+      Can be called multiple times. Useful if you for example add additional items at a later time.
+  
+      @returns A promise that settles when the queue becomes empty.
+      */
+  async onEmpty() {
+    if (this.#queue.size === 0) {
+      return;
+    }
+    await this.#onEvent("empty");
+  }
+  /**
+      @returns A promise that settles when the queue size is less than the given limit: `queue.size < limit`.
+  
+      If you want to avoid having the queue grow beyond a certain size you can `await queue.onSizeLessThan()` before adding a new item.
+  
+      Note that this only limits the number of items waiting to start. There could still be up to `concurrency` jobs already running that this call does not include in its calculation.
+      */
+  async onSizeLessThan(limit) {
+    if (this.#queue.size < limit) {
+      return;
+    }
+    await this.#onEvent(["next", "active"], () => this.#queue.size < limit);
+  }
+  /**
+      The difference with `.onEmpty` is that `.onIdle` guarantees that all work from the queue has finished. `.onEmpty` merely signals that the queue is empty, but it could mean that some promises haven't completed yet.
+  
+      @returns A promise that settles when the queue becomes empty, and all promises have completed; `queue.size === 0 && queue.pending === 0`.
+      */
+  async onIdle() {
+    if (this.#pending === 0 && this.#queue.size === 0) {
+      return;
+    }
+    await this.#onEvent("idle");
+  }
+  /**
+      The difference with `.onIdle` is that `.onPendingZero` only waits for currently running tasks to finish, ignoring queued tasks.
+  
+      @returns A promise that settles when all currently running tasks have completed; `queue.pending === 0`.
+      */
+  async onPendingZero() {
+    if (this.#pending === 0) {
+      return;
+    }
+    await this.#onEvent("pendingZero");
+  }
+  /**
+  @returns A promise that settles when the queue becomes rate-limited due to intervalCap.
+  */
+  async onRateLimit() {
+    if (this.isRateLimited) {
+      return;
+    }
+    await this.#onEvent("rateLimit");
+  }
+  /**
+  @returns A promise that settles when the queue is no longer rate-limited.
+  */
+  async onRateLimitCleared() {
+    if (!this.isRateLimited) {
+      return;
+    }
+    await this.#onEvent("rateLimitCleared");
+  }
+  /**
+      @returns A promise that rejects when any task in the queue errors.
+  
+      Use with `Promise.race([queue.onError(), queue.onIdle()])` to fail fast on the first error while still resolving normally when the queue goes idle.
+  
+      Important: The promise returned by `add()` still rejects. You must handle each `add()` promise (for example, `.catch(() => {})`) to avoid unhandled rejections.
+  
+      @example
+      ```
+      import PQueue from 'p-queue';
+  
+      const queue = new PQueue({concurrency: 2});
+  
+      queue.add(() => fetchData(1)).catch(() => {});
+      queue.add(() => fetchData(2)).catch(() => {});
+      queue.add(() => fetchData(3)).catch(() => {});
+  
+      // Stop processing on first error
+      try {
+          await Promise.race([
+              queue.onError(),
+              queue.onIdle()
+          ]);
+      } catch (error) {
+          queue.pause(); // Stop processing remaining tasks
+          console.error('Queue failed:', error);
+      }
+      ```
+      */
+  // eslint-disable-next-line @typescript-eslint/promise-function-async
+  onError() {
+    return new Promise((_resolve, reject) => {
+      const handleError = (error) => {
+        this.off("error", handleError);
+        reject(error);
+      };
+      this.on("error", handleError);
+    });
+  }
+  async #onEvent(events, filter) {
+    const eventList = Array.isArray(events) ? events : [events];
+    return new Promise((resolve2) => {
+      const listener = () => {
+        if (filter && !filter()) {
+          return;
+        }
+        for (const event of eventList) {
+          this.off(event, listener);
+        }
+        resolve2();
+      };
+      for (const event of eventList) {
+        this.on(event, listener);
+      }
+    });
+  }
+  /**
+  Size of the queue, the number of queued items waiting to run.
+  */
+  get size() {
+    return this.#queue.size;
+  }
+  /**
+      Size of the queue, filtered by the given options.
+  
+      For example, this can be used to find the number of items remaining in the queue with a specific priority level.
+      */
+  sizeBy(options) {
+    return this.#queue.filter(options).length;
+  }
+  /**
+  Number of running items (no longer in the queue).
+  */
+  get pending() {
+    return this.#pending;
+  }
+  /**
+  Whether the queue is currently paused.
+  */
+  get isPaused() {
+    return this.#isPaused;
+  }
+  #setupRateLimitTracking() {
+    if (this.#isIntervalIgnored) {
+      return;
+    }
+    this.on("add", () => {
+      if (this.#queue.size > 0) {
+        this.#scheduleRateLimitUpdate();
+      }
+    });
+    this.on("next", () => {
+      this.#scheduleRateLimitUpdate();
+    });
+  }
+  #scheduleRateLimitUpdate() {
+    if (this.#isIntervalIgnored || this.#rateLimitFlushScheduled) {
+      return;
+    }
+    this.#rateLimitFlushScheduled = true;
+    queueMicrotask(() => {
+      this.#rateLimitFlushScheduled = false;
+      this.#updateRateLimitState();
+    });
+  }
+  #rollbackIntervalConsumption() {
+    if (this.#isIntervalIgnored) {
+      return;
+    }
+    this.#rollbackIntervalSlot();
+    this.#scheduleRateLimitUpdate();
+  }
+  #updateRateLimitState() {
+    const previous4 = this.#rateLimitedInInterval;
+    if (this.#isIntervalIgnored || this.#queue.size === 0) {
+      if (previous4) {
+        this.#rateLimitedInInterval = false;
+        this.emit("rateLimitCleared");
+      }
+      return;
+    }
+    let count;
+    if (this.#strict) {
+      const now = Date.now();
+      this.#cleanupStrictTicks(now);
+      count = this.#getActiveTicksCount();
+    } else {
+      count = this.#intervalCount;
+    }
+    const shouldBeRateLimited = count >= this.#intervalCap;
+    if (shouldBeRateLimited !== previous4) {
+      this.#rateLimitedInInterval = shouldBeRateLimited;
+      this.emit(shouldBeRateLimited ? "rateLimit" : "rateLimitCleared");
+    }
+  }
+  /**
+  Whether the queue is currently rate-limited due to intervalCap.
+  */
+  get isRateLimited() {
+    return this.#rateLimitedInInterval;
+  }
+  /**
+      Whether the queue is saturated. Returns `true` when:
+      - All concurrency slots are occupied and tasks are waiting, OR
+      - The queue is rate-limited and tasks are waiting
+  
+      Useful for detecting backpressure and potential hanging tasks.
+  
+      ```js
+      import PQueue from 'p-queue';
+  
+      const queue = new PQueue({concurrency: 2});
+  
+      // Backpressure handling
+      if (queue.isSaturated) {
+          console.log('Queue is saturated, waiting for capacity...');
+          await queue.onSizeLessThan(queue.concurrency);
+      }
+  
+      // Monitoring for stuck tasks
+      setInterval(() => {
+          if (queue.isSaturated) {
+              console.warn(`Queue saturated: ${queue.pending} running, ${queue.size} waiting`);
+          }
+      }, 60000);
+      ```
+      */
+  get isSaturated() {
+    return this.#pending === this.#concurrency && this.#queue.size > 0 || this.isRateLimited && this.#queue.size > 0;
+  }
+  /**
+      The tasks currently being executed. Each task includes its `id`, `priority`, `startTime`, `timeout` (if set), and `timeoutRemaining` (milliseconds until the task times out, or `undefined` if no timeout is set).
+  
+      Returns an array of task info objects.
+  
+      ```js
+      import PQueue from 'p-queue';
+  
+      const queue = new PQueue({concurrency: 2, timeout: 10000});
+  
+      // Add tasks with IDs for better debugging
+      queue.add(() => fetchUser(123), {id: 'user-123'});
+      queue.add(() => fetchPosts(456), {id: 'posts-456', priority: 1});
+  
+      // Check what's running
+      console.log(queue.runningTasks);
+      // => [{
+      //   id: 'user-123',
+      //   priority: 0,
+      //   startTime: 1759253001716,
+      //   timeout: 10000,
+      //   timeoutRemaining: 9700
+      // }, {
+      //   id: 'posts-456',
+      //   priority: 1,
+      //   startTime: 1759253001916,
+      //   timeout: 10000,
+      //   timeoutRemaining: 9900
+      // }]
+      ```
+      */
+  get runningTasks() {
+    return [...this.#runningTasks.values()].map((task) => ({
+      ...task,
+      timeoutRemaining: task.timeout ? Math.max(0, task.startTime + task.timeout - Date.now()) : void 0
+    }));
+  }
+};
 
 // ../../packages/git/dist/object-store.js
 import { createHash } from "node:crypto";
@@ -20611,7 +21495,7 @@ async function readCommitTree(options) {
   const args = isoArgs(options);
   const { commit, files: listed, submodules } = await listCommitTree(options);
   const isText = options.textFilter ?? isSyncText;
-  const files = await mapConcurrent(listed, concurrency, (entry) => readFileEntry(args, entry, entry.mode !== "120000" && isText(entry.path, entry.oid)));
+  const files = await new PQueue({ concurrency }).addAll(listed.map((entry) => () => readFileEntry(args, entry, entry.mode !== "120000" && isText(entry.path, entry.oid))));
   return { commit, files, submodules };
 }
 async function listBlobs(args, rootTree) {
@@ -20619,10 +21503,10 @@ async function listBlobs(args, rootTree) {
   const submodules = [];
   let level = [{ prefix: "", oid: rootTree }];
   while (level.length > 0) {
-    const trees = await mapConcurrent(level, concurrency, async (tree) => ({
+    const trees = await new PQueue({ concurrency }).addAll(level.map((tree) => async () => ({
       ...tree,
       entries: await readTreeEntries(args, tree.oid)
-    }));
+    })));
     level = [];
     for (const tree of trees) {
       for (const entry of tree.entries) {
@@ -51818,7 +52702,7 @@ var encoder4 = new TextEncoder();
 var concurrency2 = 16;
 async function writeBlobs(args, files, readMissingBlob) {
   const store = objectStoreFor(args.fs, args.gitdir, args.cache);
-  return mapConcurrent(files, concurrency2, async (file) => {
+  return new PQueue({ concurrency: concurrency2 }).addAll(files.map((file) => async () => {
     const mode = file.mode ?? "100644";
     let bytes = contentOf(file);
     const oid = bytes === void 0 ? "oid" in file ? file.oid : void 0 : gitBlobId(bytes);
@@ -51837,7 +52721,7 @@ async function writeBlobs(args, files, readMissingBlob) {
     }
     await store.write("blob", bytes);
     return { path: file.path, mode, oid };
-  });
+  }));
 }
 function contentOf(file) {
   const { bytes, text: text8 } = file;
@@ -59699,904 +60583,6 @@ var Subdomain = typebox_exports.Object({
   isActive: typebox_exports.Boolean()
 }, { title: "Subdomain" });
 
-// ../../node_modules/eventemitter3/index.mjs
-var import_index = __toESM(require_eventemitter3(), 1);
-
-// ../../node_modules/p-timeout/index.js
-var TimeoutError = class _TimeoutError extends Error {
-  name = "TimeoutError";
-  constructor(message, options) {
-    super(message, options);
-    Error.captureStackTrace?.(this, _TimeoutError);
-  }
-};
-var getAbortedReason = (signal) => signal.reason ?? new DOMException("This operation was aborted.", "AbortError");
-function pTimeout(promise, options) {
-  const {
-    milliseconds,
-    fallback,
-    message,
-    customTimers = { setTimeout, clearTimeout },
-    signal
-  } = options;
-  let timer;
-  let abortHandler;
-  const wrappedPromise = new Promise((resolve2, reject) => {
-    if (typeof milliseconds !== "number" || Math.sign(milliseconds) !== 1) {
-      throw new TypeError(`Expected \`milliseconds\` to be a positive number, got \`${milliseconds}\``);
-    }
-    if (signal?.aborted) {
-      reject(getAbortedReason(signal));
-      promise.then(resolve2, reject);
-      return;
-    }
-    if (signal) {
-      abortHandler = () => {
-        reject(getAbortedReason(signal));
-      };
-      signal.addEventListener("abort", abortHandler, { once: true });
-    }
-    promise.then(resolve2, reject);
-    if (milliseconds === Number.POSITIVE_INFINITY) {
-      return;
-    }
-    const timeoutError = new TimeoutError();
-    timer = customTimers.setTimeout.call(void 0, () => {
-      if (fallback) {
-        try {
-          resolve2(fallback());
-        } catch (error) {
-          reject(error);
-        }
-        return;
-      }
-      if (typeof promise.cancel === "function") {
-        promise.cancel();
-      }
-      if (message === false) {
-        resolve2();
-      } else if (message instanceof Error) {
-        reject(message);
-      } else {
-        timeoutError.message = message ?? `Promise timed out after ${milliseconds} milliseconds`;
-        reject(timeoutError);
-      }
-    }, milliseconds);
-  });
-  const cancelablePromise = wrappedPromise.finally(() => {
-    cancelablePromise.clear();
-    if (abortHandler && signal) {
-      signal.removeEventListener("abort", abortHandler);
-    }
-  });
-  cancelablePromise.clear = () => {
-    customTimers.clearTimeout.call(void 0, timer);
-    timer = void 0;
-  };
-  return cancelablePromise;
-}
-
-// ../../node_modules/p-queue/dist/lower-bound.js
-function lowerBound(array, value, comparator) {
-  let first = 0;
-  let count = array.length;
-  while (count > 0) {
-    const step = Math.trunc(count / 2);
-    let it = first + step;
-    if (comparator(array[it], value) <= 0) {
-      first = ++it;
-      count -= step + 1;
-    } else {
-      count = step;
-    }
-  }
-  return first;
-}
-
-// ../../node_modules/p-queue/dist/priority-queue.js
-var compactionThreshold = 100;
-var PriorityQueue = class {
-  #queue = [];
-  // The queue is stored as a sorted array, but dequeued items are left before `#head` until compaction. Only items from `#head` onward are live, which keeps repeated dequeues amortized O(1).
-  #head = 0;
-  enqueue(run2, options) {
-    const { priority = 0, id } = options ?? {};
-    const { size: size2 } = this;
-    const element2 = {
-      priority,
-      id,
-      run: run2
-    };
-    if (size2 === 0) {
-      this.#queue.length = 0;
-      this.#head = 0;
-      this.#queue.push(element2);
-      return;
-    }
-    if (this.#queue.at(-1).priority >= priority) {
-      this.#queue.push(element2);
-      return;
-    }
-    this.#compact();
-    const index3 = lowerBound(this.#queue, element2, (a, b) => b.priority - a.priority);
-    this.#queue.splice(index3, 0, element2);
-  }
-  setPriority(id, priority) {
-    const index3 = this.#queue.findIndex((element2, index4) => index4 >= this.#head && element2.id === id);
-    if (index3 === -1) {
-      throw new ReferenceError(`No promise function with the id "${id}" exists in the queue.`);
-    }
-    const [item3] = this.#queue.splice(index3, 1);
-    this.enqueue(item3.run, { priority, id });
-  }
-  remove(idOrRun) {
-    const index3 = this.#queue.findIndex((element2, index4) => {
-      if (index4 < this.#head) {
-        return false;
-      }
-      if (typeof idOrRun === "string") {
-        return element2.id === idOrRun;
-      }
-      return element2.run === idOrRun;
-    });
-    if (index3 !== -1) {
-      this.#queue.splice(index3, 1);
-    }
-  }
-  dequeue() {
-    if (this.#head === this.#queue.length) {
-      return void 0;
-    }
-    const item3 = this.#queue[this.#head];
-    this.#head++;
-    if (this.#head === this.#queue.length) {
-      this.#queue.length = 0;
-      this.#head = 0;
-    } else if (this.#head > compactionThreshold && this.#head > this.#queue.length / 2) {
-      this.#compact();
-    }
-    return item3?.run;
-  }
-  filter(options) {
-    const result = [];
-    for (let index3 = this.#head; index3 < this.#queue.length; index3++) {
-      const element2 = this.#queue[index3];
-      if (element2.priority === options.priority) {
-        result.push(element2.run);
-      }
-    }
-    return result;
-  }
-  get size() {
-    return this.#queue.length - this.#head;
-  }
-  #compact() {
-    if (this.#head === 0) {
-      return;
-    }
-    this.#queue.splice(0, this.#head);
-    this.#head = 0;
-  }
-};
-
-// ../../node_modules/p-queue/dist/index.js
-var PQueue = class extends import_index.default {
-  #carryoverIntervalCount;
-  #isIntervalIgnored;
-  #intervalCount = 0;
-  #intervalCap;
-  #rateLimitedInInterval = false;
-  #rateLimitFlushScheduled = false;
-  #interval;
-  /*
-  Timestamp when the current interval window ends. Kept accurate at every window transition: `#initializeIntervalIfNeeded` sets it when a window starts and `#onInterval` advances it as the recurring timer rolls into each new window. This is the source of truth for whether a task added after the queue goes idle belongs to a fresh window, so it must not go stale.
-  */
-  #intervalEnd = 0;
-  // Recurring timer that drives windows while the queue is actively processing. Absent (`undefined`) once the queue goes idle.
-  #intervalId;
-  // One-shot timer used while idle to resume at the next window boundary, since `#intervalId` is cleared when idle.
-  #timeoutId;
-  #strict;
-  // Circular buffer implementation for better performance
-  #strictTicks = [];
-  #strictTicksStartIndex = 0;
-  #queue;
-  #queueClass;
-  #pending = 0;
-  // The `!` is needed because of https://github.com/microsoft/TypeScript/issues/32194
-  #concurrency;
-  #isPaused;
-  // Use to assign a unique identifier to a promise function, if not explicitly specified
-  #idAssigner = 1n;
-  // Track currently running tasks for debugging
-  #runningTasks = /* @__PURE__ */ new Map();
-  #queueAbortListenerCleanupFunctions = /* @__PURE__ */ new Set();
-  /**
-      Get or set the default timeout for all tasks. Can be changed at runtime.
-  
-      Operations will throw a `TimeoutError` if they don't complete within the specified time.
-  
-      The timeout begins when the operation is dequeued and starts execution, not while it's waiting in the queue.
-  
-      @example
-      ```
-      const queue = new PQueue({timeout: 5000});
-  
-      // Change timeout for all future tasks
-      queue.timeout = 10000;
-      ```
-      */
-  timeout;
-  constructor(options) {
-    super();
-    options = {
-      carryoverIntervalCount: false,
-      intervalCap: Number.POSITIVE_INFINITY,
-      interval: 0,
-      concurrency: Number.POSITIVE_INFINITY,
-      autoStart: true,
-      queueClass: PriorityQueue,
-      strict: false,
-      ...options
-    };
-    if (!(typeof options.intervalCap === "number" && options.intervalCap >= 1)) {
-      throw new TypeError(`Expected \`intervalCap\` to be a number from 1 and up, got \`${options.intervalCap?.toString() ?? ""}\` (${typeof options.intervalCap})`);
-    }
-    if (options.interval === void 0 || !(Number.isFinite(options.interval) && options.interval >= 0)) {
-      throw new TypeError(`Expected \`interval\` to be a finite number >= 0, got \`${options.interval?.toString() ?? ""}\` (${typeof options.interval})`);
-    }
-    if (options.strict && options.interval === 0) {
-      throw new TypeError("The `strict` option requires a non-zero `interval`");
-    }
-    if (options.strict && options.intervalCap === Number.POSITIVE_INFINITY) {
-      throw new TypeError("The `strict` option requires a finite `intervalCap`");
-    }
-    this.#carryoverIntervalCount = options.carryoverIntervalCount ?? options.carryoverConcurrencyCount ?? false;
-    this.#isIntervalIgnored = options.intervalCap === Number.POSITIVE_INFINITY || options.interval === 0;
-    this.#intervalCap = options.intervalCap;
-    this.#interval = options.interval;
-    this.#strict = options.strict;
-    this.#queue = new options.queueClass();
-    this.#queueClass = options.queueClass;
-    this.concurrency = options.concurrency;
-    if (options.timeout !== void 0 && !(Number.isFinite(options.timeout) && options.timeout > 0)) {
-      throw new TypeError(`Expected \`timeout\` to be a positive finite number, got \`${options.timeout}\` (${typeof options.timeout})`);
-    }
-    this.timeout = options.timeout;
-    this.#isPaused = options.autoStart === false;
-    this.#setupRateLimitTracking();
-  }
-  #cleanupStrictTicks(now) {
-    while (this.#strictTicksStartIndex < this.#strictTicks.length) {
-      const oldestTick = this.#strictTicks[this.#strictTicksStartIndex];
-      if (oldestTick !== void 0 && now - oldestTick >= this.#interval) {
-        this.#strictTicksStartIndex++;
-      } else {
-        break;
-      }
-    }
-    const shouldCompact = this.#strictTicksStartIndex > 100 && this.#strictTicksStartIndex > this.#strictTicks.length / 2 || this.#strictTicksStartIndex === this.#strictTicks.length;
-    if (shouldCompact) {
-      this.#strictTicks = this.#strictTicks.slice(this.#strictTicksStartIndex);
-      this.#strictTicksStartIndex = 0;
-    }
-  }
-  // Helper methods for interval consumption
-  #consumeIntervalSlot(now) {
-    if (this.#strict) {
-      this.#strictTicks.push(now);
-    } else {
-      this.#intervalCount++;
-    }
-  }
-  #rollbackIntervalSlot() {
-    if (this.#strict) {
-      if (this.#strictTicks.length > this.#strictTicksStartIndex) {
-        this.#strictTicks.pop();
-      }
-    } else if (this.#intervalCount > 0) {
-      this.#intervalCount--;
-    }
-  }
-  #getActiveTicksCount() {
-    return this.#strictTicks.length - this.#strictTicksStartIndex;
-  }
-  get #doesIntervalAllowAnother() {
-    if (this.#isIntervalIgnored) {
-      return true;
-    }
-    if (this.#strict) {
-      return this.#getActiveTicksCount() < this.#intervalCap;
-    }
-    return this.#intervalCount < this.#intervalCap;
-  }
-  get #doesConcurrentAllowAnother() {
-    return this.#pending < this.#concurrency;
-  }
-  #next() {
-    this.#pending--;
-    if (this.#pending === 0) {
-      this.emit("pendingZero");
-    }
-    this.#tryToStartAnother();
-    this.emit("next");
-  }
-  #onResumeInterval() {
-    this.#timeoutId = void 0;
-    this.#onInterval();
-    this.#initializeIntervalIfNeeded();
-  }
-  #isIntervalPausedAt(now) {
-    if (this.#strict) {
-      this.#cleanupStrictTicks(now);
-      const activeTicksCount = this.#getActiveTicksCount();
-      if (activeTicksCount >= this.#intervalCap) {
-        const oldestTick = this.#strictTicks[this.#strictTicksStartIndex];
-        const delay2 = this.#interval - (now - oldestTick);
-        this.#createIntervalTimeout(delay2);
-        return true;
-      }
-      return false;
-    }
-    if (this.#intervalId === void 0) {
-      const delay2 = this.#intervalEnd - now;
-      if (delay2 < 0) {
-        this.#intervalCount = this.#carryoverIntervalCount ? this.#pending : 0;
-      } else {
-        this.#createIntervalTimeout(delay2);
-        return true;
-      }
-    }
-    return false;
-  }
-  #createIntervalTimeout(delay2) {
-    if (this.#timeoutId !== void 0) {
-      return;
-    }
-    this.#timeoutId = setTimeout(() => {
-      this.#onResumeInterval();
-    }, delay2);
-  }
-  #clearIntervalTimer() {
-    if (this.#intervalId) {
-      clearInterval(this.#intervalId);
-      this.#intervalId = void 0;
-    }
-  }
-  #clearTimeoutTimer() {
-    if (this.#timeoutId) {
-      clearTimeout(this.#timeoutId);
-      this.#timeoutId = void 0;
-    }
-  }
-  #tryToStartAnother() {
-    if (this.#queue.size === 0) {
-      this.#clearIntervalTimer();
-      this.emit("empty");
-      if (this.#pending === 0) {
-        this.#clearTimeoutTimer();
-        if (this.#strict && this.#strictTicksStartIndex > 0) {
-          const now = Date.now();
-          this.#cleanupStrictTicks(now);
-        }
-        this.emit("idle");
-      }
-      return false;
-    }
-    let taskStarted = false;
-    if (!this.#isPaused) {
-      const now = Date.now();
-      const canInitializeInterval = !this.#isIntervalPausedAt(now);
-      if (this.#doesIntervalAllowAnother && this.#doesConcurrentAllowAnother) {
-        const job = this.#queue.dequeue();
-        if (!this.#isIntervalIgnored) {
-          this.#consumeIntervalSlot(now);
-          this.#scheduleRateLimitUpdate();
-        }
-        if (canInitializeInterval) {
-          this.#initializeIntervalIfNeeded();
-        }
-        job();
-        this.emit("active");
-        taskStarted = true;
-      }
-    }
-    return taskStarted;
-  }
-  #initializeIntervalIfNeeded() {
-    if (this.#isIntervalIgnored || this.#intervalId !== void 0) {
-      return;
-    }
-    if (this.#strict) {
-      return;
-    }
-    this.#intervalId = setInterval(() => {
-      this.#onInterval();
-    }, this.#interval);
-    this.#intervalEnd = Date.now() + this.#interval;
-  }
-  #onInterval() {
-    if (!this.#strict) {
-      if (this.#intervalId !== void 0) {
-        if (this.#intervalCount === 0 && this.#pending === 0) {
-          this.#clearIntervalTimer();
-        } else {
-          this.#intervalEnd = Date.now() + this.#interval;
-        }
-      }
-      this.#intervalCount = this.#carryoverIntervalCount ? this.#pending : 0;
-    }
-    this.#processQueue();
-    this.#scheduleRateLimitUpdate();
-  }
-  /**
-  Executes all queued functions until it reaches the limit.
-  */
-  #processQueue() {
-    while (this.#tryToStartAnother()) {
-    }
-  }
-  get concurrency() {
-    return this.#concurrency;
-  }
-  set concurrency(newConcurrency) {
-    if (!(typeof newConcurrency === "number" && newConcurrency >= 1)) {
-      throw new TypeError(`Expected \`concurrency\` to be a number from 1 and up, got \`${newConcurrency}\` (${typeof newConcurrency})`);
-    }
-    this.#concurrency = newConcurrency;
-    this.#processQueue();
-  }
-  /**
-      Updates the priority of a promise function by its id, affecting its execution order. Requires a defined concurrency limit to take effect.
-  
-      For example, this can be used to prioritize a promise function to run earlier.
-  
-      ```js
-      import PQueue from 'p-queue';
-  
-      const queue = new PQueue({concurrency: 1});
-  
-      queue.add(async () => '🦄', {priority: 1});
-      queue.add(async () => '🦀', {priority: 0, id: '🦀'});
-      queue.add(async () => '🦄', {priority: 1});
-      queue.add(async () => '🦄', {priority: 1});
-  
-      queue.setPriority('🦀', 2);
-      ```
-  
-      In this case, the promise function with `id: '🦀'` runs second.
-  
-      You can also deprioritize a promise function to delay its execution:
-  
-      ```js
-      import PQueue from 'p-queue';
-  
-      const queue = new PQueue({concurrency: 1});
-  
-      queue.add(async () => '🦄', {priority: 1});
-      queue.add(async () => '🦀', {priority: 1, id: '🦀'});
-      queue.add(async () => '🦄');
-      queue.add(async () => '🦄', {priority: 0});
-  
-      queue.setPriority('🦀', -1);
-      ```
-      Here, the promise function with `id: '🦀'` executes last.
-      */
-  setPriority(id, priority) {
-    if (typeof priority !== "number" || !Number.isFinite(priority)) {
-      throw new TypeError(`Expected \`priority\` to be a finite number, got \`${priority}\` (${typeof priority})`);
-    }
-    this.#queue.setPriority(id, priority);
-  }
-  async add(function_, options = {}) {
-    options = {
-      timeout: this.timeout,
-      ...options,
-      // Assign unique ID if not provided
-      id: options.id ?? (this.#idAssigner++).toString()
-    };
-    if (options.timeout !== void 0 && !(Number.isFinite(options.timeout) && options.timeout > 0)) {
-      throw new TypeError(`Expected \`timeout\` to be a positive finite number, got \`${options.timeout}\` (${typeof options.timeout})`);
-    }
-    return new Promise((resolve2, reject) => {
-      const taskSymbol = /* @__PURE__ */ Symbol(`task-${options.id}`);
-      let cleanupQueueAbortHandler = () => void 0;
-      const run2 = async () => {
-        cleanupQueueAbortHandler();
-        this.#pending++;
-        this.#runningTasks.set(taskSymbol, {
-          id: options.id,
-          priority: options.priority ?? 0,
-          // Match priority-queue default
-          startTime: Date.now(),
-          timeout: options.timeout
-        });
-        let eventListener;
-        try {
-          try {
-            options.signal?.throwIfAborted();
-          } catch (error) {
-            this.#rollbackIntervalConsumption();
-            this.#runningTasks.delete(taskSymbol);
-            throw error;
-          }
-          let operation = function_({ signal: options.signal });
-          if (options.timeout !== void 0) {
-            operation = pTimeout(Promise.resolve(operation), {
-              milliseconds: options.timeout,
-              message: `Task timed out after ${options.timeout}ms (queue has ${this.#pending} running, ${this.#queue.size} waiting)`
-            });
-          }
-          if (options.signal) {
-            const { signal } = options;
-            operation = Promise.race([operation, new Promise((_resolve, reject2) => {
-              eventListener = () => {
-                reject2(signal.reason);
-              };
-              signal.addEventListener("abort", eventListener, { once: true });
-              if (signal.aborted) {
-                eventListener();
-              }
-            })]);
-          }
-          const result = await operation;
-          resolve2(result);
-          this.emit("completed", result);
-        } catch (error) {
-          reject(error);
-          this.emit("error", error);
-        } finally {
-          if (eventListener) {
-            options.signal?.removeEventListener("abort", eventListener);
-          }
-          this.#runningTasks.delete(taskSymbol);
-          queueMicrotask(() => {
-            this.#next();
-          });
-        }
-      };
-      this.#queue.enqueue(run2, options);
-      const removeQueuedTask = () => {
-        if (this.#queue instanceof PriorityQueue) {
-          this.#queue.remove(run2);
-          return;
-        }
-        this.#queue.remove?.(options.id);
-      };
-      if (options.signal) {
-        const { signal } = options;
-        const queueAbortHandler = () => {
-          cleanupQueueAbortHandler();
-          removeQueuedTask();
-          reject(signal.reason);
-          this.#tryToStartAnother();
-          this.emit("next");
-        };
-        cleanupQueueAbortHandler = () => {
-          signal.removeEventListener("abort", queueAbortHandler);
-          this.#queueAbortListenerCleanupFunctions.delete(cleanupQueueAbortHandler);
-        };
-        if (signal.aborted) {
-          queueAbortHandler();
-          return;
-        }
-        signal.addEventListener("abort", queueAbortHandler, { once: true });
-        this.#queueAbortListenerCleanupFunctions.add(cleanupQueueAbortHandler);
-      }
-      this.emit("add");
-      this.#tryToStartAnother();
-    });
-  }
-  async addAll(functions, options) {
-    return Promise.all(functions.map(async (function_) => this.add(function_, options)));
-  }
-  /**
-  Start (or resume) executing enqueued tasks within concurrency limit. No need to call this if queue is not paused (via `options.autoStart = false` or by `.pause()` method.)
-  */
-  start() {
-    if (!this.#isPaused) {
-      return this;
-    }
-    this.#isPaused = false;
-    this.#processQueue();
-    return this;
-  }
-  /**
-  Put queue execution on hold.
-  */
-  pause() {
-    this.#isPaused = true;
-  }
-  /**
-  Clear the queue.
-  */
-  clear() {
-    for (const cleanupQueueAbortHandler of this.#queueAbortListenerCleanupFunctions) {
-      cleanupQueueAbortHandler();
-    }
-    this.#queue = new this.#queueClass();
-    this.#clearIntervalTimer();
-    this.#updateRateLimitState();
-    this.emit("empty");
-    if (this.#pending === 0) {
-      this.#clearTimeoutTimer();
-      this.emit("idle");
-    }
-    this.emit("next");
-  }
-  /**
-      Can be called multiple times. Useful if you for example add additional items at a later time.
-  
-      @returns A promise that settles when the queue becomes empty.
-      */
-  async onEmpty() {
-    if (this.#queue.size === 0) {
-      return;
-    }
-    await this.#onEvent("empty");
-  }
-  /**
-      @returns A promise that settles when the queue size is less than the given limit: `queue.size < limit`.
-  
-      If you want to avoid having the queue grow beyond a certain size you can `await queue.onSizeLessThan()` before adding a new item.
-  
-      Note that this only limits the number of items waiting to start. There could still be up to `concurrency` jobs already running that this call does not include in its calculation.
-      */
-  async onSizeLessThan(limit) {
-    if (this.#queue.size < limit) {
-      return;
-    }
-    await this.#onEvent(["next", "active"], () => this.#queue.size < limit);
-  }
-  /**
-      The difference with `.onEmpty` is that `.onIdle` guarantees that all work from the queue has finished. `.onEmpty` merely signals that the queue is empty, but it could mean that some promises haven't completed yet.
-  
-      @returns A promise that settles when the queue becomes empty, and all promises have completed; `queue.size === 0 && queue.pending === 0`.
-      */
-  async onIdle() {
-    if (this.#pending === 0 && this.#queue.size === 0) {
-      return;
-    }
-    await this.#onEvent("idle");
-  }
-  /**
-      The difference with `.onIdle` is that `.onPendingZero` only waits for currently running tasks to finish, ignoring queued tasks.
-  
-      @returns A promise that settles when all currently running tasks have completed; `queue.pending === 0`.
-      */
-  async onPendingZero() {
-    if (this.#pending === 0) {
-      return;
-    }
-    await this.#onEvent("pendingZero");
-  }
-  /**
-  @returns A promise that settles when the queue becomes rate-limited due to intervalCap.
-  */
-  async onRateLimit() {
-    if (this.isRateLimited) {
-      return;
-    }
-    await this.#onEvent("rateLimit");
-  }
-  /**
-  @returns A promise that settles when the queue is no longer rate-limited.
-  */
-  async onRateLimitCleared() {
-    if (!this.isRateLimited) {
-      return;
-    }
-    await this.#onEvent("rateLimitCleared");
-  }
-  /**
-      @returns A promise that rejects when any task in the queue errors.
-  
-      Use with `Promise.race([queue.onError(), queue.onIdle()])` to fail fast on the first error while still resolving normally when the queue goes idle.
-  
-      Important: The promise returned by `add()` still rejects. You must handle each `add()` promise (for example, `.catch(() => {})`) to avoid unhandled rejections.
-  
-      @example
-      ```
-      import PQueue from 'p-queue';
-  
-      const queue = new PQueue({concurrency: 2});
-  
-      queue.add(() => fetchData(1)).catch(() => {});
-      queue.add(() => fetchData(2)).catch(() => {});
-      queue.add(() => fetchData(3)).catch(() => {});
-  
-      // Stop processing on first error
-      try {
-          await Promise.race([
-              queue.onError(),
-              queue.onIdle()
-          ]);
-      } catch (error) {
-          queue.pause(); // Stop processing remaining tasks
-          console.error('Queue failed:', error);
-      }
-      ```
-      */
-  // eslint-disable-next-line @typescript-eslint/promise-function-async
-  onError() {
-    return new Promise((_resolve, reject) => {
-      const handleError = (error) => {
-        this.off("error", handleError);
-        reject(error);
-      };
-      this.on("error", handleError);
-    });
-  }
-  async #onEvent(events, filter) {
-    const eventList = Array.isArray(events) ? events : [events];
-    return new Promise((resolve2) => {
-      const listener = () => {
-        if (filter && !filter()) {
-          return;
-        }
-        for (const event of eventList) {
-          this.off(event, listener);
-        }
-        resolve2();
-      };
-      for (const event of eventList) {
-        this.on(event, listener);
-      }
-    });
-  }
-  /**
-  Size of the queue, the number of queued items waiting to run.
-  */
-  get size() {
-    return this.#queue.size;
-  }
-  /**
-      Size of the queue, filtered by the given options.
-  
-      For example, this can be used to find the number of items remaining in the queue with a specific priority level.
-      */
-  sizeBy(options) {
-    return this.#queue.filter(options).length;
-  }
-  /**
-  Number of running items (no longer in the queue).
-  */
-  get pending() {
-    return this.#pending;
-  }
-  /**
-  Whether the queue is currently paused.
-  */
-  get isPaused() {
-    return this.#isPaused;
-  }
-  #setupRateLimitTracking() {
-    if (this.#isIntervalIgnored) {
-      return;
-    }
-    this.on("add", () => {
-      if (this.#queue.size > 0) {
-        this.#scheduleRateLimitUpdate();
-      }
-    });
-    this.on("next", () => {
-      this.#scheduleRateLimitUpdate();
-    });
-  }
-  #scheduleRateLimitUpdate() {
-    if (this.#isIntervalIgnored || this.#rateLimitFlushScheduled) {
-      return;
-    }
-    this.#rateLimitFlushScheduled = true;
-    queueMicrotask(() => {
-      this.#rateLimitFlushScheduled = false;
-      this.#updateRateLimitState();
-    });
-  }
-  #rollbackIntervalConsumption() {
-    if (this.#isIntervalIgnored) {
-      return;
-    }
-    this.#rollbackIntervalSlot();
-    this.#scheduleRateLimitUpdate();
-  }
-  #updateRateLimitState() {
-    const previous4 = this.#rateLimitedInInterval;
-    if (this.#isIntervalIgnored || this.#queue.size === 0) {
-      if (previous4) {
-        this.#rateLimitedInInterval = false;
-        this.emit("rateLimitCleared");
-      }
-      return;
-    }
-    let count;
-    if (this.#strict) {
-      const now = Date.now();
-      this.#cleanupStrictTicks(now);
-      count = this.#getActiveTicksCount();
-    } else {
-      count = this.#intervalCount;
-    }
-    const shouldBeRateLimited = count >= this.#intervalCap;
-    if (shouldBeRateLimited !== previous4) {
-      this.#rateLimitedInInterval = shouldBeRateLimited;
-      this.emit(shouldBeRateLimited ? "rateLimit" : "rateLimitCleared");
-    }
-  }
-  /**
-  Whether the queue is currently rate-limited due to intervalCap.
-  */
-  get isRateLimited() {
-    return this.#rateLimitedInInterval;
-  }
-  /**
-      Whether the queue is saturated. Returns `true` when:
-      - All concurrency slots are occupied and tasks are waiting, OR
-      - The queue is rate-limited and tasks are waiting
-  
-      Useful for detecting backpressure and potential hanging tasks.
-  
-      ```js
-      import PQueue from 'p-queue';
-  
-      const queue = new PQueue({concurrency: 2});
-  
-      // Backpressure handling
-      if (queue.isSaturated) {
-          console.log('Queue is saturated, waiting for capacity...');
-          await queue.onSizeLessThan(queue.concurrency);
-      }
-  
-      // Monitoring for stuck tasks
-      setInterval(() => {
-          if (queue.isSaturated) {
-              console.warn(`Queue saturated: ${queue.pending} running, ${queue.size} waiting`);
-          }
-      }, 60000);
-      ```
-      */
-  get isSaturated() {
-    return this.#pending === this.#concurrency && this.#queue.size > 0 || this.isRateLimited && this.#queue.size > 0;
-  }
-  /**
-      The tasks currently being executed. Each task includes its `id`, `priority`, `startTime`, `timeout` (if set), and `timeoutRemaining` (milliseconds until the task times out, or `undefined` if no timeout is set).
-  
-      Returns an array of task info objects.
-  
-      ```js
-      import PQueue from 'p-queue';
-  
-      const queue = new PQueue({concurrency: 2, timeout: 10000});
-  
-      // Add tasks with IDs for better debugging
-      queue.add(() => fetchUser(123), {id: 'user-123'});
-      queue.add(() => fetchPosts(456), {id: 'posts-456', priority: 1});
-  
-      // Check what's running
-      console.log(queue.runningTasks);
-      // => [{
-      //   id: 'user-123',
-      //   priority: 0,
-      //   startTime: 1759253001716,
-      //   timeout: 10000,
-      //   timeoutRemaining: 9700
-      // }, {
-      //   id: 'posts-456',
-      //   priority: 1,
-      //   startTime: 1759253001916,
-      //   timeout: 10000,
-      //   timeoutRemaining: 9900
-      // }]
-      ```
-      */
-  get runningTasks() {
-    return [...this.#runningTasks.values()].map((task) => ({
-      ...task,
-      timeoutRemaining: task.timeout ? Math.max(0, task.startTime + task.timeout - Date.now()) : void 0
-    }));
-  }
-};
-
 // ../../packages/client/dist/build-url.js
 var UrlBuildError = class extends Error {
 };
@@ -61341,20 +61327,6 @@ function fileInputs(tree) {
 // ../../packages/sync/dist/decide-files.js
 var encoder6 = new TextEncoder();
 
-// ../../packages/sync/dist/map-limited.js
-async function mapLimited(items2, limit, map5) {
-  const results = new Array(items2.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items2.length) {
-      const index3 = next++;
-      results[index3] = await map5(items2[index3]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items2.length) }, worker));
-  return results;
-}
-
 // ../../packages/sync/dist/read-listed-files.js
 var FILES_PER_BATCH = 200;
 var BATCHES = 4;
@@ -61380,7 +61352,7 @@ async function held(repo, file) {
 }
 async function readListedFiles(client, spaceId, revision2, listed, options = {}) {
   const { repo, onProgress } = options;
-  const local = await mapLimited(listed, REPO_READS, (file) => repo === void 0 ? Promise.resolve(void 0) : held(repo, file));
+  const local = await new PQueue({ concurrency: REPO_READS }).addAll(listed.map((file) => () => repo === void 0 ? Promise.resolve(void 0) : held(repo, file)));
   const missing = listed.filter((_, index3) => local[index3] === void 0);
   const fetched = /* @__PURE__ */ new Map();
   const batches = [];
@@ -61403,7 +61375,7 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
     if (read.deferred !== void 0 && read.deferred.length > 0)
       await readBatch(read.deferred);
   };
-  await mapLimited(batches, BATCHES, (batch) => readBatch(batch.map((file) => file.path)));
+  await new PQueue({ concurrency: BATCHES }).addAll(batches.map((batch) => () => readBatch(batch.map((file) => file.path))));
   return listed.map((file, index3) => local[index3] ?? fetched.get(file.path));
 }
 

@@ -1,6 +1,6 @@
+import PQueue from 'p-queue';
 import type { TreeFile } from '@docsync/core';
 import { InvalidTreePathError } from './errors.js';
-import { mapConcurrent } from './map-concurrent.js';
 import { objectStoreFor } from './object-store.js';
 import { readBlobBytes } from './read-blob-bytes.js';
 import {
@@ -106,8 +106,11 @@ export async function readCommitTree(options: ReadCommitTreeOptions): Promise<Co
   const args = isoArgs(options);
   const { commit, files: listed, submodules } = await listCommitTree(options);
   const isText = options.textFilter ?? isSyncText;
-  const files = await mapConcurrent(listed, concurrency, (entry) =>
-    readFileEntry(args, entry, entry.mode !== '120000' && isText(entry.path, entry.oid)),
+  const files = await new PQueue({ concurrency }).addAll(
+    listed.map(
+      (entry) => () =>
+        readFileEntry(args, entry, entry.mode !== '120000' && isText(entry.path, entry.oid)),
+    ),
   );
   return { commit, files, submodules };
 }
@@ -123,10 +126,12 @@ async function listBlobs(
   const submodules: GitSubmodule[] = [];
   let level: { prefix: string; oid: string }[] = [{ prefix: '', oid: rootTree }];
   while (level.length > 0) {
-    const trees = await mapConcurrent(level, concurrency, async (tree) => ({
-      ...tree,
-      entries: await readTreeEntries(args, tree.oid),
-    }));
+    const trees = await new PQueue({ concurrency }).addAll(
+      level.map((tree) => async () => ({
+        ...tree,
+        entries: await readTreeEntries(args, tree.oid),
+      })),
+    );
     level = [];
     for (const tree of trees) {
       for (const entry of tree.entries) {

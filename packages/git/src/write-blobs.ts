@@ -1,6 +1,6 @@
+import PQueue from 'p-queue';
 import { gitBlobId } from '@docsync/core';
 import { BlobMismatchError, MissingContentError, ObjectNotFoundError } from './errors.js';
-import { mapConcurrent } from './map-concurrent.js';
 import { objectStoreFor } from './object-store.js';
 import type { FileMode } from './read-commit-tree.js';
 import type { RepoArgs } from './repo-options.js';
@@ -40,23 +40,25 @@ export async function writeBlobs(
   readMissingBlob?: ReadMissingBlob,
 ): Promise<WrittenFile[]> {
   const store = objectStoreFor(args.fs, args.gitdir, args.cache);
-  return mapConcurrent(files, concurrency, async (file) => {
-    const mode = file.mode ?? '100644';
-    let bytes = contentOf(file);
-    const oid = bytes === undefined ? ('oid' in file ? file.oid : undefined) : gitBlobId(bytes);
-    if (oid === undefined) {
-      throw new MissingContentError(file.path);
-    }
-    if (await store.has(oid)) return { path: file.path, mode, oid };
-    if (bytes === undefined) {
-      if (!readMissingBlob) throw new ObjectNotFoundError(oid, { path: file.path });
-      bytes = await readMissingBlob({ path: file.path, oid });
-      const actual = gitBlobId(bytes);
-      if (actual !== oid) throw new BlobMismatchError(file.path, oid, actual);
-    }
-    await store.write('blob', bytes);
-    return { path: file.path, mode, oid };
-  });
+  return new PQueue({ concurrency }).addAll(
+    files.map((file) => async () => {
+      const mode = file.mode ?? '100644';
+      let bytes = contentOf(file);
+      const oid = bytes === undefined ? ('oid' in file ? file.oid : undefined) : gitBlobId(bytes);
+      if (oid === undefined) {
+        throw new MissingContentError(file.path);
+      }
+      if (await store.has(oid)) return { path: file.path, mode, oid };
+      if (bytes === undefined) {
+        if (!readMissingBlob) throw new ObjectNotFoundError(oid, { path: file.path });
+        bytes = await readMissingBlob({ path: file.path, oid });
+        const actual = gitBlobId(bytes);
+        if (actual !== oid) throw new BlobMismatchError(file.path, oid, actual);
+      }
+      await store.write('blob', bytes);
+      return { path: file.path, mode, oid };
+    }),
+  );
 }
 
 function contentOf(file: WriteFileInput): Uint8Array | undefined {

@@ -1,7 +1,7 @@
+import PQueue from 'p-queue';
 import type { GitTreeFile } from '@docsync/api';
 import { ObjectNotFoundError, isSyncText, readBlobBytes, type RepoOptions } from '@docsync/git';
 import { SyncError } from './errors.js';
-import { mapLimited } from './map-limited.js';
 import type { SyncClient } from './sync-client.js';
 import type { ProgressListener } from './sync-progress.js';
 import type { SyncFile } from './sync-tree.js';
@@ -50,8 +50,10 @@ export async function readListedFiles(
   options: { repo?: RepoOptions | undefined; onProgress?: ProgressListener | undefined } = {},
 ): Promise<SyncFile[]> {
   const { repo, onProgress } = options;
-  const local = await mapLimited(listed, REPO_READS, (file) =>
-    repo === undefined ? Promise.resolve(undefined) : held(repo, file),
+  const local = await new PQueue({ concurrency: REPO_READS }).addAll(
+    listed.map(
+      (file) => () => (repo === undefined ? Promise.resolve(undefined) : held(repo, file)),
+    ),
   );
   const missing = listed.filter((_, index) => local[index] === undefined);
   const fetched = new Map<string, SyncFile>();
@@ -81,6 +83,8 @@ export async function readListedFiles(
     // An answer that reached its size limit names what it left for another request.
     if (read.deferred !== undefined && read.deferred.length > 0) await readBatch(read.deferred);
   };
-  await mapLimited(batches, BATCHES, (batch) => readBatch(batch.map((file) => file.path)));
+  await new PQueue({ concurrency: BATCHES }).addAll(
+    batches.map((batch) => () => readBatch(batch.map((file) => file.path))),
+  );
   return listed.map((file, index) => local[index] ?? (fetched.get(file.path) as SyncFile));
 }
