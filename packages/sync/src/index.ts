@@ -69,7 +69,7 @@ export {
 } from './upload-tree.js';
 export { renderConflictReport } from './render-conflict-report.js';
 export { push, pull, fetchSyncPlan } from './sync-operations.js';
-export type { SyncOptions } from './sync-steps.js';
+export type { SyncOptions } from './sync-options.js';
 export {
   renderCommitMessage,
   fetchPullCommit,

@@ -2,18 +2,12 @@ import type { ChangeRequest } from '@docsync/api';
 import { GitAdapterError, isAncestor, listCommits } from '@docsync/git';
 import { planChangeRequestSubject } from './change-request-subject.js';
 import { findBranchChangeRequest } from './find-branch-change-request.js';
-import type { SyncContext, SyncState } from './read-sync-state.js';
-import type { PushedChangeRequest, SyncResult } from './sync-result.js';
-import {
-  changesToSpace,
-  emptyResult,
-  guardMassDelete,
-  knownBlobs,
-  repoOf,
-  type SyncOptions,
-} from './sync-steps.js';
+import { changesToSpace, guardMassDelete } from './plan-mass-delete.js';
+import { repoOf, type SyncContext, type SyncState } from './read-sync-state.js';
+import type { SyncOptions } from './sync-options.js';
+import { emptyResult, type PushedChangeRequest, type SyncResult } from './sync-result.js';
 import type { SyncTree } from './sync-tree.js';
-import { uploadTree } from './upload-tree.js';
+import { knownBlobs, uploadTree } from './upload-tree.js';
 
 function pushedChangeRequest(changeRequest: ChangeRequest, opened: boolean): PushedChangeRequest {
   const { id, number, subject, status } = changeRequest;

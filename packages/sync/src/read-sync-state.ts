@@ -120,3 +120,8 @@ export async function readSyncState(context: SyncContext): Promise<SyncState> {
     trees,
   };
 }
+
+/** The repository as git functions take it, with this sync's object cache (what planning read). */
+export function repoOf(state: SyncState): RepoOptions {
+  return state.trees.repo;
+}

@@ -2,18 +2,13 @@ import { readBlobBytes } from '@docsync/git';
 import { takeSpaceChanges } from './apply-sync.js';
 import { ConflictMarkersError, MergeInProgressError } from './errors.js';
 import { hasConflictMarkers } from './merge-state.js';
+import { guardMassDelete } from './plan-mass-delete.js';
 import { archiveSupersededChangeRequest, pushToChangeRequest } from './push-to-change-request.js';
-import { readSyncState, type SyncContext, type SyncState } from './read-sync-state.js';
-import type { SyncResult } from './sync-result.js';
-import {
-  emptyResult,
-  guardMassDelete,
-  knownBlobs,
-  repoOf,
-  type SyncOptions,
-} from './sync-steps.js';
+import { readSyncState, repoOf, type SyncContext, type SyncState } from './read-sync-state.js';
+import type { SyncOptions } from './sync-options.js';
+import { emptyResult, type SyncResult } from './sync-result.js';
 import { diffTrees } from './sync-tree.js';
-import { uploadTree } from './upload-tree.js';
+import { knownBlobs, uploadTree } from './upload-tree.js';
 
 /**
  * A sync has three steps, each in its own module: plan (`readSyncState`: read both sides, find

@@ -1,5 +1,6 @@
 import type { FileConflict } from './decide-files.js';
 import type { SyncPlan } from './plan-sync.js';
+import type { SyncState } from './read-sync-state.js';
 import type { TreeChange } from './sync-tree.js';
 
 /** How a push or pull ended. */
@@ -57,4 +58,15 @@ export interface SyncResult {
   archivedChangeRequest?: PushedChangeRequest;
   /** Files both sides changed that need a person (written with conflict markers). */
   conflicts: FileConflict[];
+}
+
+/** A result that changed nothing yet: the plan and what the service could not serve. */
+export function emptyResult(state: SyncState, dryRun: boolean): Omit<SyncResult, 'outcome'> {
+  return {
+    dryRun,
+    plan: state.plan,
+    remoteChanges: [],
+    localChanges: [],
+    conflicts: [],
+  };
 }

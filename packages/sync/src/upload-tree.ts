@@ -1,5 +1,6 @@
 import { BadRequestError, ConflictError } from '@docsync/client';
 import { readBlobBytes, type RepoOptions } from '@docsync/git';
+import type { SyncState } from './read-sync-state.js';
 import type { SyncClient } from './sync-client.js';
 import type { ProgressListener } from './sync-progress.js';
 import { diffTrees, type SyncFile, type SyncTree } from './sync-tree.js';
@@ -171,4 +172,22 @@ export async function uploadTree(
     return { uploaded: sent.uploaded + more.uploaded, bytes: sent.bytes + more.bytes };
   }
   return sent;
+}
+
+/**
+ * Blob ids the service holds for sure: the files of the base (a state it saw) and of `more`
+ * commits it imported (such as a change request's), as far as this repository has them. A push
+ * negotiates only the rest, so it asks about what changed rather than about every file.
+ */
+export async function knownBlobs(
+  state: SyncState,
+  more: readonly string[] = [],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  const add = (tree: SyncTree | undefined) => {
+    for (const file of tree?.values() ?? []) known.add(file.oid);
+  };
+  add(state.base);
+  for (const oid of more) if (oid !== state.baseCommit) add(await state.trees.ifPresent(oid));
+  return known;
 }
