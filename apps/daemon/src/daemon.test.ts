@@ -181,6 +181,9 @@ async function mergeChangeRequest(space: string, id: string): Promise<void> {
   expect((merged.body as { result: string }).result).toBe('merge');
 }
 
+/** When the crash test kills the daemon in each round, after the push starts (ms). */
+const KILL_AFTER_MS = [0, 120, 40, 300, 200, 380];
+
 describe('the daemon watching several repositories', { timeout: 30_000 }, () => {
   let daemon: DaemonProcess;
   let alpha: { repo: GitRepo; space: string };
@@ -528,7 +531,7 @@ describe('kill -9 at a random point and a restart', { timeout: 30_000 }, () => {
           pollInterval: '30s',
           repositories: [{ name: 'crash', path: repo.dir, directory: DOCS, space }],
         });
-        const rounds = 6;
+        const rounds = KILL_AFTER_MS.length;
         let daemon = spawnDaemon(configPath);
         daemons.push(daemon);
         for (let round = 1; round <= rounds; round++) {
@@ -543,7 +546,8 @@ describe('kill -9 at a random point and a restart', { timeout: 30_000 }, () => {
               (line) => line.event === 'sync-start' && line['forced'] === false,
               { past: true },
             );
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 400));
+          // A different moment each round, the same in every run.
+          await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS[round - 1]));
           await daemon.stop('SIGKILL');
 
           // The restarted daemon converges, then serves as the next round's.
