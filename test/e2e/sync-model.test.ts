@@ -690,7 +690,7 @@ describe('sync under random operations (model-based, seeded)', () => {
   for (const seed of SEEDS)
     it(
       `keeps every edit and every file, seed ${String(seed)}, ${String(OPS)} operations`,
-      { timeout: Math.max(600_000, OPS * 300) },
+      { timeout: Math.max(600_000, OPS * 1_000) },
       async () => {
         const made = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`, {
           body: { title: `model ${String(seed)}` },
