@@ -20,7 +20,8 @@ export interface RemoteSide {
 
 /**
  * Reads the space's side: with a base, only what the service changed since the base revision
- * (`git/tree?since=`), applied to the base tree; without one, the whole listing. Bytes come
+ * (`git/tree?since=`), applied to the base tree, and nothing at all when the space is still at
+ * that revision; without a base, the whole listing. Bytes come
  * from the repository where it has the blob, else from the service.
  */
 export async function readRemoteSide(
@@ -29,10 +30,15 @@ export async function readRemoteSide(
   options: {
     repo: RepoOptions;
     base: { point: SyncPoint; tree: SyncTree } | null;
+    /** The space's revision as `git/info` answered it, read just before. */
+    currentRevision?: string;
     onProgress?: ProgressListener;
   },
 ): Promise<RemoteSide> {
   const { base, repo } = options;
+  // The space is still at the base's revision (git/info said so): nothing to read.
+  if (base !== null && base.point.revision === options.currentRevision)
+    return { revision: base.point.revision, tree: base.tree };
   const listing: GitTree = await client.api.request('getGitTree', {
     params: { spaceId },
     query: base === null ? {} : { since: base.point.revision },

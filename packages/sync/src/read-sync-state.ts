@@ -96,6 +96,7 @@ export async function readSyncState(context: SyncContext): Promise<SyncState> {
   const remote = await readRemoteSide(client, config.space, {
     repo,
     base: basePoint === null ? null : { point: basePoint, tree: base },
+    currentRevision: info.revision,
     ...(context.progress === undefined ? {} : { onProgress: context.progress }),
   });
   return {
