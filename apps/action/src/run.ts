@@ -115,9 +115,14 @@ async function openWorkspace(inputs: ActionInputs, deps: ActionDeps) {
 }
 
 /** Reads the published content, naming what was read in the log. */
-async function readPublished(inputs: ActionInputs, deps: ActionDeps): Promise<PublishedTree> {
+async function readPublished(
+  inputs: ActionInputs,
+  deps: ActionDeps,
+  repo: RepoOptions,
+): Promise<PublishedTree> {
   const client = createSyncClient({ baseUrl: inputs.url, token: inputs.token, fetch: deps.fetch });
-  const published = await fetchPublishedTree(client, inputs.source);
+  // Files whose blobs the checkout holds already are read from it, not downloaded.
+  const published = await fetchPublishedTree(client, inputs.source, { repo });
   deps.log(
     `read ${published.kind} ${published.id} (${published.title}): ${published.tree.size} files from ${published.spaces
       .map(
@@ -155,7 +160,7 @@ export async function run(inputs: ActionInputs, deps: ActionDeps): Promise<Actio
         { data: { paths: dirty } },
       );
   }
-  const published = await readPublished(inputs, deps);
+  const published = await readPublished(inputs, deps, repo);
   const when = { timestamp: Math.floor(deps.now().getTime() / 1000), timezoneOffset: 0 };
   const commit = await commitPublishedTree({
     ...repo,

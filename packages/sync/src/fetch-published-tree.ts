@@ -1,5 +1,6 @@
 import type { PublishedContentSite, Site, SiteSpace, SiteStructure } from '@docsync/api';
 import { ApiClientError } from '@docsync/client';
+import type { RepoOptions } from '@docsync/git';
 import { gitBlobId } from '@docsync/core';
 import { fetchRemoteTree, type RemoteTree } from './fetch-remote-tree.js';
 import { PublishedError } from './published-error.js';
@@ -119,13 +120,16 @@ function prefixed(directory: string, remote: RemoteTree): SyncFile[] {
 async function readSpaces(
   client: SyncClient,
   placed: { directory: string; spaceId: string; title: string; siteSpaceId?: string }[],
-  onProgress: ProgressListener | undefined,
+  options: { onProgress?: ProgressListener | undefined; repo?: RepoOptions | undefined },
 ) {
   const reads = new Map<string, Promise<RemoteTree>>();
   const read = (spaceId: string) => {
     let remote = reads.get(spaceId);
     if (remote === undefined) {
-      remote = fetchRemoteTree(client, spaceId, onProgress === undefined ? {} : { onProgress });
+      remote = fetchRemoteTree(client, spaceId, {
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+        ...(options.repo === undefined ? {} : { repo: options.repo }),
+      });
       reads.set(spaceId, remote);
     }
     return remote;
@@ -151,7 +155,11 @@ async function readSpaces(
 export async function fetchPublishedTree(
   client: SyncClient,
   source: PublishedSource,
-  options: { onProgress?: ProgressListener } = {},
+  options: {
+    onProgress?: ProgressListener;
+    /** The repository the tree is for: files whose blobs it holds are read from it, not fetched. */
+    repo?: RepoOptions;
+  } = {},
 ): Promise<PublishedTree> {
   if ('space' in source) {
     let title: string;
@@ -173,7 +181,7 @@ export async function fetchPublishedTree(
     const read = await readSpaces(
       client,
       [{ directory: '', spaceId: source.space, title }],
-      options.onProgress,
+      options,
     );
     return { kind: 'space', id: source.space, title, ...read };
   }
@@ -197,7 +205,7 @@ export async function fetchPublishedTree(
     title: siteSpace.title,
     siteSpaceId: siteSpace.id,
   }));
-  const read = await readSpaces(client, placed, options.onProgress);
+  const read = await readSpaces(client, placed, options);
   if (planned.length === 1) return { kind: 'site', id: site.id, title: site.title, ...read };
   // Several directories: `docs.yaml` says which site space each one is, as site-wide Git Sync does.
   const config = renderSiteDocsConfig(
