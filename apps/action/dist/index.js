@@ -61519,15 +61519,12 @@ async function findSite(client, siteId, organization) {
 function prefixed(directory, remote) {
   return [...remote.tree.values()].map((file) => directory === "" ? file : { ...file, path: `${directory}/${file.path}` });
 }
-async function readSpaces(client, placed, options) {
+async function readSpaces(client, placed, onProgress) {
   const reads = /* @__PURE__ */ new Map();
   const read = (spaceId) => {
     let remote = reads.get(spaceId);
     if (remote === void 0) {
-      remote = fetchRemoteTree(client, spaceId, {
-        ...options.onProgress === void 0 ? {} : { onProgress: options.onProgress },
-        ...options.repo === void 0 ? {} : { repo: options.repo }
-      });
+      remote = fetchRemoteTree(client, spaceId, onProgress === void 0 ? {} : { onProgress });
       reads.set(spaceId, remote);
     }
     return remote;
@@ -61554,7 +61551,7 @@ async function fetchPublishedTree(client, source, options = {}) {
         });
       throw error;
     }
-    const read2 = await readSpaces(client, [{ directory: "", spaceId: source.space, title }], options);
+    const read2 = await readSpaces(client, [{ directory: "", spaceId: source.space, title }], options.onProgress);
     return { kind: "space", id: source.space, title, ...read2 };
   }
   const { site: site2, organizationId } = await findSite(client, source.site, source.organization);
@@ -61572,7 +61569,7 @@ async function fetchPublishedTree(client, source, options = {}) {
     title: siteSpace.title,
     siteSpaceId: siteSpace.id
   }));
-  const read = await readSpaces(client, placed, options);
+  const read = await readSpaces(client, placed, options.onProgress);
   if (planned.length === 1)
     return { kind: "site", id: site2.id, title: site2.title, ...read };
   const config = renderSiteDocsConfig(site2.title, published.structure, new Map(planned.map(({ siteSpace, directory }) => [siteSpace.id, directory])));
@@ -61868,9 +61865,9 @@ async function openWorkspace(inputs, deps) {
   };
   return { repo, branch, base: base3, hasLocalBranch: local !== null, remote: { ...repo, url, headers } };
 }
-async function readPublished(inputs, deps, repo) {
+async function readPublished(inputs, deps) {
   const client = createSyncClient({ baseUrl: inputs.url, token: inputs.token, fetch: deps.fetch });
-  const published = await fetchPublishedTree(client, inputs.source, { repo });
+  const published = await fetchPublishedTree(client, inputs.source);
   deps.log(
     `read ${published.kind} ${published.id} (${published.title}): ${published.tree.size} files from ${published.spaces.map(
       (space) => `${space.directory === "" ? "." : space.directory} \u2190 space ${space.spaceId}@${space.revision}`
@@ -61892,7 +61889,7 @@ async function run(inputs, deps) {
         { data: { paths: dirty } }
       );
   }
-  const published = await readPublished(inputs, deps, repo);
+  const published = await readPublished(inputs, deps);
   const when = { timestamp: Math.floor(deps.now().getTime() / 1e3), timezoneOffset: 0 };
   const commit = await commitPublishedTree({
     ...repo,
