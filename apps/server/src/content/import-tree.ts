@@ -1,5 +1,7 @@
 import type { RevisionGit } from '@docsync/api';
 import { treeToRevision, type TreeFile } from '@docsync/core';
+import { mapBlobs } from '../blobs/bounded.js';
+import { organizationBlobs, recordSpaceBlobs } from '../blobs/space-blobs.js';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { advanceRevision, type Advanced } from './advance-revision.js';
@@ -19,6 +21,8 @@ import {
 /** What to import, and where: a space's main content or a change request. */
 export interface TreeImport {
   target: ContentTarget;
+  /** The organization of the target's space: the tree may name only blobs it holds. */
+  organizationId: string;
   /**
    * The tree as the client sent it: paths and blob ids (the blobs are uploaded already), or the
    * paths that differ from the tree of commit `base` (no `oid`: deleted), which the target must
@@ -92,12 +96,10 @@ async function withTexts(
   );
   if (forgotten.length === 0) return files;
   const texts = new Map(
-    await Promise.all(
-      forgotten.map(async (file) => {
-        const bytes = await ctx.blobs.get(file.oid);
-        return [file.path, bytes === undefined ? undefined : decoder.decode(bytes)] as const;
-      }),
-    ),
+    await mapBlobs(forgotten, async (file) => {
+      const bytes = await ctx.blobs.get(file.oid);
+      return [file.path, bytes === undefined ? undefined : decoder.decode(bytes)] as const;
+    }),
   );
   return files.map((file) => {
     const text = texts.get(file.path);
@@ -163,7 +165,13 @@ export async function importTree(
         ? (request.tree as readonly TreeEntry[])
         : treeFromChanges(request.tree as TreeChanges, current, previous);
       // Checked (paths, uploaded blobs) before anything else, so a bad tree is a 400 either way.
-      const files = await readTreeBlobs(ctx.blobs, entries, ctx.conversions, previous?.files);
+      const fresh = entries.filter((entry) => previous?.files.get(entry.path)?.oid !== entry.oid);
+      const held = await organizationBlobs(
+        ctx.db,
+        request.organizationId,
+        fresh.map((entry) => entry.oid),
+      );
+      const files = await readTreeBlobs(ctx.blobs, entries, ctx.conversions, previous?.files, held);
       if (same) return { kind: 'keep' };
       const read = (files: readonly TreeFile[], baseFiles: boolean) => {
         const result = treeToRevision(files, {
@@ -191,6 +199,12 @@ export async function importTree(
         },
         store: async (trx, revisionId, now) => {
           kept = await writeStoredTree(trx, revisionId, tree, previous, changes);
+          // The space now holds what its tree names (held by another space of the organization).
+          await recordSpaceBlobs(
+            trx,
+            request.target.spaceId,
+            fresh.map((entry) => entry.oid),
+          );
           await request.target.recordSyncPoint?.(trx, { git: request.git, revisionId, now });
         },
       };

@@ -14,11 +14,12 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 /**
  * Checks every uploaded blob against its id, then stores them. Nothing is stored unless every
  * blob checks out, so a bad upload leaves the store as it was: 400 names the first bad blob.
+ * Returns the blob ids stored.
  */
 export async function storeBlobs(
   blobs: BlobStore,
   uploaded: readonly UploadedBlob[],
-): Promise<void> {
+): Promise<string[]> {
   const decoded = uploaded.map((blob, index) => {
     if (!BASE64.test(blob.base64))
       throw new BadRequestError(`body/blobs/${index}/base64 is not valid base64`);
@@ -30,5 +31,7 @@ export async function storeBlobs(
       );
     return bytes;
   });
-  for (const bytes of decoded) await blobs.put(bytes);
+  const oids: string[] = [];
+  for (const bytes of decoded) oids.push(await blobs.put(bytes));
+  return oids;
 }

@@ -187,6 +187,12 @@ export interface GitSyncPointsTable {
   created_at: Timestamp;
 }
 
+/** A blob a space holds: uploaded through it or named by a tree it imported (see migration 012). */
+export interface SpaceBlobsTable {
+  space_id: string;
+  oid: string;
+}
+
 /** A page of a revision: its place in the tree, its metadata and its document by hash. */
 export interface ContentPagesTable {
   revision_id: string;
@@ -472,6 +478,7 @@ export interface DatabaseSchema {
   content_files: ContentFilesTable;
   content_trees: ContentTreesTable;
   git_sync_points: GitSyncPointsTable;
+  space_blobs: SpaceBlobsTable;
   change_requests: ChangeRequestsTable;
   change_request_counters: ChangeRequestCountersTable;
   change_request_contributors: ChangeRequestContributorsTable;

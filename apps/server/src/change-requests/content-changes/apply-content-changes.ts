@@ -1,4 +1,5 @@
 import type { ContentChange, ContentChangeResult } from '@docsync/api';
+import { recordSpaceBlobs } from '../../blobs/space-blobs.js';
 import { advanceRevision } from '../../content/advance-revision.js';
 import { loadRevision } from '../../content/read-revision.js';
 import { ConflictError } from '../../errors.js';
@@ -85,7 +86,10 @@ export async function applyContentChanges(
         const handler = handlers[change.type] as Handler<typeof change.type>;
         results.push(await handler(change, index, state));
       }
-      for (const bytes of state.blobs) await ctx.blobs.put(bytes);
+      const oids: string[] = [];
+      for (const bytes of state.blobs) oids.push(await ctx.blobs.put(bytes));
+      // The space holds what it uploaded, as through `git/blobs`.
+      await recordSpaceBlobs(ctx.db, spaceId, oids);
       return {
         kind: 'write',
         revision: {
