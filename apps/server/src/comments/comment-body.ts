@@ -1,5 +1,6 @@
 import type { Comment } from '@docsync/api';
 import { parsePage } from '@docsync/core';
+import { requireMarkdownNesting } from '../content/nesting-limits.js';
 import { BadRequestError } from '../errors.js';
 
 /** The longest comment or reply body accepted, in characters (UTF-16 code units). */
@@ -10,7 +11,7 @@ export type CommentFormat = 'markdown' | 'document';
 
 /**
  * 400 unless `markdown` can be a comment or reply body: not blank, at most
- * {@link MAX_COMMENT_LENGTH} characters. `field` names it in the message (`body/body/markdown`).
+ * {@link MAX_COMMENT_LENGTH} characters, within the markdown nesting limits. `field` names it in the message (`body/body/markdown`).
  */
 export function requireCommentMarkdown(markdown: string, field: string): string {
   if (markdown.trim() === '') throw new BadRequestError(`${field} must not be blank`);
@@ -18,6 +19,7 @@ export function requireCommentMarkdown(markdown: string, field: string): string 
     throw new BadRequestError(
       `${field} is ${markdown.length} characters long; a comment holds at most ${MAX_COMMENT_LENGTH}`,
     );
+  requireMarkdownNesting(markdown, field);
   return markdown;
 }
 

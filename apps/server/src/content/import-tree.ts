@@ -8,6 +8,7 @@ import { advanceRevision, type Advanced } from './advance-revision.js';
 import { withDistinctPageIds } from './distinct-page-ids.js';
 import type { ContentTarget } from './content-target.js';
 import type { StoredRevision } from './read-revision.js';
+import { requireContentLimits, requireMarkdownNesting } from './nesting-limits.js';
 import { readTreeBlobs, type TreeEntry } from './read-tree-blobs.js';
 import {
   keepStoredTree,
@@ -174,6 +175,9 @@ export async function importTree(
       const files = await readTreeBlobs(ctx.blobs, entries, ctx.conversions, previous?.files, held);
       if (same) return { kind: 'keep' };
       const read = (files: readonly TreeFile[], baseFiles: boolean) => {
+        for (const file of files)
+          if (file.text !== undefined && file.path.endsWith('.md'))
+            requireMarkdownNesting(file.text, `body/tree: \`${file.path}\``);
         const result = treeToRevision(files, {
           base: current.content,
           ...(baseFiles && previous !== undefined ? { baseFiles: previous.oids } : {}),
@@ -188,6 +192,8 @@ export async function importTree(
       let converted = read(await withTexts(ctx, files, previous?.files), true);
       if (previous !== undefined && !converted.incremental)
         converted = read(await withTexts(ctx, files), false);
+      // What is stored must read back: nothing nests past what the renderer handles.
+      requireContentLimits(converted.content, 'body/tree');
       const { tree, changes } = compareTrees(files, previous);
       return {
         kind: 'write',

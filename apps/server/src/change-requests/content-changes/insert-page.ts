@@ -30,7 +30,7 @@ export function insertPage(
   checkSlug(change.slug, index);
   if (change.ref !== undefined && state.refs.has(change.ref))
     throw invalidChange(index, 'ref', `\`${change.ref}\` already names a page of this batch`);
-  const content = readPageContent(change.document);
+  const content = readPageContent(change.document, `body/changes/${index}/document`);
   const id = state.newId();
   const fields = { ...content.fields, ...metadataFields(change) };
   const title = fields.title ?? UNTITLED;

@@ -5,6 +5,7 @@ import {
   type JSONDocument,
   type PageFileFields,
 } from '@docsync/core';
+import { requireDocumentDepth, requireMarkdownNesting } from '../../content/nesting-limits.js';
 
 /** The `document` of an insert or update operation: markdown or a JSON document. */
 export type PageContent = Extract<ContentChange, { type: 'insert_page' }>['document'];
@@ -21,12 +22,17 @@ export interface ReadPageContent {
 /**
  * Reads page content. Markdown is parsed with core's `parsePage`, as a page file of a tree
  * would be: the `# H1` gives the title and front matter the metadata (a cover stays the URL it
- * was written as). A JSON document is taken as it is and sets no metadata.
+ * was written as). A JSON document is taken as it is and sets no metadata. Either is a 400 past
+ * the nesting limits (`field` names it: `body/changes/0/document`).
  */
-export function readPageContent(content: PageContent): ReadPageContent {
-  if ('document' in content)
+export function readPageContent(content: PageContent, field: string): ReadPageContent {
+  if ('document' in content) {
+    requireDocumentDepth(content.document, `${field}/document`);
     return { document: content.document as unknown as JSONDocument, fields: {} };
+  }
+  requireMarkdownNesting(content.markdown, `${field}/markdown`);
   const { metadata, document } = parsePage(content.markdown);
+  requireDocumentDepth(document, `${field}/markdown`);
   // The same fields a page file of a tree gives; without an H1 the title is left to the batch.
   const { title, ...fields } = pageFieldsFromMetadata(metadata, '');
   return { document, fields: metadata.title === undefined ? fields : { title, ...fields } };

@@ -42,7 +42,7 @@ export function updatePage(
 
   let updated: RevisionPage = { ...page, ...metadataFields(change) };
   if (change.document !== undefined && updated.type === 'document') {
-    const content = readPageContent(change.document);
+    const content = readPageContent(change.document, `body/changes/${index}/document`);
     updated = {
       ...updated,
       ...content.fields,
