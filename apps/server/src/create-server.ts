@@ -10,6 +10,7 @@ import { createLogger } from './http/logger.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
+import { MarkdownPool, type ParseBudgets } from './parsing/markdown-pool.js';
 import { operations, serverRoutes } from './routes/index.js';
 import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
 import { ReadCache } from './storage/read-cache.js';
@@ -43,6 +44,8 @@ export interface ServerDeps {
   publicUrl?: string;
   /** Trust `X-Forwarded-*` from a reverse proxy. Default false. */
   trustProxy?: boolean;
+  /** Budgets of parsing request markdown in worker threads. Default `DEFAULT_PARSE_BUDGETS`. */
+  parsing?: ParseBudgets;
 }
 
 /**
@@ -57,6 +60,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     reads: new ReadCache(deps.db, deps.changes),
     blobs: deps.blobs,
     conversions: new Conversions(),
+    markdown: new MarkdownPool(deps.parsing),
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomId,
   };
@@ -107,9 +111,9 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     }, PURGE_INTERVAL_MS);
     purgeTimer.unref();
   });
-  app.addHook('onClose', (_instance, done) => {
+  app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
-    done();
+    await ctx.markdown.close();
   });
   return app;
 }

@@ -26,7 +26,7 @@ function isTreePath(path: string): boolean {
 }
 
 /** Markdown files other than these are pages or includes, which the converter parses. */
-const STRUCTURE_FILE = /(^|\/)SUMMARY\.md$/i;
+export const STRUCTURE_FILE = /(^|\/)SUMMARY\.md$/i;
 
 /**
  * Turns a tree sent by a client into the converter's files: sizes from the blob store, text for

@@ -6,6 +6,7 @@ import { forgetKeptTrees } from '../content/stored-tree.js';
 import { initServer, type InitResult } from '../bootstrap/init-server.js';
 import { createServer } from '../create-server.js';
 import { createLogger } from '../http/logger.js';
+import type { ParseBudgets } from '../parsing/markdown-pool.js';
 import type { DialectName } from '../storage/open-database.js';
 import type { Db } from '../storage/schema.js';
 import { openTestDatabase } from './open-test-database.js';
@@ -44,6 +45,8 @@ export interface StartTestServerOptions {
   bodyLimit?: number;
   /** Wraps the blob store the server uses (to count reads, say). */
   blobs?: (store: BlobStore) => BlobStore;
+  /** Budgets of parsing markdown (default: the server's). */
+  parsing?: ParseBudgets;
 }
 
 /**
@@ -65,6 +68,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       clock,
       logger: createLogger({ level: 'silent' }),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      ...(options.parsing === undefined ? {} : { parsing: options.parsing }),
     });
     await started.listen({ host: '127.0.0.1', port });
     return started;

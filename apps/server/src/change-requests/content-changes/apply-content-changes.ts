@@ -1,4 +1,5 @@
 import type { ContentChange, ContentChangeResult } from '@docsync/api';
+import type { ParsedPage } from '@docsync/core';
 import { recordSpaceBlobs } from '../../blobs/space-blobs.js';
 import { advanceRevision } from '../../content/advance-revision.js';
 import { loadRevision } from '../../content/read-revision.js';
@@ -57,6 +58,16 @@ export async function applyContentChanges(
 ): Promise<AppliedContentChanges> {
   const { id: changeRequestId, space_id: spaceId } = request.changeRequest;
   let results: ContentChangeResult[] = [];
+  // A batch replayed on a newer head (a lost race) parses its markdown once.
+  const parses = new Map<string, Promise<ParsedPage>>();
+  const parseMarkdown = (markdown: string, field: string): Promise<ParsedPage> => {
+    let parsed = parses.get(field);
+    if (parsed === undefined) {
+      parsed = ctx.markdown.parse(markdown, field);
+      parses.set(field, parsed);
+    }
+    return parsed;
+  };
   const advanced = await advanceRevision(
     ctx,
     changeRequestTarget(spaceId, changeRequestId, request.authorId),
@@ -73,6 +84,7 @@ export async function applyContentChanges(
       const state = batchState(current, {
         baseRevisionId: row.base_revision_id,
         newId: ctx.ids,
+        parseMarkdown,
         loadRevision: async (revisionId, pageId) => {
           const loaded = await loadRevision(ctx.db, revisionId, { documents: [pageId] });
           // The base may be a revision a duplicated space started on, made in its source.
