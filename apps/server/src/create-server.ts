@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.js';
 import { Conversions } from './content/conversions.js';
 import { useErrorHandler } from './http/error-handler.js';
 import { implement } from './http/implement.js';
+import { useSecurityHeaders } from './http/security.js';
 import { registerServerRoute } from './http/server-route.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { createLogger } from './http/logger.js';
@@ -42,6 +43,11 @@ export interface ServerDeps {
   bodyLimit?: number;
   /** Base of the links in `urls` members; default: the protocol and Host of each request. */
   publicUrl?: string;
+  /**
+   * Host names (a port, if any, is ignored) the server answers for; a request with another
+   * `Host` gets 421. Default: any host.
+   */
+  allowedHosts?: readonly string[];
   /** Trust `X-Forwarded-*` from a reverse proxy. Default false. */
   trustProxy?: boolean;
   /** Budgets of parsing request markdown in worker threads. Default `DEFAULT_PARSE_BUDGETS`. */
@@ -87,6 +93,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  useSecurityHeaders(app, { allowedHosts: deps.allowedHosts });
   useJsonBodyParser(app);
   useErrorHandler(app, bodyLimit);
   app.addHook('onRequest', async (request, reply) => {

@@ -57,10 +57,11 @@ export class DirectoryBlobStore implements BlobStore {
     const path = this.#path(id);
     if (path === undefined) throw new Error(`gitBlobId returned \`${id}\`, not a blob id`);
     if (await this.has(id)) return id;
-    await mkdir(join(this.#dir, id.slice(0, 2)), { recursive: true });
+    // Blobs are the organizations' files: the service's user only.
+    await mkdir(join(this.#dir, id.slice(0, 2)), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, bytes);
+      await writeFile(temporary, bytes, { mode: 0o600 });
       await rename(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true });

@@ -20,9 +20,10 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** An empty, `.` or `..` segment (or a leading `/`, which makes an empty first segment). */
 const BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
 
-/** Whether a path is relative, without empty, `.` or `..` segments. */
+/** Whether a path is relative, without empty, `.` or `..` segments, nor backslashes. */
 function isTreePath(path: string): boolean {
-  return !BAD_SEGMENT.test(path);
+  // A backslash is a separator on Windows: `a\..\b` would leave the directory on a checkout there.
+  return !BAD_SEGMENT.test(path) && !path.includes('\\');
 }
 
 /** Markdown files other than these are pages or includes, which the converter parses. */
@@ -55,7 +56,7 @@ export async function readTreeBlobs(
   entries.forEach((entry, index) => {
     if (!isTreePath(entry.path))
       throw new BadRequestError(
-        `body/tree/${index}/path \`${entry.path}\` must be relative, without empty, \`.\` or \`..\` segments`,
+        `body/tree/${index}/path \`${entry.path}\` must be relative, without empty, \`.\` or \`..\` segments or backslashes`,
       );
     if (seen.has(entry.path))
       throw new BadRequestError(`body/tree/${index}/path \`${entry.path}\` is given twice`);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { createHttpClient, makeTempDir, ManualClock, type HttpClient } from '@docsync/test-utils';
 import { DirectoryBlobStore, type BlobStore } from '../blobs/blob-store.js';
 import { forgetKeptRevisions } from '../content/read-revision.js';
@@ -47,6 +48,11 @@ export interface StartTestServerOptions {
   blobs?: (store: BlobStore) => BlobStore;
   /** Budgets of parsing markdown (default: the server's). */
   parsing?: ParseBudgets;
+  /** Where the server logs (default: nowhere). */
+  logger?: FastifyBaseLogger;
+  /** `createServer`'s `publicUrl` and `allowedHosts` (default: none). */
+  publicUrl?: string;
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -66,7 +72,9 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       changes: database.changes,
       blobs: options.blobs?.(store) ?? store,
       clock,
-      logger: createLogger({ level: 'silent' }),
+      logger: options.logger ?? createLogger({ level: 'silent' }),
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
       ...(options.parsing === undefined ? {} : { parsing: options.parsing }),
     });
