@@ -114,8 +114,14 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
   const publicUrl = parsePublicUrl(options.publicUrl);
   const host = options.host ?? DEFAULT_HOST;
   const hosts = allowedHosts(host, publicUrl);
-  const { createLogger, createServer, DirectoryBlobStore, initServer, isInitialized } =
-    await import('@docsync/server');
+  const {
+    createLogger,
+    createServer,
+    DatabaseBlobStore,
+    DirectoryBlobStore,
+    initServer,
+    isInitialized,
+  } = await import('@docsync/server');
   const { database, dataDir } = await openStore(io, options);
   try {
     if (!(await isInitialized(database.db))) {
@@ -133,7 +139,14 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
     const app = createServer({
       db: database.db,
       changes: database.changes,
-      blobs: new DirectoryBlobStore(join(dataDir, 'blobs')),
+      // PostgreSQL holds the blobs too, so every instance on it serves them; blobs an earlier
+      // run kept in the data directory are read from there (and moved in) as they are asked for.
+      blobs:
+        database.dialect === 'postgres'
+          ? new DatabaseBlobStore(database.db, {
+              fallback: new DirectoryBlobStore(join(dataDir, 'blobs')),
+            })
+          : new DirectoryBlobStore(join(dataDir, 'blobs')),
       ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.href.replace(/\/$/, '') }),
       ...(hosts === undefined ? {} : { allowedHosts: hosts }),
       // Request logs are the command's output: JSON lines on standard output.
@@ -171,7 +184,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
 
 /** Registers `docsync server init` and `docsync serve`. */
 export function registerServer(program: Command, io: CliIo): void {
-  const dataHelp = `data directory: SQLite database and file blobs (default: ./${DEFAULT_DATA_DIR}); with DATABASE_URL set, PostgreSQL holds the data and the directory only the blobs`;
+  const dataHelp = `data directory: SQLite database and file blobs (default: ./${DEFAULT_DATA_DIR}); with DATABASE_URL set, PostgreSQL holds the data and the blobs (the directory only blobs of earlier versions, moved into PostgreSQL as they are read)`;
   const server = program.command('server').summary('set up the docsync service');
   server
     .command('init')

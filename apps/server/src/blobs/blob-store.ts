@@ -15,7 +15,8 @@ export interface BlobStore {
   size(id: string): Promise<number | undefined>;
 }
 
-const blobIdPattern = /^[0-9a-f]{40}$/;
+/** A git blob id: 40 lowercase hex digits. */
+export const BLOB_ID = /^[0-9a-f]{40}$/;
 
 /**
  * A {@link BlobStore} in a directory: `<dir>/<first 2 hex digits>/<remaining 38>`, as git lays
@@ -32,7 +33,7 @@ export class DirectoryBlobStore implements BlobStore {
 
   #path(id: string): string | undefined {
     // Ids come from URLs: anything but 40 lowercase hex digits would name some other file.
-    if (!blobIdPattern.test(id)) return undefined;
+    if (!BLOB_ID.test(id)) return undefined;
     return join(this.#dir, id.slice(0, 2), id.slice(2));
   }
 

@@ -193,6 +193,14 @@ export interface SpaceBlobsTable {
   oid: string;
 }
 
+/** File bytes by git blob id, on PostgreSQL only (see migration 013). */
+export interface BlobsTable {
+  oid: string;
+  /** bigint: pg returns it as a string. */
+  size: string | number;
+  bytes: Uint8Array;
+}
+
 /** A page of a revision: its place in the tree, its metadata and its document by hash. */
 export interface ContentPagesTable {
   revision_id: string;
@@ -479,6 +487,7 @@ export interface DatabaseSchema {
   content_trees: ContentTreesTable;
   git_sync_points: GitSyncPointsTable;
   space_blobs: SpaceBlobsTable;
+  blobs: BlobsTable;
   change_requests: ChangeRequestsTable;
   change_request_counters: ChangeRequestCountersTable;
   change_request_contributors: ChangeRequestContributorsTable;
