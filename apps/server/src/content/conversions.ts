@@ -9,30 +9,32 @@ export const DEFAULT_MAX_PARSES = 50_000;
 
 /**
  * Core's conversion cache, with parses that may come from elsewhere: the server parses new
- * markdown in worker threads (`parsing/markdown-pool.ts`) and hands the results in with
- * {@link seed} right before a conversion, which then finds them as parses it made. The parses
- * are kept here (least recently used first out), so `hasParse` and `trimParses` see them.
+ * markdown in worker threads (`parsing/markdown-pool.ts`) and offers the results with
+ * {@link offer} right before a conversion, which then finds them as parses it made. Only those
+ * the conversion asks for are kept (a markdown file it reads otherwise, such as a table of
+ * contents `.gitbook.yaml` names, is not remembered as a page); {@link withdraw} drops the rest
+ * after it. The parses are kept here (least recently used first out), so `hasParse` and
+ * `trimParses` see them.
  */
 export class SeededConversionCache extends ConversionCache {
   readonly #parses = new Map<string, ParsedPage>();
+  readonly #offered = new Map<string, ParsedPage>();
 
-  /** Keeps parses made elsewhere, by blob id. */
-  seed(parses: ReadonlyMap<string, ParsedPage>): void {
-    for (const [oid, parsed] of parses) {
-      this.#parses.delete(oid);
-      this.#parses.set(oid, parsed);
-    }
+  /** Parses made elsewhere, by blob id, for the next conversion. */
+  offer(parses: ReadonlyMap<string, ParsedPage>): void {
+    for (const [oid, parsed] of parses) this.#offered.set(oid, parsed);
+  }
+
+  /** Forgets what was offered and not asked for. */
+  withdraw(): void {
+    this.#offered.clear();
   }
 
   override parsePage(oid: string, markdown: string): ParsedPage {
-    const known = this.#parses.get(oid);
-    if (known !== undefined) {
-      this.#parses.delete(oid);
-      this.#parses.set(oid, known);
-      return known;
-    }
+    const known = this.#parses.get(oid) ?? this.#offered.get(oid);
     // Not parsed in a worker (no caller should get here with new markdown): parsed here.
-    const parsed = parsePage(markdown);
+    const parsed = known ?? parsePage(markdown);
+    this.#parses.delete(oid);
     this.#parses.set(oid, parsed);
     return parsed;
   }

@@ -111,7 +111,9 @@ async function withTexts(
 /**
  * Parses, in the server's worker pool, the markdown pages of `files` that come with their text
  * and have no parse yet: the converter then finds every parse it needs (see
- * `SeededConversionCache`) and parses nothing on the event loop. 400 past a parse budget.
+ * `SeededConversionCache`) and parses nothing on the event loop. 400 past a parse budget. Every
+ * markdown file but SUMMARY.md goes, the converter's pages and any other (a table of contents
+ * `.gitbook.yaml` names otherwise), so nothing it reads is parsed unbudgeted.
  */
 async function parseNewPages(
   ctx: ServerContext,
@@ -138,7 +140,7 @@ async function parseNewPages(
 
 /**
  * The files with every text the converter needs and their new pages parsed off the event loop
- * (see {@link withTexts} and {@link parseNewPages}), with the parses handed to the cache. Returns
+ * (see {@link withTexts} and {@link parseNewPages}), with the parses offered to the cache. Returns
  * only when nothing awaited dropped a parse it counted on (another import's trim): from here the
  * caller converts without awaiting.
  */
@@ -150,7 +152,7 @@ async function prepareFiles(
   for (;;) {
     const ready = await withTexts(ctx, files, unchanged);
     const parses = await parseNewPages(ctx, ready);
-    ctx.conversions.cache.seed(parses);
+    ctx.conversions.cache.offer(parses);
     const dropped = ready.some(
       (file) =>
         file.text === undefined &&
@@ -233,14 +235,17 @@ export async function importTree(
         for (const file of files)
           if (file.text !== undefined && STRUCTURE_FILE.test(file.path))
             requireMarkdownNesting(file.text, `body/tree: \`${file.path}\``);
-        const result = treeToRevision(files, {
-          base: current.content,
-          ...(baseFiles && previous !== undefined ? { baseFiles: previous.oids } : {}),
-          idNamespace: request.target.spaceId,
-          cache: ctx.conversions.cache,
-        });
-        ctx.conversions.trim();
-        return result;
+        try {
+          return treeToRevision(files, {
+            base: current.content,
+            ...(baseFiles && previous !== undefined ? { baseFiles: previous.oids } : {}),
+            idNamespace: request.target.spaceId,
+            cache: ctx.conversions.cache,
+          });
+        } finally {
+          ctx.conversions.cache.withdraw();
+          ctx.conversions.trim();
+        }
       };
       // The converter reads only what changed when it can; when it cannot (SUMMARY.md or an
       // asset changed, a file came or went), every file is read with its text.

@@ -39,7 +39,7 @@ for (const { dialect, skip } of testDialects) {
     });
     afterAll(async () => {
       await server.close();
-    });
+    }, 30_000);
 
     async function importInto(tree: readonly TreeBlob[]) {
       const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
@@ -95,13 +95,18 @@ for (const { dialect, skip } of testDialects) {
       ['5,000 nested hints', () => [textBlob('README.md', hints(5_000))], 'block tags'],
       ['SUMMARY.md 1,400 deep', () => nestedSummary(1_400), 'SUMMARY.md'],
       ['SUMMARY.md 51 deep', () => nestedSummary(NESTING_LIMITS.pages + 1), 'levels deep'],
-    ])('refuses %s with a 400 that names the limit', async (_, tree, message) => {
-      const started = Date.now();
-      const { sent } = await importInto(tree());
-      expect(sent.status, sent.text).toBe(400);
-      expect(sent.text).toContain(message);
-      expect(Date.now() - started).toBeLessThan(5_000);
-    });
+    ])(
+      'refuses %s with a 400 that names the limit',
+      async (_, tree, message) => {
+        const started = Date.now();
+        const { sent } = await importInto(tree());
+        expect(sent.status, sent.text).toBe(400);
+        expect(sent.text).toContain(message);
+        // Refused before parsing: the 50,000 quotes took 23 s to parse on a shared 2-core machine.
+        expect(Date.now() - started).toBeLessThan(10_000);
+      },
+      60_000,
+    );
 
     it.each([
       ['quotes', () => [textBlob('README.md', quotes(NESTING_LIMITS.markdownLine))]],
@@ -115,13 +120,17 @@ for (const { dialect, skip } of testDialects) {
           textBlob('SUMMARY.md', '# Contents\n\n* [Home](README.md)\n* [Contents](SUMMARY.md)\n'),
         ],
       ],
-    ])('imports %s at the limit, and reads them back after a restart', async (_, tree) => {
-      const { space, sent } = await importInto(tree());
-      expect(sent.status, sent.text).toBe(204);
-      await readsBack(space);
-      await server.restart();
-      await readsBack(space);
-    });
+    ])(
+      'imports %s at the limit, and reads them back after a restart',
+      async (_, tree) => {
+        const { space, sent } = await importInto(tree());
+        expect(sent.status, sent.text).toBe(204);
+        await readsBack(space);
+        await server.restart();
+        await readsBack(space);
+      },
+      60_000,
+    );
 
     it('refuses documents and markdown past the limits in a content batch, and such comments', async () => {
       const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
@@ -160,6 +169,6 @@ for (const { dialect, skip } of testDialects) {
       });
       expect(comment.status, comment.text).toBe(400);
       expect(comment.text).toContain('nests more than');
-    });
+    }, 30_000);
   });
 }
