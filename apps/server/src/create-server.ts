@@ -4,12 +4,14 @@ import { systemClock, type Clock } from './clock.js';
 import { Conversions } from './content/conversions.js';
 import { useErrorHandler } from './http/error-handler.js';
 import { implement } from './http/implement.js';
+import { useSecurityHeaders } from './http/security.js';
 import { registerServerRoute } from './http/server-route.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { createLogger } from './http/logger.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
+import { MarkdownPool, type ParseBudgets } from './parsing/markdown-pool.js';
 import { operations, serverRoutes } from './routes/index.js';
 import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
 import { ReadCache } from './storage/read-cache.js';
@@ -41,8 +43,15 @@ export interface ServerDeps {
   bodyLimit?: number;
   /** Base of the links in `urls` members; default: the protocol and Host of each request. */
   publicUrl?: string;
+  /**
+   * Host names (a port, if any, is ignored) the server answers for; a request with another
+   * `Host` gets 421. Default: any host.
+   */
+  allowedHosts?: readonly string[];
   /** Trust `X-Forwarded-*` from a reverse proxy. Default false. */
   trustProxy?: boolean;
+  /** Budgets of parsing request markdown in worker threads. Default `DEFAULT_PARSE_BUDGETS`. */
+  parsing?: ParseBudgets;
 }
 
 /**
@@ -57,6 +66,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     reads: new ReadCache(deps.db, deps.changes),
     blobs: deps.blobs,
     conversions: new Conversions(),
+    markdown: new MarkdownPool(deps.parsing),
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomId,
   };
@@ -83,6 +93,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  useSecurityHeaders(app, { allowedHosts: deps.allowedHosts });
   useJsonBodyParser(app);
   useErrorHandler(app, bodyLimit);
   app.addHook('onRequest', async (request, reply) => {
@@ -107,9 +118,9 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     }, PURGE_INTERVAL_MS);
     purgeTimer.unref();
   });
-  app.addHook('onClose', (_instance, done) => {
+  app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
-    done();
+    await ctx.markdown.close();
   });
   return app;
 }

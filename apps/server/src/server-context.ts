@@ -2,6 +2,7 @@ import type { BlobStore } from './blobs/blob-store.js';
 import type { Clock } from './clock.js';
 import type { Conversions } from './content/conversions.js';
 import type { IdGenerator } from './ids.js';
+import type { MarkdownPool } from './parsing/markdown-pool.js';
 import type { ReadCache } from './storage/read-cache.js';
 import type { Db } from './storage/schema.js';
 
@@ -13,6 +14,8 @@ export interface ServerContext {
   readonly blobs: BlobStore;
   /** Markdown parses shared by every import (by blob id), so unchanged files are not re-read. */
   readonly conversions: Conversions;
+  /** Parses request markdown off the event loop, within budgets. */
+  readonly markdown: MarkdownPool;
   readonly clock: Clock;
   readonly ids: IdGenerator;
 }

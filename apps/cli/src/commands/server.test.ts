@@ -1,4 +1,5 @@
 import * as fs from 'node:fs/promises';
+import { request } from 'node:http';
 import { createHttpClient, makeTempDir, type TempDir } from '@docsync/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli-io.js';
@@ -62,6 +63,63 @@ describe('docsync serve', () => {
     expect(await running).toBe(ExitCode.ok);
     // Init migrates a new database and builds the server: seconds on a loaded 2-core machine.
   }, 30_000);
+
+  it('--public-url: links use it, and a request for another host gets 421', async () => {
+    const stop = new AbortController();
+    let stderr = '';
+    let announced: (url: string) => void = () => undefined;
+    const listening = new Promise<string>((resolve) => {
+      announced = resolve;
+    });
+    const io: CliIo = {
+      fs,
+      stdout: () => undefined,
+      stderr: (text) => {
+        stderr += text;
+        const url = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
+        if (url !== undefined) announced(url);
+      },
+      readFile: (path) => fs.readFile(path, 'utf8'),
+      readStdin: () => Promise.resolve(''),
+      cwd: dir.path,
+      env: {},
+      stop: stop.signal,
+    };
+    const running = runCli(
+      ['serve', '--port', '0', '--data', 'data', '--public-url', 'https://docs.example.com/'],
+      io,
+      '0.0.0-test',
+    );
+    const url = await listening;
+    const token = /token \(shown only this once\): (\S+)/.exec(stderr)?.[1] ?? '';
+    const http = createHttpClient(url, token);
+    const orgs = await http.get('/v1/orgs');
+    expect(orgs.status).toBe(200);
+    expect(orgs.text).toContain('https://docs.example.com/');
+    expect(orgs.text).not.toContain(url);
+    const { hostname, port } = new URL(url);
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = request(
+          { hostname, port, path: '/v1/orgs', headers: { host } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        sent.on('error', reject);
+        sent.end();
+      });
+    expect(await status('evil.example')).toBe(421);
+    expect(await status('docs.example.com')).toBe(401);
+    stop.abort();
+    expect(await running).toBe(ExitCode.ok);
+  }, 30_000);
+
+  it('refuses a --public-url that is not an http(s) URL', async () => {
+    const run = await runDocsync(['serve', '--public-url', 'ftp://docs.example.com'], dir.path);
+    expect(run.code).toBe(ExitCode.usage);
+  });
 
   it('refuses a port that is not a number', async () => {
     const run = await runDocsync(['serve', '--port', 'eighty'], dir.path);

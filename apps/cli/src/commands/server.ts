@@ -59,6 +59,44 @@ async function serverInit(io: CliIo, options: DataOptions & { json?: true }): Pr
 interface ServeOptions extends DataOptions {
   port?: string;
   host?: string;
+  publicUrl?: string;
+}
+
+/** Host names a server always answers for: this machine's. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1'];
+
+/** `--public-url` as a base for links: http(s), no query or fragment, no trailing slash. */
+function parsePublicUrl(text: string | undefined): URL | undefined {
+  if (text === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--public-url \`${text}\` is not a URL`);
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search !== '' ||
+    url.hash !== ''
+  )
+    throw new UsageError(
+      `--public-url \`${text}\` must be an http(s) URL without query or fragment`,
+    );
+  return url;
+}
+
+/**
+ * The hosts `serve` answers for: the public URL's, the interface it binds (unless all of them)
+ * and loopback. Undefined (any) only when it binds every interface without a public URL.
+ */
+function allowedHosts(host: string, publicUrl: URL | undefined): string[] | undefined {
+  const wildcard = host === '0.0.0.0' || host === '::';
+  if (publicUrl === undefined && wildcard) return undefined;
+  return [
+    ...LOOPBACK_HOSTS,
+    ...(wildcard ? [] : [host]),
+    ...(publicUrl ? [publicUrl.hostname] : []),
+  ];
 }
 
 function parsePort(text: string | undefined): number {
@@ -73,8 +111,17 @@ function parsePort(text: string | undefined): number {
 /** `docsync serve`: runs the service until the process is told to stop. */
 async function serve(io: CliIo, options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
-  const { createLogger, createServer, DirectoryBlobStore, initServer, isInitialized } =
-    await import('@docsync/server');
+  const publicUrl = parsePublicUrl(options.publicUrl);
+  const host = options.host ?? DEFAULT_HOST;
+  const hosts = allowedHosts(host, publicUrl);
+  const {
+    createLogger,
+    createServer,
+    DatabaseBlobStore,
+    DirectoryBlobStore,
+    initServer,
+    isInitialized,
+  } = await import('@docsync/server');
   const { database, dataDir } = await openStore(io, options);
   try {
     if (!(await isInitialized(database.db))) {
@@ -84,10 +131,24 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
           `docsync: admin API token (shown only this once): ${result.token}\n`,
       );
     }
+    if (hosts === undefined)
+      io.stderr(
+        `docsync: serving every interface without --public-url: links in responses follow each ` +
+          `request's Host header; pass --public-url <url> to fix them and refuse other hosts\n`,
+      );
     const app = createServer({
       db: database.db,
       changes: database.changes,
-      blobs: new DirectoryBlobStore(join(dataDir, 'blobs')),
+      // PostgreSQL holds the blobs too, so every instance on it serves them; blobs an earlier
+      // run kept in the data directory are read from there (and moved in) as they are asked for.
+      blobs:
+        database.dialect === 'postgres'
+          ? new DatabaseBlobStore(database.db, {
+              fallback: new DirectoryBlobStore(join(dataDir, 'blobs')),
+            })
+          : new DirectoryBlobStore(join(dataDir, 'blobs')),
+      ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.href.replace(/\/$/, '') }),
+      ...(hosts === undefined ? {} : { allowedHosts: hosts }),
       // Request logs are the command's output: JSON lines on standard output.
       logger: createLogger({
         destination: {
@@ -97,10 +158,9 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
         },
       }),
     });
-    await app.listen({ host: options.host ?? DEFAULT_HOST, port });
+    await app.listen({ host, port });
     const address = app.server.address();
     const bound = typeof address === 'object' && address !== null ? address.port : port;
-    const host = options.host ?? DEFAULT_HOST;
     io.stderr(
       `docsync: serving on http://${host.includes(':') ? `[${host}]` : host}:${bound} ` +
         `(${database.dialect === 'postgres' ? 'PostgreSQL' : `data in ${dataDir}`})\n`,
@@ -124,7 +184,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
 
 /** Registers `docsync server init` and `docsync serve`. */
 export function registerServer(program: Command, io: CliIo): void {
-  const dataHelp = `data directory: SQLite database and file blobs (default: ./${DEFAULT_DATA_DIR}); with DATABASE_URL set, PostgreSQL holds the data and the directory only the blobs`;
+  const dataHelp = `data directory: SQLite database and file blobs (default: ./${DEFAULT_DATA_DIR}); with DATABASE_URL set, PostgreSQL holds the data and the blobs (the directory only blobs of earlier versions, moved into PostgreSQL as they are read)`;
   const server = program.command('server').summary('set up the docsync service');
   server
     .command('init')
@@ -148,6 +208,10 @@ export function registerServer(program: Command, io: CliIo): void {
     )
     .option('--port <n>', `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`)
     .option('--host <host>', `interface to listen on (default ${DEFAULT_HOST}; 0.0.0.0 for all)`)
+    .option(
+      '--public-url <url>',
+      'the URL clients reach the service at (behind a proxy: https://docs.example.com): links in responses use it, and requests for other hosts than it and loopback get 421',
+    )
     .option('--data <dir>', dataHelp)
     .action((options: ServeOptions) => serve(io, options));
 }

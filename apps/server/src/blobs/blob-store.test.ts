@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { gitBlobId } from '@docsync/core';
 import { makeTempDir, type TempDir } from '@docsync/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,15 @@ describe('DirectoryBlobStore', () => {
     expect(await store.get(id)).toEqual(bytes);
     expect(await store.put(bytes)).toBe(id);
     expect(await readdir(dir.join('ce'))).toEqual(['013625030ba8dba906f756967f9e9ca394464a']);
+  });
+
+  it('keeps its directories (0700) and blobs (0600) to the service’s user', async () => {
+    const store = new DirectoryBlobStore(dir.join('blobs'));
+    const id = await store.put(new TextEncoder().encode('private\n'));
+    const mode = async (path: string) => (await stat(dir.join(path))).mode & 0o777;
+    expect(await mode('blobs')).toBe(0o700);
+    expect(await mode(`blobs/${id.slice(0, 2)}`)).toBe(0o700);
+    expect(await mode(`blobs/${id.slice(0, 2)}/${id.slice(2)}`)).toBe(0o600);
   });
 
   it('answers unknown and malformed ids as absent, never reading outside its directory', async () => {

@@ -15,7 +15,8 @@ export interface BlobStore {
   size(id: string): Promise<number | undefined>;
 }
 
-const blobIdPattern = /^[0-9a-f]{40}$/;
+/** A git blob id: 40 lowercase hex digits. */
+export const BLOB_ID = /^[0-9a-f]{40}$/;
 
 /**
  * A {@link BlobStore} in a directory: `<dir>/<first 2 hex digits>/<remaining 38>`, as git lays
@@ -32,7 +33,7 @@ export class DirectoryBlobStore implements BlobStore {
 
   #path(id: string): string | undefined {
     // Ids come from URLs: anything but 40 lowercase hex digits would name some other file.
-    if (!blobIdPattern.test(id)) return undefined;
+    if (!BLOB_ID.test(id)) return undefined;
     return join(this.#dir, id.slice(0, 2), id.slice(2));
   }
 
@@ -57,10 +58,11 @@ export class DirectoryBlobStore implements BlobStore {
     const path = this.#path(id);
     if (path === undefined) throw new Error(`gitBlobId returned \`${id}\`, not a blob id`);
     if (await this.has(id)) return id;
-    await mkdir(join(this.#dir, id.slice(0, 2)), { recursive: true });
+    // Blobs are the organizations' files: the service's user only.
+    await mkdir(join(this.#dir, id.slice(0, 2)), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, bytes);
+      await writeFile(temporary, bytes, { mode: 0o600 });
       await rename(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true });

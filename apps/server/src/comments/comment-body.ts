@@ -1,6 +1,6 @@
-import type { Comment } from '@docsync/api';
-import { parsePage } from '@docsync/core';
+import type { JSONDocument } from '@docsync/core';
 import { BadRequestError } from '../errors.js';
+import type { MarkdownPool } from '../parsing/markdown-pool.js';
 
 /** The longest comment or reply body accepted, in characters (UTF-16 code units). */
 export const MAX_COMMENT_LENGTH = 20_000;
@@ -10,24 +10,32 @@ export type CommentFormat = 'markdown' | 'document';
 
 /**
  * 400 unless `markdown` can be a comment or reply body: not blank, at most
- * {@link MAX_COMMENT_LENGTH} characters. `field` names it in the message (`body/body/markdown`).
+ * {@link MAX_COMMENT_LENGTH} characters, and converted within the parse budgets (off the event
+ * loop, so reads of it can be). `field` names it in the message (`body/body/markdown`).
  */
-export function requireCommentMarkdown(markdown: string, field: string): string {
-  if (markdown.trim() === '') throw new BadRequestError(`${field} must not be blank`);
-  if (markdown.length > MAX_COMMENT_LENGTH)
+export async function requireCommentMarkdown(
+  markdown: MarkdownPool,
+  text: string,
+  field: string,
+): Promise<string> {
+  if (text.trim() === '') throw new BadRequestError(`${field} must not be blank`);
+  if (text.length > MAX_COMMENT_LENGTH)
     throw new BadRequestError(
-      `${field} is ${markdown.length} characters long; a comment holds at most ${MAX_COMMENT_LENGTH}`,
+      `${field} is ${text.length} characters long; a comment holds at most ${MAX_COMMENT_LENGTH}`,
     );
-  return markdown;
+  await commentDocument(markdown, text, field);
+  return text;
 }
 
 /**
- * A body as the API shows it. Markdown is stored as written; `document` reads it with core's
- * `parsePage`, behind a throwaway title line so that the comment's own first `# heading` and
- * a leading `---` stay content instead of becoming a page title and front matter.
+ * A body as a JSON document: read with core's `parsePage` (in the markdown pool), behind a
+ * throwaway title line so that the comment's own first `# heading` and a leading `---` stay
+ * content instead of becoming a page title and front matter.
  */
-export function commentBody(markdown: string, format: CommentFormat): Comment['body'] {
-  if (format === 'markdown') return { markdown };
-  const { document } = parsePage(`# Comment\n\n${markdown}`);
-  return { document };
+export async function commentDocument(
+  markdown: MarkdownPool,
+  text: string,
+  field = 'body/markdown',
+): Promise<JSONDocument> {
+  return (await markdown.parse(`# Comment\n\n${text}`, field)).document;
 }

@@ -13,7 +13,11 @@ export async function postComment(
   authorId: string,
   body: PostCommentBody,
 ): Promise<CommentRow> {
-  const markdown = requireCommentMarkdown(body.body.markdown, 'body/body/markdown');
+  const markdown = await requireCommentMarkdown(
+    ctx.markdown,
+    body.body.markdown,
+    'body/body/markdown',
+  );
   const target = await checkPostTarget(ctx.db, scope, body);
   const row: CommentRow = {
     id: ctx.ids(),
@@ -48,7 +52,7 @@ export async function postReply(
     id: ctx.ids(),
     comment_id: comment.id,
     author_id: authorId,
-    body: requireCommentMarkdown(markdown, 'body/body/markdown'),
+    body: await requireCommentMarkdown(ctx.markdown, markdown, 'body/body/markdown'),
     posted_at: ctx.clock.now().toISOString(),
     edited_at: null,
   };

@@ -15,6 +15,9 @@ import type { CommentScope } from './comment-scope.js';
 import { codeUnitOrder } from './code-unit-order.js';
 import { groupBy } from './group-by.js';
 import { loadReactions } from './reactions.js';
+import { commentDocument } from './comment-body.js';
+import type { MarkdownPool } from '../parsing/markdown-pool.js';
+import pMap from 'p-map';
 
 /** Who is looking, and how they want the bodies. */
 export interface PresentOptions {
@@ -22,6 +25,8 @@ export interface PresentOptions {
   callerId: string;
   baseUrl: string;
   format: CommentFormat;
+  /** Parses bodies for format `document`, off the event loop. */
+  markdown: MarkdownPool;
 }
 
 /** The users of some ids as the API shows them, read in one query (see `usersById`). */
@@ -85,7 +90,18 @@ async function postContexts(
   for (const list of reactions.values())
     for (const reaction of list) userIds.push(reaction.user_id);
   const userOf = await loadUsers(db, userIds, options.baseUrl);
+  const documents =
+    options.format === 'document'
+      ? new Map(
+          await pMap(
+            rows,
+            async (row) => [row.id, await commentDocument(options.markdown, row.body)] as const,
+            { concurrency: options.markdown.budgets.threads },
+          ),
+        )
+      : undefined;
   return (row) => ({
+    ...(documents === undefined ? {} : { documents }),
     baseUrl: options.baseUrl,
     discussion: options.scope.path,
     format: options.format,

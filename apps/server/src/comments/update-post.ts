@@ -50,7 +50,11 @@ export async function updatePost(
   let markdown: string | undefined;
   if (changes.body !== undefined) {
     requireAuthor(reply === undefined ? 'comment' : 'reply', post.author_id, callerId);
-    markdown = requireCommentMarkdown(changes.body.markdown, 'body/body/markdown');
+    markdown = await requireCommentMarkdown(
+      ctx.markdown,
+      changes.body.markdown,
+      'body/body/markdown',
+    );
   }
   checkReactionChanges(changes);
   const now = ctx.clock.now().toISOString();

@@ -1,4 +1,4 @@
-import { ConversionCache } from '@docsync/core';
+import { ConversionCache, parsePage, type ParsedPage } from '@docsync/core';
 
 /**
  * Parses of markdown files kept beyond this many blobs are forgotten, least recently used first.
@@ -8,6 +8,52 @@ import { ConversionCache } from '@docsync/core';
 export const DEFAULT_MAX_PARSES = 50_000;
 
 /**
+ * Core's conversion cache, with parses that may come from elsewhere: the server parses new
+ * markdown in worker threads (`parsing/markdown-pool.ts`) and offers the results with
+ * {@link offer} right before a conversion, which then finds them as parses it made. Only those
+ * the conversion asks for are kept (a markdown file it reads otherwise, such as a table of
+ * contents `.gitbook.yaml` names, is not remembered as a page); {@link withdraw} drops the rest
+ * after it. The parses are kept here (least recently used first out), so `hasParse` and
+ * `trimParses` see them.
+ */
+export class SeededConversionCache extends ConversionCache {
+  readonly #parses = new Map<string, ParsedPage>();
+  readonly #offered = new Map<string, ParsedPage>();
+
+  /** Parses made elsewhere, by blob id, for the next conversion. */
+  offer(parses: ReadonlyMap<string, ParsedPage>): void {
+    for (const [oid, parsed] of parses) this.#offered.set(oid, parsed);
+  }
+
+  /** Forgets what was offered and not asked for. */
+  withdraw(): void {
+    this.#offered.clear();
+  }
+
+  override parsePage(oid: string, markdown: string): ParsedPage {
+    const known = this.#parses.get(oid) ?? this.#offered.get(oid);
+    // Not parsed in a worker (no caller should get here with new markdown): parsed here.
+    const parsed = known ?? parsePage(markdown);
+    this.#parses.delete(oid);
+    this.#parses.set(oid, parsed);
+    return parsed;
+  }
+
+  override hasParse(oid: string): boolean {
+    return this.#parses.has(oid);
+  }
+
+  override trimParses(max: number): void {
+    super.trimParses(max);
+    let excess = this.#parses.size - max;
+    for (const oid of this.#parses.keys()) {
+      if (excess-- <= 0) break;
+      this.#parses.delete(oid);
+    }
+  }
+}
+
+/**
  * The service's memory of markdown conversions, shared by every import. Parsing is keyed by git
  * blob id, so a file parsed for any space is never parsed again while it is remembered, and an
  * import needs the bytes of only the files it has not seen (see `readTreeBlobs`). Ids, hierarchy
@@ -15,7 +61,7 @@ export const DEFAULT_MAX_PARSES = 50_000;
  * restart the first import of a space parses it in full.
  */
 export class Conversions {
-  readonly cache = new ConversionCache();
+  readonly cache = new SeededConversionCache();
   readonly #maxParses: number;
   /** Sizes of stored blobs: a fact of the id, since blobs are stored by id and never removed. */
   readonly #sizes = new Map<string, number>();

@@ -1,5 +1,8 @@
 import type { RevisionGit } from '@docsync/api';
-import { treeToRevision, type TreeFile } from '@docsync/core';
+import { treeToRevision, type ParsedPage, type TreeFile } from '@docsync/core';
+import pMap from 'p-map';
+import { mapBlobs } from '../blobs/bounded.js';
+import { organizationBlobs, recordSpaceBlobs } from '../blobs/space-blobs.js';
 import { BadRequestError, ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { Db } from '../storage/schema.js';
@@ -7,7 +10,8 @@ import { advanceRevision, type Advanced } from './advance-revision.js';
 import { withDistinctPageIds } from './distinct-page-ids.js';
 import type { ContentTarget } from './content-target.js';
 import type { StoredRevision } from './read-revision.js';
-import { readTreeBlobs, type TreeEntry } from './read-tree-blobs.js';
+import { requireContentLimits, requireMarkdownNesting } from './nesting-limits.js';
+import { readTreeBlobs, STRUCTURE_FILE, type TreeEntry } from './read-tree-blobs.js';
 import {
   keepStoredTree,
   readStoredTree,
@@ -20,6 +24,8 @@ import {
 /** What to import, and where: a space's main content or a change request. */
 export interface TreeImport {
   target: ContentTarget;
+  /** The organization of the target's space: the tree may name only blobs it holds. */
+  organizationId: string;
   /**
    * The tree as the client sent it: paths and blob ids (the blobs are uploaded already), or the
    * paths that differ from the tree of commit `base` (no `oid`: deleted), which the target must
@@ -78,8 +84,7 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
  * The files with the text of markdown files that have neither their text nor a cached parse:
  * those whose parse another import's trim dropped, and those `readTreeBlobs` left out because
  * the previous import read them, unless they are in `unchanged` (when the converter reads only
- * what changed). Runs right before the (synchronous) conversion, so nothing can drop a parse in
- * between.
+ * what changed). See {@link prepareFiles} for what may drop a parse meanwhile.
  */
 async function withTexts(
   ctx: ServerContext,
@@ -95,17 +100,71 @@ async function withTexts(
   );
   if (forgotten.length === 0) return files;
   const texts = new Map(
-    await Promise.all(
-      forgotten.map(async (file) => {
-        const bytes = await ctx.blobs.get(file.oid);
-        return [file.path, bytes === undefined ? undefined : decoder.decode(bytes)] as const;
-      }),
-    ),
+    await mapBlobs(forgotten, async (file) => {
+      const bytes = await ctx.blobs.get(file.oid);
+      return [file.path, bytes === undefined ? undefined : decoder.decode(bytes)] as const;
+    }),
   );
   return files.map((file) => {
     const text = texts.get(file.path);
     return text === undefined ? file : { ...file, text };
   });
+}
+
+/**
+ * Parses, in the server's worker pool, the markdown pages of `files` that come with their text
+ * and have no parse yet: the converter then finds every parse it needs (see
+ * `SeededConversionCache`) and parses nothing on the event loop. 400 past a parse budget. Every
+ * markdown file but SUMMARY.md goes, the converter's pages and any other (a table of contents
+ * `.gitbook.yaml` names otherwise), so nothing it reads is parsed unbudgeted.
+ */
+async function parseNewPages(
+  ctx: ServerContext,
+  files: readonly TreeFile[],
+): Promise<Map<string, ParsedPage>> {
+  const fresh = new Map<string, TreeFile>();
+  for (const file of files)
+    if (
+      file.text !== undefined &&
+      file.path.endsWith('.md') &&
+      !STRUCTURE_FILE.test(file.path) &&
+      !ctx.conversions.hasParse(file.oid)
+    )
+      fresh.set(file.oid, file);
+  // As many at a time as the pool runs, so a parse's time budget is not spent queueing.
+  const parsed = await pMap(
+    fresh.values(),
+    async (file) =>
+      [file.oid, await ctx.markdown.parse(file.text ?? '', `body/tree: \`${file.path}\``)] as const,
+    { concurrency: ctx.markdown.budgets.threads },
+  );
+  return new Map(parsed);
+}
+
+/**
+ * The files with every text the converter needs and their new pages parsed off the event loop
+ * (see {@link withTexts} and {@link parseNewPages}), with the parses offered to the cache. Returns
+ * only when nothing awaited dropped a parse it counted on (another import's trim): from here the
+ * caller converts without awaiting.
+ */
+async function prepareFiles(
+  ctx: ServerContext,
+  files: readonly TreeFile[],
+  unchanged?: ReadonlyMap<string, StoredTreeFile>,
+): Promise<readonly TreeFile[]> {
+  for (;;) {
+    const ready = await withTexts(ctx, files, unchanged);
+    const parses = await parseNewPages(ctx, ready);
+    ctx.conversions.cache.offer(parses);
+    const dropped = ready.some(
+      (file) =>
+        file.text === undefined &&
+        file.path.endsWith('.md') &&
+        !ctx.conversions.hasParse(file.oid) &&
+        unchanged?.get(file.path)?.oid !== file.oid,
+    );
+    if (!dropped) return ready;
+  }
 }
 
 /**
@@ -166,23 +225,38 @@ export async function importTree(
         ? (request.tree as readonly TreeEntry[])
         : treeFromChanges(request.tree as TreeChanges, current, previous);
       // Checked (paths, uploaded blobs) before anything else, so a bad tree is a 400 either way.
-      const files = await readTreeBlobs(ctx.blobs, entries, ctx.conversions, previous?.files);
+      const fresh = entries.filter((entry) => previous?.files.get(entry.path)?.oid !== entry.oid);
+      const held = await organizationBlobs(
+        ctx.db,
+        request.organizationId,
+        fresh.map((entry) => entry.oid),
+      );
+      const files = await readTreeBlobs(ctx.blobs, entries, ctx.conversions, previous?.files, held);
       if (same) return { kind: 'keep' };
+      // Synchronous: `prepareFiles` has parsed every new page (the SUMMARY.md is read here).
       const read = (files: readonly TreeFile[], baseFiles: boolean) => {
-        const result = treeToRevision(files, {
-          base: current.content,
-          ...(baseFiles && previous !== undefined ? { baseFiles: previous.oids } : {}),
-          idNamespace: request.target.spaceId,
-          cache: ctx.conversions.cache,
-        });
-        ctx.conversions.trim();
-        return result;
+        for (const file of files)
+          if (file.text !== undefined && STRUCTURE_FILE.test(file.path))
+            requireMarkdownNesting(file.text, `body/tree: \`${file.path}\``);
+        try {
+          return treeToRevision(files, {
+            base: current.content,
+            ...(baseFiles && previous !== undefined ? { baseFiles: previous.oids } : {}),
+            idNamespace: request.target.spaceId,
+            cache: ctx.conversions.cache,
+          });
+        } finally {
+          ctx.conversions.cache.withdraw();
+          ctx.conversions.trim();
+        }
       };
       // The converter reads only what changed when it can; when it cannot (SUMMARY.md or an
       // asset changed, a file came or went), every file is read with its text.
-      let converted = read(await withTexts(ctx, files, previous?.files), true);
+      let converted = read(await prepareFiles(ctx, files, previous?.files), true);
       if (previous !== undefined && !converted.incremental)
-        converted = read(await withTexts(ctx, files), false);
+        converted = read(await prepareFiles(ctx, files), false);
+      // What is stored must read back: nothing nests past what the renderer handles.
+      requireContentLimits(converted.content, 'body/tree');
       const { tree, changes } = compareTrees(files, previous);
       return {
         kind: 'write',
@@ -194,6 +268,12 @@ export async function importTree(
         },
         store: async (trx, revisionId, now) => {
           kept = await writeStoredTree(trx, revisionId, tree, previous, changes);
+          // The space now holds what its tree names (held by another space of the organization).
+          await recordSpaceBlobs(
+            trx,
+            request.target.spaceId,
+            fresh.map((entry) => entry.oid),
+          );
           await request.target.recordSyncPoint?.(trx, { git: request.git, revisionId, now });
           await request.alsoWrite?.(trx);
         },

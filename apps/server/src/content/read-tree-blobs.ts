@@ -1,5 +1,6 @@
 import type { TreeFile } from '@docsync/core';
 import type { BlobStore } from '../blobs/blob-store.js';
+import { mapBlobs } from '../blobs/bounded.js';
 import { BadRequestError } from '../errors.js';
 import type { Conversions } from './conversions.js';
 import type { StoredTreeFile } from './stored-tree.js';
@@ -19,13 +20,14 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** An empty, `.` or `..` segment (or a leading `/`, which makes an empty first segment). */
 const BAD_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/;
 
-/** Whether a path is relative, without empty, `.` or `..` segments. */
+/** Whether a path is relative, without empty, `.` or `..` segments, nor backslashes. */
 function isTreePath(path: string): boolean {
-  return !BAD_SEGMENT.test(path);
+  // A backslash is a separator on Windows: `a\..\b` would leave the directory on a checkout there.
+  return !BAD_SEGMENT.test(path) && !path.includes('\\');
 }
 
 /** Markdown files other than these are pages or includes, which the converter parses. */
-const STRUCTURE_FILE = /(^|\/)SUMMARY\.md$/i;
+export const STRUCTURE_FILE = /(^|\/)SUMMARY\.md$/i;
 
 /**
  * Turns a tree sent by a client into the converter's files: sizes from the blob store, text for
@@ -38,18 +40,23 @@ const STRUCTURE_FILE = /(^|\/)SUMMARY\.md$/i;
  * content was last imported from), a file it holds as it is keeps its size and, for markdown,
  * comes without its text: the converter reads only the files that changed (see
  * `withAllTexts` for when it must read them all). SUMMARY.md and YAML are always read.
+ *
+ * With `held` (the blobs the importing organization holds, see `blobs/space-blobs.ts`), a file
+ * that is neither in `previous` as it is nor held counts as missing, stored or not: another
+ * organization's upload is not this one's to name.
  */
 export async function readTreeBlobs(
   blobs: BlobStore,
   entries: readonly TreeEntry[],
   conversions?: Conversions,
   previous?: ReadonlyMap<string, StoredTreeFile>,
+  held?: ReadonlySet<string>,
 ): Promise<TreeFile[]> {
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
     if (!isTreePath(entry.path))
       throw new BadRequestError(
-        `body/tree/${index}/path \`${entry.path}\` must be relative, without empty, \`.\` or \`..\` segments`,
+        `body/tree/${index}/path \`${entry.path}\` must be relative, without empty, \`.\` or \`..\` segments or backslashes`,
       );
     if (seen.has(entry.path))
       throw new BadRequestError(`body/tree/${index}/path \`${entry.path}\` is given twice`);
@@ -57,25 +64,28 @@ export async function readTreeBlobs(
   });
 
   const unchanged = (entry: TreeEntry) => previous?.get(entry.path)?.oid === entry.oid;
+  const refused = (entry: TreeEntry) =>
+    held !== undefined && !unchanged(entry) && !held.has(entry.oid);
   const parsed = (entry: TreeEntry) =>
     entry.path.endsWith('.md') &&
     !STRUCTURE_FILE.test(entry.path) &&
     (unchanged(entry) || conversions?.hasParse(entry.oid) === true);
   // Sizes known from the previous tree or an earlier import cost no lookup (nor a promise).
-  const sizes: (number | undefined)[] = entries.map(
-    (entry) =>
-      (unchanged(entry) ? previous?.get(entry.path)?.size : undefined) ??
-      conversions?.knownSize(entry.oid),
+  const sizes: (number | undefined)[] = entries.map((entry) =>
+    refused(entry)
+      ? undefined
+      : ((unchanged(entry) ? previous?.get(entry.path)?.size : undefined) ??
+        conversions?.knownSize(entry.oid)),
   );
-  const unsized = entries.flatMap((entry, index) => (sizes[index] === undefined ? [index] : []));
-  await Promise.all(
-    unsized.map(async (index) => {
-      const entry = entries[index] as TreeEntry;
-      const size = await blobs.size(entry.oid);
-      if (size !== undefined) conversions?.rememberSize(entry.oid, size);
-      sizes[index] = size;
-    }),
+  const unsized = entries.flatMap((entry, index) =>
+    sizes[index] === undefined && !refused(entry) ? [index] : [],
   );
+  await mapBlobs(unsized, async (index) => {
+    const entry = entries[index] as TreeEntry;
+    const size = await blobs.size(entry.oid);
+    if (size !== undefined) conversions?.rememberSize(entry.oid, size);
+    sizes[index] = size;
+  });
   const missing = entries.filter((_, index) => sizes[index] === undefined);
   const first = missing[0];
   if (first !== undefined)
@@ -92,13 +102,11 @@ export async function readTreeBlobs(
   const unread = entries.flatMap((entry, index) =>
     TEXT_FILE.test(entry.path) && !parsed(entry) ? [index] : [],
   );
-  await Promise.all(
-    unread.map(async (index) => {
-      const entry = entries[index] as TreeEntry;
-      const bytes = await blobs.get(entry.oid);
-      if (bytes !== undefined)
-        files[index] = { ...(files[index] as TreeFile), text: decoder.decode(bytes) };
-    }),
-  );
+  await mapBlobs(unread, async (index) => {
+    const entry = entries[index] as TreeEntry;
+    const bytes = await blobs.get(entry.oid);
+    if (bytes !== undefined)
+      files[index] = { ...(files[index] as TreeFile), text: decoder.decode(bytes) };
+  });
   return files;
 }

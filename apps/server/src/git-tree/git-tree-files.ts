@@ -9,6 +9,7 @@ import type { BlobStore } from '../blobs/blob-store.js';
 import type { Db } from '../storage/schema.js';
 import { gitTreeListed, type GitTreeTarget } from './git-tree-listing.js';
 import { listedPageTexts } from './git-tree-pages.js';
+import { mapBlobs } from '../blobs/bounded.js';
 
 const encoder = new TextEncoder();
 
@@ -67,7 +68,7 @@ export async function gitTreeFiles(
   };
   return {
     revision: tree.revision,
-    files: await Promise.all(wanted.map(read)),
+    files: await mapBlobs(wanted, read),
     missing,
     ...(deferred.length > 0 ? { deferred } : {}),
   };

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireJsonDepth } from '../content/nesting-limits.js';
 import { BadRequestError } from '../errors.js';
 
 /**
  * Replaces Fastify's JSON body parser with one that accepts an empty body: clients send
  * bodyless POSTs (merge, restore, duplicate) with or without `Content-Type: application/json`,
  * and both must reach the handler with no body rather than fail. Malformed JSON is a 400 that
- * says where parsing stopped; prototype-poisoning keys are refused as Fastify does by default.
+ * says where parsing stopped, and so is a body nesting arrays and objects past
+ * `NESTING_LIMITS.json` (the contract's checks recurse); prototype-poisoning keys are refused as Fastify does by default.
  */
 export function useJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -25,6 +27,12 @@ export function useJsonBodyParser(app: FastifyInstance): void {
       }
       void parseJson(request, text, (error: Error | null, value?: unknown) => {
         if (error === null) {
+          try {
+            requireJsonDepth(value, 'body');
+          } catch (tooDeep) {
+            done(tooDeep as Error);
+            return;
+          }
           const at = text.includes('\\u0000') ? nulCharacterAt(value, 'body') : undefined;
           if (at === undefined) done(null, value);
           else done(new BadRequestError(`${at} must not contain a NUL character (\\u0000)`));

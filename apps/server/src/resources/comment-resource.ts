@@ -1,5 +1,6 @@
 import type { Comment, CommentReply, User } from '@docsync/api';
-import { commentBody, type CommentFormat } from '../comments/comment-body.js';
+import type { JSONDocument } from '@docsync/core';
+import type { CommentFormat } from '../comments/comment-body.js';
 import type { CommentReplyRow, CommentRow } from '../comments/comment-rows.js';
 import { reactionsResource, type ReactionRow } from '../comments/reactions.js';
 import { readJson } from './json-column.js';
@@ -11,6 +12,8 @@ export interface PostContext {
   /** The API path of the space or change request the post belongs to. */
   discussion: string;
   format: CommentFormat;
+  /** With format `document`: each post's body as a document, by post id. */
+  documents?: ReadonlyMap<string, JSONDocument>;
   /** The user of an id (one whose row is gone still shows, by id). */
   userOf: (userId: string) => User;
   reactions: readonly ReactionRow[];
@@ -30,6 +33,12 @@ export interface CommentContext extends PostContext {
   repliers: readonly ReplierRow[];
 }
 
+/** A post's body in the format asked for. */
+function bodyOf(row: CommentRow | CommentReplyRow, context: PostContext): Comment['body'] {
+  const document = context.format === 'document' ? context.documents?.get(row.id) : undefined;
+  return document === undefined ? { markdown: row.body } : { document };
+}
+
 /** The members comments and replies share. */
 function postMembers(row: CommentRow | CommentReplyRow, context: PostContext) {
   return {
@@ -38,7 +47,7 @@ function postMembers(row: CommentRow | CommentReplyRow, context: PostContext) {
     postedAt: row.posted_at,
     ...(row.edited_at === null ? {} : { editedAt: row.edited_at }),
     reactions: reactionsResource(context.reactions, context.userOf),
-    body: commentBody(row.body, context.format),
+    body: bodyOf(row, context),
     permissions: context.permissions,
   };
 }

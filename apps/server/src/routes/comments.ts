@@ -65,6 +65,7 @@ function presentOptions(
     callerId: call.caller.userId,
     baseUrl: call.baseUrl,
     format: format ?? 'markdown',
+    markdown: call.ctx.markdown,
   };
 }
 

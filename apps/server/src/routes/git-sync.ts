@@ -12,6 +12,8 @@ import {
   type RevisionGit,
 } from '@docsync/api';
 import { requireLevel } from '../access/organization-access.js';
+import { mapBlobs } from '../blobs/bounded.js';
+import { organizationBlobs, recordSpaceBlobs } from '../blobs/space-blobs.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { changeRequestTarget } from '../change-requests/change-request-target.js';
 import { importTree } from '../content/import-tree.js';
@@ -47,11 +49,15 @@ export const gitSyncOperations: readonly Operation[] = [
     'findMissingGitBlobs',
     { params: ['spaceId'], body: MissingGitBlobsBody, response: MissingGitBlobs },
     async ({ params, body, caller, ctx }) => {
-      const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const { level, space } = await requireSpace(ctx.db, caller, params.spaceId, {
+        clock: ctx.clock,
+      });
       requireLevel(level, 'edit', 'send content to the space');
+      // Missing for this organization: what another one uploaded is uploaded again (and checked).
       const asked = [...new Set(body.oids)];
-      const held = await Promise.all(asked.map((oid) => ctx.blobs.has(oid)));
-      return { missing: asked.filter((_, index) => held[index] !== true) };
+      const held = await organizationBlobs(ctx.db, space.organization_id, asked);
+      const stored = await mapBlobs(asked, async (oid) => held.has(oid) && ctx.blobs.has(oid));
+      return { missing: asked.filter((_, index) => !stored[index]) };
     },
   ),
 
@@ -61,7 +67,8 @@ export const gitSyncOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx }) => {
       const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       requireLevel(level, 'edit', 'send content to the space');
-      await storeBlobs(ctx.blobs, body.blobs);
+      const oids = await storeBlobs(ctx.blobs, body.blobs);
+      await recordSpaceBlobs(ctx.db, params.spaceId, oids);
       return undefined;
     },
   ),
@@ -114,6 +121,7 @@ export const gitSyncOperations: readonly Operation[] = [
             };
       await importTree(ctx, {
         target,
+        organizationId: space.organization_id,
         tree: 'tree' in body ? body.tree : { base: body.base, changes: body.changes },
         git,
         authorId: caller.userId,

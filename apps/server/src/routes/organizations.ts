@@ -9,6 +9,7 @@ import {
   type Document,
 } from '@docsync/api';
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
+import { requireMergeRuleMembers } from '../change-requests/reviews/merge-rule-users.js';
 import { levelOf } from '../access/roles.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
@@ -82,6 +83,7 @@ export const organizationOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx, baseUrl }) => {
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
       requireLevel(access.level, 'admin', "change the organization's settings");
+      await requireMergeRuleMembers(ctx.db, params.organizationId, body.mergeRules);
       if (body.defaultContent !== undefined && body.defaultContent !== null) {
         // Sites arrive with the Sites section; until then no id names one of this organization.
         throw new BadRequestError(
@@ -171,7 +173,13 @@ export const organizationOperations: readonly Operation[] = [
     'getOrganizationAgentInstructions',
     { params: ['organizationId'], response: AgentInstructions },
     async ({ params, caller, ctx, baseUrl }) => {
-      const { organization } = await requireOrganization(ctx.db, caller, params.organizationId);
+      const { organization, level } = await requireOrganization(
+        ctx.db,
+        caller,
+        params.organizationId,
+      );
+      // Guests see only what is shared with them, and the instructions are not.
+      requireLevel(level, 'read', "read the organization's agent instructions");
       return agentInstructions(organization, baseUrl);
     },
   ),

@@ -8,6 +8,7 @@ import {
 } from '@docsync/api';
 import { inheritedDefaultLevel, spaceLevel, contentLevel } from '../access/effective-level.js';
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
+import { requireMergeRuleMembers } from '../change-requests/reviews/merge-rule-users.js';
 import { atLeast } from '../access/roles.js';
 import { nextPosition } from '../collections/sibling-order.js';
 import { spaceTarget } from '../content/space-target.js';
@@ -46,6 +47,7 @@ export const spaceOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx, baseUrl }) => {
       const access = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       requireLevel(access.level, levelNeededFor(body), 'change these settings of the space');
+      await requireMergeRuleMembers(ctx.db, access.space.organization_id, body.mergeRules);
       await ctx.db
         .updateTable('spaces')
         .set(spaceUpdates(body, ctx.clock.now()))

@@ -104,7 +104,10 @@ export async function requireSpaceToPublish(
   clock: Clock,
 ): Promise<SpaceRow> {
   if (spaceId.includes('\u0000')) throw new NotFoundError('Space');
-  const { space } = await requireSpace(db, caller, spaceId, { clock });
+  const { space, level } = await requireSpace(db, caller, spaceId, { clock });
   if (space.organization_id !== organizationId) throw new NotFoundError('Space');
+  // Publishing makes the space's content readable on the site: as changing its visibility does,
+  // that takes the right to edit the space, not only to read it.
+  requireLevel(level, 'edit', 'publish this space');
   return space;
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { nextPosition, placeAmongSiblings } from '../collections/sibling-order.js';
+import { copySpaceBlobs } from '../blobs/space-blobs.js';
 import { copySyncPoints } from '../content/sync-points.js';
 import type { Db, SpacesTable } from '../storage/schema.js';
 
@@ -41,5 +42,7 @@ export async function duplicateSpace(
     .execute();
   // The copy's history up to now is the source's: so are its sync points.
   await copySyncPoints(db, source.id, options.id);
+  // So are the blobs it holds.
+  await copySpaceBlobs(db, source.id, options.id);
   return options.id;
 }

@@ -1,3 +1,4 @@
+import { mkdir, stat } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { makeTempDir } from '@docsync/test-utils';
 import { sql } from 'kysely';
@@ -24,6 +25,23 @@ describe('openDatabase on SQLite', () => {
       expect(tables.map((row) => row['name'])).toEqual(
         expect.arrayContaining(['spaces', 'organizations']),
       );
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('keeps the data directory (0700) and the database files (0600) to the service’s user', async () => {
+    const dir = await makeTempDir('server-db-modes');
+    try {
+      // An existing directory, made with the default modes, is tightened too.
+      await mkdir(dir.join('data'), { mode: 0o755 });
+      const database = await openDatabase({ dataDir: dir.join('data') });
+      await sql`CREATE TABLE probe (id integer)`.execute(database.db);
+      const mode = async (path: string) => (await stat(dir.join(path))).mode & 0o777;
+      expect(await mode('data')).toBe(0o700);
+      for (const file of [SQLITE_FILE_NAME, `${SQLITE_FILE_NAME}-wal`, `${SQLITE_FILE_NAME}-shm`])
+        expect(await mode(`data/${file}`), file).toBe(0o600);
+      await database.close();
     } finally {
       await dir.remove();
     }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
@@ -127,7 +127,8 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Op
 
 /**
  * Opens the database at `location` and brings its schema up to date. A data directory is
- * created when missing and holds `docsync.db` (WAL mode, foreign keys on).
+ * created when missing and holds `docsync.db` (WAL mode, foreign keys on); the directory is
+ * kept 0700 and the database 0600.
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   let opened: Opened;
@@ -136,8 +137,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     opened = await openPostgres(location.url, location.schema);
     dialect = 'postgres';
   } else if ('dataDir' in location) {
-    mkdirSync(location.dataDir, { recursive: true });
-    opened = openSqlite(join(location.dataDir, SQLITE_FILE_NAME));
+    // It holds API token hashes, share keys and signing keys: the service's user only.
+    mkdirSync(location.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(location.dataDir, 0o700);
+    const file = join(location.dataDir, SQLITE_FILE_NAME);
+    // SQLite gives the -wal and -shm files the database file's mode.
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+    opened = openSqlite(file);
     dialect = 'sqlite';
   } else {
     opened = openSqlite(':memory:');

@@ -187,6 +187,20 @@ export interface GitSyncPointsTable {
   created_at: Timestamp;
 }
 
+/** A blob a space holds: uploaded through it or named by a tree it imported (see migration 012). */
+export interface SpaceBlobsTable {
+  space_id: string;
+  oid: string;
+}
+
+/** File bytes by git blob id, on PostgreSQL only (see migration 013). */
+export interface BlobsTable {
+  oid: string;
+  /** bigint: pg returns it as a string. */
+  size: string | number;
+  bytes: Uint8Array;
+}
+
 /** A page of a revision: its place in the tree, its metadata and its document by hash. */
 export interface ContentPagesTable {
   revision_id: string;
@@ -472,6 +486,8 @@ export interface DatabaseSchema {
   content_files: ContentFilesTable;
   content_trees: ContentTreesTable;
   git_sync_points: GitSyncPointsTable;
+  space_blobs: SpaceBlobsTable;
+  blobs: BlobsTable;
   change_requests: ChangeRequestsTable;
   change_request_counters: ChangeRequestCountersTable;
   change_request_contributors: ChangeRequestContributorsTable;

@@ -22,17 +22,17 @@ export async function applyTemplate(
   return advanceRevision(
     ctx,
     target,
-    (current) => {
+    async (current) => {
       const changes = planTemplate(template.id, template.params, current.content.files);
       const state = batchState(current, {
         baseRevisionId: current.id,
         newId: ctx.ids,
         // Only `revert_page` reads other revisions, and a template inserts pages only.
         loadRevision: () => Promise.resolve(undefined),
+        parseMarkdown: (markdown, field) => ctx.markdown.parse(markdown, field),
       });
-      changes.forEach((change, index) =>
-        insertPage(change as Extract<ContentChange, { type: 'insert_page' }>, index, state),
-      );
+      for (const [index, change] of changes.entries())
+        await insertPage(change as Extract<ContentChange, { type: 'insert_page' }>, index, state);
       return {
         kind: 'write',
         revision: {

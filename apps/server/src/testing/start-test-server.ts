@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { createHttpClient, makeTempDir, ManualClock, type HttpClient } from '@docsync/test-utils';
 import { DirectoryBlobStore, type BlobStore } from '../blobs/blob-store.js';
 import { forgetKeptRevisions } from '../content/read-revision.js';
@@ -6,6 +7,7 @@ import { forgetKeptTrees } from '../content/stored-tree.js';
 import { initServer, type InitResult } from '../bootstrap/init-server.js';
 import { createServer } from '../create-server.js';
 import { createLogger } from '../http/logger.js';
+import type { ParseBudgets } from '../parsing/markdown-pool.js';
 import type { DialectName } from '../storage/open-database.js';
 import type { Db } from '../storage/schema.js';
 import { openTestDatabase } from './open-test-database.js';
@@ -44,6 +46,13 @@ export interface StartTestServerOptions {
   bodyLimit?: number;
   /** Wraps the blob store the server uses (to count reads, say). */
   blobs?: (store: BlobStore) => BlobStore;
+  /** Budgets of parsing markdown (default: the server's). */
+  parsing?: ParseBudgets;
+  /** Where the server logs (default: nowhere). */
+  logger?: FastifyBaseLogger;
+  /** `createServer`'s `publicUrl` and `allowedHosts` (default: none). */
+  publicUrl?: string;
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -63,8 +72,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       changes: database.changes,
       blobs: options.blobs?.(store) ?? store,
       clock,
-      logger: createLogger({ level: 'silent' }),
+      logger: options.logger ?? createLogger({ level: 'silent' }),
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      ...(options.parsing === undefined ? {} : { parsing: options.parsing }),
     });
     await started.listen({ host: '127.0.0.1', port });
     return started;

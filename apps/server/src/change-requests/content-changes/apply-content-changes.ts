@@ -1,4 +1,6 @@
 import type { ContentChange, ContentChangeResult } from '@docsync/api';
+import type { ParsedPage } from '@docsync/core';
+import { recordSpaceBlobs } from '../../blobs/space-blobs.js';
 import { advanceRevision } from '../../content/advance-revision.js';
 import { loadRevision } from '../../content/read-revision.js';
 import { ConflictError } from '../../errors.js';
@@ -56,6 +58,16 @@ export async function applyContentChanges(
 ): Promise<AppliedContentChanges> {
   const { id: changeRequestId, space_id: spaceId } = request.changeRequest;
   let results: ContentChangeResult[] = [];
+  // A batch replayed on a newer head (a lost race) parses its markdown once.
+  const parses = new Map<string, Promise<ParsedPage>>();
+  const parseMarkdown = (markdown: string, field: string): Promise<ParsedPage> => {
+    let parsed = parses.get(field);
+    if (parsed === undefined) {
+      parsed = ctx.markdown.parse(markdown, field);
+      parses.set(field, parsed);
+    }
+    return parsed;
+  };
   const advanced = await advanceRevision(
     ctx,
     changeRequestTarget(spaceId, changeRequestId, request.authorId),
@@ -72,6 +84,7 @@ export async function applyContentChanges(
       const state = batchState(current, {
         baseRevisionId: row.base_revision_id,
         newId: ctx.ids,
+        parseMarkdown,
         loadRevision: async (revisionId, pageId) => {
           const loaded = await loadRevision(ctx.db, revisionId, { documents: [pageId] });
           // The base may be a revision a duplicated space started on, made in its source.
@@ -85,7 +98,10 @@ export async function applyContentChanges(
         const handler = handlers[change.type] as Handler<typeof change.type>;
         results.push(await handler(change, index, state));
       }
-      for (const bytes of state.blobs) await ctx.blobs.put(bytes);
+      const oids: string[] = [];
+      for (const bytes of state.blobs) oids.push(await ctx.blobs.put(bytes));
+      // The space holds what it uploaded, as through `git/blobs`.
+      await recordSpaceBlobs(ctx.db, spaceId, oids);
       return {
         kind: 'write',
         revision: {

@@ -2,6 +2,7 @@ import type { RevisionFile } from '@docsync/core';
 import type { StoredRevision } from '../../content/read-revision.js';
 import { BadRequestError } from '../../errors.js';
 import { PageTree, type PageLocation, type PageWithChildren } from './page-tree.js';
+import type { ParseMarkdown } from './page-content.js';
 
 /** What the operations of one batch share while they are applied, in order. */
 export interface BatchState {
@@ -19,12 +20,14 @@ export interface BatchState {
   newId(): string;
   /** A revision of the space with one page's document loaded, or undefined if there is none. */
   loadRevision(revisionId: string, pageId: string): Promise<StoredRevision | undefined>;
+  /** Parses an operation's markdown off the event loop (400 past a budget). */
+  parseMarkdown: ParseMarkdown;
 }
 
 /** A new batch state over a copy of `current`'s pages and files. */
 export function batchState(
   current: StoredRevision,
-  options: Pick<BatchState, 'baseRevisionId' | 'newId' | 'loadRevision'>,
+  options: Pick<BatchState, 'baseRevisionId' | 'newId' | 'loadRevision' | 'parseMarkdown'>,
 ): BatchState {
   return {
     tree: new PageTree(current.content.pages),

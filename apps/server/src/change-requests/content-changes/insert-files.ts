@@ -1,9 +1,7 @@
 import type { ContentChange, ContentChangeResult } from '@docsync/api';
 import { gitBlobId } from '@docsync/core';
+import { decodeBase64 } from '../../blobs/base64.js';
 import { invalidChange, type BatchState } from './batch-state.js';
-
-/** Canonical base64 (padding required): `Buffer.from` would skip any other character silently. */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * `insert_files`: files from inline bytes, stored as Git Sync stores assets (under
@@ -25,9 +23,8 @@ export function insertFiles(
         `${field}/url`,
         'docsync fetches nothing; send the bytes as `base64`',
       );
-    if (!BASE64.test(file.base64))
-      throw invalidChange(index, `${field}/base64`, 'not valid base64');
-    const bytes = new Uint8Array(Buffer.from(file.base64, 'base64'));
+    const bytes = decodeBase64(file.base64);
+    if (bytes === undefined) throw invalidChange(index, `${field}/base64`, 'not valid base64');
     const id = state.newId();
     state.blobs.push(bytes);
     state.files.push({

@@ -19,18 +19,22 @@ const UNTITLED = 'Untitled';
  * last). Explicit metadata wins over the markdown's front matter and H1; the slug comes from
  * the title unless given, made unique among the new siblings.
  */
-export function insertPage(
+export async function insertPage(
   change: Extract<ContentChange, { type: 'insert_page' }>,
   index: number,
   state: BatchState,
-): ContentChangeResult {
+): Promise<ContentChangeResult> {
   const parent = resolveParent(state, change.into, index);
   const siblings = state.tree.childrenOf(parent);
   checkPosition(change.at, siblings.length, index);
   checkSlug(change.slug, index);
   if (change.ref !== undefined && state.refs.has(change.ref))
     throw invalidChange(index, 'ref', `\`${change.ref}\` already names a page of this batch`);
-  const content = readPageContent(change.document);
+  const content = await readPageContent(
+    change.document,
+    `body/changes/${index}/document`,
+    state.parseMarkdown,
+  );
   const id = state.newId();
   const fields = { ...content.fields, ...metadataFields(change) };
   const title = fields.title ?? UNTITLED;

@@ -20,11 +20,11 @@ import { placePaths, uniqueSlug } from './page-tree.js';
  * siblings. Otherwise it keeps its place and its path (the landing page stays the landing page)
  * unless a new `slug` is given. Links and groups take only `title`, `hidden`, `slug` (not links) and moves.
  */
-export function updatePage(
+export async function updatePage(
   change: Extract<ContentChange, { type: 'update_page' }>,
   index: number,
   state: BatchState,
-): ContentChangeResult {
+): Promise<ContentChangeResult> {
   const location = resolvePage(state, change.page, index, 'page');
   checkSlug(change.slug, index);
   const { page } = location;
@@ -42,7 +42,11 @@ export function updatePage(
 
   let updated: RevisionPage = { ...page, ...metadataFields(change) };
   if (change.document !== undefined && updated.type === 'document') {
-    const content = readPageContent(change.document);
+    const content = await readPageContent(
+      change.document,
+      `body/changes/${index}/document`,
+      state.parseMarkdown,
+    );
     updated = {
       ...updated,
       ...content.fields,

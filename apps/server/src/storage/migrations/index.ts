@@ -10,6 +10,8 @@ import { sites } from './008-sites.js';
 import { reviews } from './009-reviews.js';
 import { sharedRows } from './010-shared-rows.js';
 import { gitSyncPoints } from './011-git-sync-points.js';
+import { spaceBlobs } from './012-space-blobs.js';
+import { databaseBlobs } from './013-database-blobs.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -27,6 +29,8 @@ const migrations: Readonly<Record<string, Migration>> = {
   '009-reviews': reviews,
   '010-shared-rows': sharedRows,
   '011-git-sync-points': gitSyncPoints,
+  '012-space-blobs': spaceBlobs,
+  '013-database-blobs': databaseBlobs,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */

@@ -1,0 +1,218 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Space } from '@docsync/api';
+import { gitBlobId } from '@docsync/core';
+import { commitOid, sendTree, textBlob, type TreeBlob } from '@docsync/server/testing';
+import { createHttpClient, makeTempDir, type HttpClient, type TempDir } from '@docsync/test-utils';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const docsync = `${root}node_modules/.bin/docsync`;
+const databaseUrl = process.env['DATABASE_URL'];
+
+/** A `docsync serve` process and how to reach it. */
+interface Instance {
+  child: ChildProcess;
+  url: string;
+  /** The admin token, printed by the instance that initialised the database. */
+  token: string | undefined;
+  dataDir: string;
+}
+
+/** Starts `docsync serve` on `url` (PostgreSQL) with a data directory of its own. */
+async function serve(url: string, dataDir: string): Promise<Instance> {
+  const child = spawn(docsync, ['serve', '--port', '0', '--data', dataDir], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const served = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
+      if (served !== undefined)
+        resolve({
+          child,
+          url: served,
+          token: /token \(shown only this once\): (\S+)/.exec(stderr)?.[1],
+          dataDir,
+        });
+    });
+    child.on('exit', (code) => {
+      reject(new Error(`docsync serve exited with ${String(code)}: ${stderr}`));
+    });
+  });
+}
+
+/** Until `check` passes or 2 s went by; how long it took, in ms. */
+async function eventually(check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > 2_000) throw new Error('not within 2 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return performance.now() - started;
+}
+
+describe.skipIf(databaseUrl === undefined)('two instances on one PostgreSQL', () => {
+  const schema = `e2e_${randomBytes(6).toString('hex')}`;
+  let dir: TempDir;
+  let first: Instance;
+  let second: Instance;
+  let viaFirst: HttpClient;
+  let viaSecond: HttpClient;
+  let organizationId: string;
+
+  const admin = () => new pg.Client({ connectionString: databaseUrl });
+  beforeAll(async () => {
+    dir = await makeTempDir('instances');
+    const client = admin();
+    await client.connect();
+    await client.query(`CREATE SCHEMA "${schema}"`);
+    await client.end();
+    // Both instances work in the schema: every unqualified name resolves there.
+    const url = new URL(databaseUrl ?? '');
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    first = await serve(url.href, dir.join('first'));
+    second = await serve(url.href, dir.join('second'));
+    viaFirst = createHttpClient(first.url, first.token);
+    viaSecond = createHttpClient(second.url, first.token);
+    const orgs = await viaSecond.get('/v1/orgs');
+    organizationId = (orgs.body as { items: { id: string }[] }).items[0]?.id ?? '';
+  }, 60_000);
+  afterAll(async () => {
+    for (const instance of [first, second]) instance.child.kill('SIGKILL');
+    const client = admin();
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+    await dir.remove();
+  });
+
+  const createSpace = async (http: HttpClient): Promise<Space> => {
+    const created = await http.request('POST', `/v1/orgs/${organizationId}/spaces`, { body: {} });
+    expect(created.status, created.text).toBe(201);
+    return created.body as Space;
+  };
+
+  it('reads through one what was written through the other', async () => {
+    const space = await createSpace(viaFirst);
+    const read = await viaSecond.get(`/v1/spaces/${space.id}`);
+    expect(read.status).toBe(200);
+    await viaFirst.request('PATCH', `/v1/spaces/${space.id}`, { body: { title: 'Renamed' } });
+    const waited = await eventually(
+      async () =>
+        ((await viaSecond.get(`/v1/spaces/${space.id}`)).body as Space).title === 'Renamed',
+    );
+    console.info(
+      `a rename through one instance was read through the other after ${waited.toFixed(1)} ms`,
+    );
+  });
+
+  it('serves through one a blob uploaded through the other, from PostgreSQL', async () => {
+    const space = await createSpace(viaFirst);
+    const bytes = new Uint8Array(256 * 1024).map((_, n) => (n * 31) % 256);
+    const asset: TreeBlob = { path: '.gitbook/assets/picture.png', oid: gitBlobId(bytes), bytes };
+    const sent = await sendTree(
+      viaFirst,
+      space.id,
+      [textBlob('README.md', '# Home\n\n![](.gitbook/assets/picture.png)\n'), asset],
+      { oid: commitOid(1), message: 'with a picture' },
+    );
+    expect(sent.status, sent.text).toBe(204);
+    const missing = await viaSecond.request('POST', `/v1/spaces/${space.id}/git/blobs/missing`, {
+      body: { oids: [asset.oid] },
+    });
+    expect(missing.body).toEqual({ missing: [] });
+    const download = await fetch(`${second.url}/v1/spaces/${space.id}/git/blobs/${asset.oid}`, {
+      headers: { authorization: `Bearer ${first.token ?? ''}` },
+    });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    // Neither instance wrote it to its data directory.
+    for (const instance of [first, second])
+      expect(await readdir(instance.dataDir).catch(() => [])).not.toContain('blobs');
+  });
+
+  it('loses nothing when change requests merge through both at once', async () => {
+    const space = await createSpace(viaFirst);
+    const pages = ['One', 'Two', 'Three', 'Four'];
+    const opened = await Promise.all(
+      pages.map(async (title, n) => {
+        const http = n % 2 === 0 ? viaFirst : viaSecond;
+        const changeRequest = await http.request('POST', `/v1/spaces/${space.id}/change-requests`, {
+          body: { subject: title },
+        });
+        const id = (changeRequest.body as { id: string }).id;
+        const batch = await http.request(
+          'POST',
+          `/v1/spaces/${space.id}/change-requests/${id}/content`,
+          {
+            body: {
+              changes: [{ type: 'insert_page', title, document: { markdown: `# ${title}\n` } }],
+            },
+          },
+        );
+        expect(batch.status, batch.text).toBe(200);
+        return id;
+      }),
+    );
+    const merged = await Promise.all(
+      opened.map((id, n) =>
+        (n % 2 === 0 ? viaSecond : viaFirst).request(
+          'POST',
+          `/v1/spaces/${space.id}/change-requests/${id}/merge`,
+        ),
+      ),
+    );
+    for (const result of merged) expect(result.status, result.text).toBe(200);
+    for (const http of [viaFirst, viaSecond]) {
+      const listed = await http.get(`/v1/spaces/${space.id}/content/pages`);
+      const titles = (listed.body as { pages: { title: string }[] }).pages.map(
+        (page) => page.title,
+      );
+      expect(titles).toEqual(expect.arrayContaining(pages));
+    }
+  }, 30_000);
+
+  it('keeps serving through one when the other is killed in the middle of an import', async () => {
+    const space = await createSpace(viaSecond);
+    const tree = Array.from({ length: 300 }, (_, n) =>
+      textBlob(`page-${String(n)}.md`, `# Page ${String(n)}\n\n${'Some text. '.repeat(50)}\n`),
+    );
+    // Upload everything, then kill the instance while it imports.
+    for (let start = 0; start < tree.length; start += 50) {
+      const sent = await viaSecond.request('POST', `/v1/spaces/${space.id}/git/blobs`, {
+        body: {
+          blobs: tree.slice(start, start + 50).map((file) => ({
+            oid: file.oid,
+            base64: Buffer.from(file.bytes).toString('base64'),
+          })),
+        },
+      });
+      expect(sent.status).toBe(204);
+    }
+    const importing = viaSecond
+      .request('POST', `/v1/spaces/${space.id}/git/import`, {
+        body: {
+          tree: tree.map(({ path, oid }) => ({ path, oid })),
+          commit: { oid: commitOid(3), message: 'big' },
+        },
+      })
+      .catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    second.child.kill('SIGKILL');
+    // Killed before it answered.
+    expect(await importing).toBeInstanceOf(Error);
+
+    expect((await viaFirst.get('/v1/orgs')).status).toBe(200);
+    // The import happened whole or not at all: through the survivor it can be sent again.
+    const again = await sendTree(viaFirst, space.id, tree, { oid: commitOid(3), message: 'big' });
+    expect(again.status, again.text).toBe(204);
+    const listed = await viaFirst.get(`/v1/spaces/${space.id}/content/pages`);
+    expect((listed.body as { pages: unknown[] }).pages).toHaveLength(300);
+  }, 60_000);
+});
