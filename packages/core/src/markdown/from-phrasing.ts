@@ -26,7 +26,11 @@ export function phrasingToInlines(
     const node = nodes[index] as PhrasingContent;
     switch (node.type) {
       case 'text':
-        builder.text(node.value.replace(/[ \t]*\n[ \t]*/g, ' '), marks);
+        builder.text(
+          node.value.replace(/[ \t]*\n[ \t]*/g, ' '),
+          marks,
+          context.writtenText(node),
+        );
         break;
       case 'emphasis':
         builder.push(...markedInlines(node, [...marks, italic], context));

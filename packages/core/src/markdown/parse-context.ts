@@ -1,8 +1,16 @@
-import type { Definition, FootnoteDefinition, Nodes, PhrasingContent, RootContent } from 'mdast';
+import type {
+  Definition,
+  FootnoteDefinition,
+  Nodes,
+  PhrasingContent,
+  RootContent,
+  Text as MdastText,
+} from 'mdast';
 import type { Block, RawMarkdown } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
 import type { Diagnostic, Severity } from '../diagnostic.js';
+import { writtenSource } from './written-text.js';
 
 /** Converts flow nodes to blocks; registered per mdast node type. */
 export type FlowHandler = (node: never, context: ParseContext) => Block[];
@@ -76,6 +84,24 @@ export class ParseContext {
   inlines(nodes: readonly PhrasingContent[], marks: readonly Mark[] = []): InlineContent[] {
     return this.#dispatch.phrasing(nodes, marks, this);
   }
+
+  /**
+   * How a one-line text was written, when it escapes more than the exporter would: kept so that
+   * it is written back the same (see `Leaf.source`). Text read from another source (an HTML
+   * fragment parsed on its own) does not read back from this one, and gets none.
+   */
+  writtenText(node: MdastText): string | undefined {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return undefined;
+    const written = this.#source.slice(start, end);
+    const source = written.includes('\n') ? undefined : writtenSource(written, node.value);
+    if (source !== undefined) this.keptWrittenText = true;
+    return source;
+  }
+
+  /** Whether some text was kept as written (see {@link writtenText}). */
+  keptWrittenText = false;
 
   /** The markdown a node was written as, with its container indentation removed. */
   sourceOf(node: Nodes): string {

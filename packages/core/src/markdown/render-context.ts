@@ -1,11 +1,26 @@
 import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
 import type { Block } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
+import type { Leaf } from '../model/text.js';
 
 /** What block renderers call back into: children blocks and inline content to mdast. */
 export interface RenderContext {
   blocks(blocks: readonly Block[]): RootContent[];
   phrasing(nodes: readonly InlineContent[]): PhrasingContent[];
+  /** Collects the leaves written as they were written (`Leaf.source`), when set. */
+  sourcesUsed?: Set<Leaf>;
+  /** Writes every text in the exporter's form, as if no leaf had a `source`. */
+  plain?: boolean;
+}
+
+declare module 'mdast' {
+  interface TextData {
+    /** How the text was written (`Leaf.source`), preferred by the `text` handler when safe. */
+    source?: string;
+    /** The leaf the text is (part of), and where to note that its source was written. */
+    leaf?: Leaf;
+    sourcesUsed?: Set<Leaf> | undefined;
+  }
 }
 
 /** Writes one block as mdast flow nodes. */

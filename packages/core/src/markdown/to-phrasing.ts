@@ -16,12 +16,24 @@ function colorStyle(mark: Extract<Mark, { type: 'color' }>): string {
   return `${mark.data.text ? `color:${mark.data.text};` : ''}${mark.data.background ? `background-color:${mark.data.background};` : ''}`;
 }
 
-/** Text with `\n` (hard breaks) as mdast text and break nodes. */
-function textNodes(text: string): PhrasingContent[] {
+/**
+ * A leaf's text with `\n` (hard breaks) as mdast text and break nodes; each text carries the
+ * leaf's written form of it (`Leaf.source`), for the `text` handler to prefer.
+ */
+function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
   const out: PhrasingContent[] = [];
-  text.split('\n').forEach((part, index) => {
+  const parts = leaf.text.split('\n');
+  const written = context.plain ? undefined : leaf.source?.split('\n');
+  const sources = written?.length === parts.length ? written : undefined;
+  parts.forEach((part, index) => {
     if (index > 0) out.push({ type: 'break' });
-    if (part !== '') out.push({ type: 'text', value: part });
+    if (part === '') return;
+    const source = sources?.[index];
+    out.push(
+      source === undefined || source === part
+        ? { type: 'text', value: part }
+        : { type: 'text', value: part, data: { source, leaf, sourcesUsed: context.sourcesUsed } },
+    );
   });
   return out;
 }
@@ -58,26 +70,32 @@ function wrap(mark: Mark, children: PhrasingContent[]): PhrasingContent[] {
   }
 }
 
+/** A leaf and the marks still to write around it (outer ones are written by then). */
+interface Run {
+  leaf: Leaf;
+  marks: readonly Mark[];
+}
+
 /**
  * Leaves → nested mark nodes. Consecutive leaves sharing the outermost mark (in
  * {@link markOrder}) share one wrapper, so `**a _b_**` survives a round trip.
  */
-function leavesToPhrasing(leaves: readonly Leaf[]): PhrasingContent[] {
+function leavesToPhrasing(runs: readonly Run[], context: RenderContext): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   let index = 0;
-  while (index < leaves.length) {
-    const leaf = leaves[index] as Leaf;
+  while (index < runs.length) {
+    const run = runs[index] as Run;
     const outer = markOrder
-      .map((type) => leaf.marks.find((mark) => mark.type === type))
+      .map((type) => run.marks.find((mark) => mark.type === type))
       .find((mark) => mark !== undefined);
     if (!outer) {
-      out.push(...textNodes(leaf.text));
+      out.push(...textNodes(run.leaf, context));
       index++;
       continue;
     }
-    const group: Leaf[] = [];
-    while (index < leaves.length) {
-      const next = leaves[index] as Leaf;
+    const group: Run[] = [];
+    while (index < runs.length) {
+      const next = runs[index] as Run;
       const same = next.marks.find((mark) => mark.type === outer.type);
       if (
         !same ||
@@ -86,12 +104,12 @@ function leavesToPhrasing(leaves: readonly Leaf[]): PhrasingContent[] {
         break;
       // Inline code holds text only, so it groups only leaves marked with nothing else.
       if (outer.type === 'code' && next.marks.length > 1) break;
-      group.push({ ...next, marks: next.marks.filter((mark) => mark !== same) });
+      group.push({ leaf: next.leaf, marks: next.marks.filter((mark) => mark !== same) });
       index++;
     }
     // A hard break at either end of a marked run is written outside it: inside, the serializer
     // would have to encode the line ending (`&#xA;`), which reads back as text.
-    const inner = leavesToPhrasing(group);
+    const inner = leavesToPhrasing(group, context);
     const before: PhrasingContent[] = [];
     const after: PhrasingContent[] = [];
     while (inner[0]?.type === 'break') before.push(inner.shift() as PhrasingContent);
@@ -107,14 +125,14 @@ export function inlinesToPhrasing(
   context: RenderContext,
 ): PhrasingContent[] {
   const out: PhrasingContent[] = [];
-  let leaves: Leaf[] = [];
+  let runs: Run[] = [];
   const flush = () => {
-    out.push(...leavesToPhrasing(leaves));
-    leaves = [];
+    out.push(...leavesToPhrasing(runs, context));
+    runs = [];
   };
   for (const node of nodes) {
     if (node.object === 'text') {
-      leaves.push(...node.leaves);
+      for (const leaf of node.leaves) runs.push({ leaf, marks: leaf.marks });
       continue;
     }
     flush();
