@@ -66,15 +66,21 @@ export function phrasingToInlines(
         const children = context
           .inlines(node.children, marks)
           .filter((child) => child.object === 'text' || child.type === 'inline-image');
+        const urlSource = context.writtenDestination(node);
         builder.push({
           object: 'inline',
           type: 'link',
-          data: { ref, ...(node.title ? { title: node.title } : {}) },
+          data: {
+            ref,
+            ...(node.title ? { title: node.title } : {}),
+            ...(urlSource === undefined ? {} : { urlSource }),
+          },
           nodes: children as never,
         });
         break;
       }
-      case 'image':
+      case 'image': {
+        const urlSource = context.writtenDestination(node);
         builder.push({
           object: 'inline',
           type: 'inline-image',
@@ -84,9 +90,11 @@ export function phrasingToInlines(
             alt: node.alt ?? '',
             ...(node.title ? { caption: node.title } : {}),
             markdown: true,
+            ...(urlSource === undefined ? {} : { urlSource }),
           },
         });
         break;
+      }
       case 'html': {
         const consumed = parseInlineHtml(nodes, index, marks, context, builder);
         if (consumed > 0) {

@@ -13,6 +13,7 @@ import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
 import { pairDetails } from './pair-details.js';
 import { text } from './safe-text.js';
+import { image, link } from './written-link.js';
 
 const syntaxExtensions = [gfm(), math({ singleDollarTextMath: false }), liquidSyntax()];
 const fromMarkdownExtensions = [gfmFromMarkdown(), mathFromMarkdown(), liquidFromMarkdown()];
@@ -94,7 +95,7 @@ const exporterOptions: ToMarkdownOptions = {
   incrementListMarker: true,
   resourceLink: true,
   extensions: [
-    { handlers: { text } },
+    { handlers: { text, link, image } },
     gfmToMarkdown(),
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),

@@ -1,6 +1,8 @@
 import type {
   Definition,
   FootnoteDefinition,
+  Image,
+  Link,
   Nodes,
   PhrasingContent,
   RootContent,
@@ -10,7 +12,7 @@ import type { Block, RawMarkdown } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
 import type { Diagnostic, Severity } from '../diagnostic.js';
-import { writtenSource } from './written-text.js';
+import { writtenDestination, writtenSource } from './written-text.js';
 
 /** Converts flow nodes to blocks; registered per mdast node type. */
 export type FlowHandler = (node: never, context: ParseContext) => Block[];
@@ -100,7 +102,20 @@ export class ParseContext {
     return source;
   }
 
-  /** Whether some text was kept as written (see {@link writtenText}). */
+  /** A link's or image's destination as written, when it escapes more than the exporter would. */
+  writtenDestination(node: Link | Image): string | undefined {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return undefined;
+    // From the end of the link text (a `](` inside it is escaped or inside a code span).
+    const textEnd = node.type === 'link' ? node.children.at(-1)?.position?.end.offset : undefined;
+    const written = this.#source.slice(textEnd ?? start, end);
+    const source = written.includes('\n') ? undefined : writtenDestination(written, node.url);
+    if (source !== undefined) this.keptWrittenText = true;
+    return source;
+  }
+
+  /** Whether some text or destination was kept as written (see {@link writtenText}). */
   keptWrittenText = false;
 
   /** The markdown a node was written as, with its container indentation removed. */

@@ -7,8 +7,11 @@ import type { Leaf } from '../model/text.js';
 export interface RenderContext {
   blocks(blocks: readonly Block[]): RootContent[];
   phrasing(nodes: readonly InlineContent[]): PhrasingContent[];
-  /** Collects the leaves written as they were written (`Leaf.source`), when set. */
-  sourcesUsed?: Set<Leaf>;
+  /**
+   * Collects, when set, the leaves, links and images written as they were written
+   * (`Leaf.source`, `urlSource`).
+   */
+  sourcesUsed?: Set<object>;
   /** Writes every text in the exporter's form, as if no leaf had a `source`. */
   plain?: boolean;
 }
@@ -19,7 +22,19 @@ declare module 'mdast' {
     source?: string;
     /** The leaf the text is (part of), and where to note that its source was written. */
     leaf?: Leaf;
-    sourcesUsed?: Set<Leaf> | undefined;
+    sourcesUsed?: Set<object> | undefined;
+  }
+  interface LinkData {
+    /** The destination as written (`urlSource`), preferred by the `link` handler when safe. */
+    urlSource?: string;
+    /** The inline it was rendered from, and where to note that its source was written. */
+    owner?: object;
+    sourcesUsed?: Set<object> | undefined;
+  }
+  interface ImageData {
+    urlSource?: string;
+    owner?: object;
+    sourcesUsed?: Set<object> | undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import type { Block } from '../model/blocks.js';
 import type { JSONDocument } from '../model/document.js';
+import type { InlineImage, LinkInline } from '../model/inlines.js';
 import type { PageMetadata } from '../model/page-metadata.js';
 import type { Leaf, Text } from '../model/text.js';
 import { renderFrontMatter } from './front-matter.js';
@@ -83,11 +84,14 @@ export function renderPage(page: PageToRender): string {
  * written from, and any other page keeps what makes it come back as it was written.
  */
 export function settleLeafSources(page: PageToRender, markdown: string): void {
-  const used = new Set<Leaf>();
+  const used = new Set<object>();
   if (renderWith(page, renderContext({ plain: true })) !== markdown)
     renderWith(page, renderContext({ sourcesUsed: used }));
-  forEachLeaf(page.document.nodes, (leaf) => {
-    if (leaf.source !== undefined && !used.has(leaf)) delete leaf.source;
+  forEachNode(page.document.nodes, (node) => {
+    if (used.has(node)) return;
+    if (node.object === 'leaf') delete node.source;
+    else if (node.type === 'link' || node.type === 'inline-image')
+      delete (node.data as LinkInline['data'] | InlineImage['data']).urlSource;
   });
   const title = titleLeaves.get(page.metadata);
   if (title === undefined || !used.has(title)) delete page.metadata.titleSource;
@@ -107,13 +111,16 @@ function titleText(metadata: PageMetadata): Text {
   return { object: 'text', leaves: [leaf] };
 }
 
-/** Visits every leaf of a document's blocks: inside inlines and fragments too. */
-function forEachLeaf(nodes: readonly object[], visit: (leaf: Leaf) => void): void {
+/** Visits every node of a document's blocks, leaves included: inside inlines and fragments too. */
+function forEachNode(
+  nodes: readonly object[],
+  visit: (node: Record<string, unknown>) => void,
+): void {
   for (const node of nodes as Record<string, unknown>[]) {
-    if (node.object === 'leaf') visit(node as unknown as Leaf);
+    visit(node);
     for (const key of ['leaves', 'nodes', 'fragments']) {
       const children = node[key];
-      if (Array.isArray(children)) forEachLeaf(children as object[], visit);
+      if (Array.isArray(children)) forEachNode(children as object[], visit);
     }
   }
 }

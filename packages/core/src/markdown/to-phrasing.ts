@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast';
-import type { InlineContent } from '../model/inlines.js';
+import type { InlineContent, InlineImage, LinkInline } from '../model/inlines.js';
 import type { Leaf, Mark } from '../model/text.js';
 import { annotationToPhrasing } from './handlers/annotation.js';
 import { encodeHtml, startTag } from './html-tag.js';
@@ -143,6 +143,7 @@ export function inlinesToPhrasing(
           url: node.data.ref.kind === 'url' ? node.data.ref.url : '',
           title: node.data.title ?? null,
           children: context.phrasing(node.nodes),
+          ...writtenDestination(node, context),
         });
         break;
       case 'mention': {
@@ -174,6 +175,7 @@ export function inlinesToPhrasing(
             url,
             alt: node.data.alt ?? '',
             title: node.data.caption ?? null,
+            ...writtenDestination(node, context),
           });
         } else {
           const img = startTag('img', [
@@ -248,6 +250,16 @@ export function inlinesToPhrasing(
   }
   flush();
   return escapeDollarAfterMath(out);
+}
+
+/** The destination as written, for the `link` and `image` handlers (see `urlSource`). */
+function writtenDestination(
+  node: LinkInline | InlineImage,
+  context: RenderContext,
+): { data?: { urlSource: string; owner: object; sourcesUsed: Set<object> | undefined } } {
+  const urlSource = node.data.urlSource;
+  if (urlSource === undefined || context.plain) return {};
+  return { data: { urlSource, owner: node, sourcesUsed: context.sourcesUsed } };
 }
 
 /**

@@ -73,6 +73,21 @@ export function writtenSource(written: string, text: string): string | undefined
 }
 
 /**
+ * The destination of a markdown link or image (`[text](dest "title")`, `written` from its `](`
+ * or `(` on) to keep as written: when it reads as `url` and escapes more than white space.
+ */
+export function writtenDestination(written: string, url: string): string | undefined {
+  const open = written.indexOf('](');
+  if (open === -1 || !written.endsWith(')')) return undefined;
+  const inner = written.slice(open + 2, -1).trim();
+  const destination = inner.startsWith('<')
+    ? inner.slice(0, inner.indexOf('>') + 1)
+    : (/^\S+/.exec(inner)?.[0] ?? '');
+  const bare = destination.startsWith('<') ? destination.slice(1, -1) : destination;
+  return writtenSource(bare, url) === undefined ? undefined : destination;
+}
+
+/**
  * Whether to write a text as it was written (`written`) rather than as the exporter would
  * (`safe`): both read as the same text, the written form escapes every character the exporter's
  * form escapes there (so it cannot read differently where the exporter's would not), and it
