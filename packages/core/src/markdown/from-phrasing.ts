@@ -45,9 +45,14 @@ export function phrasingToInlines(
         // A line ending inside a code span is a space (CommonMark), not a hard break.
         builder.text(node.value.replace(/\r?\n/g, ' '), [...marks, code]);
         break;
-      case 'break':
-        builder.text('\n', marks);
+      case 'break': {
+        // Written spaces end the text before them: none when there is no text, or when it ends
+        // with white space (a task marker's, a `&#x20;`), which would take them in.
+        const before = nodes[index - 1];
+        const ends = before !== undefined && !(before.type === 'text' && /\s$/.test(before.value));
+        builder.text('\n', marks, ends ? context.writtenBreak(node) : undefined);
         break;
+      }
       case 'inlineMath':
         builder.push({
           object: 'inline',

@@ -12,6 +12,7 @@ import { splitTagLinesOutOfHtml } from './liquid/split-html.js';
 import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
 import { pairDetails } from './pair-details.js';
+import { hardBreak } from './hard-break.js';
 import { text } from './safe-text.js';
 import { image, link } from './written-link.js';
 
@@ -95,7 +96,7 @@ const exporterOptions: ToMarkdownOptions = {
   incrementListMarker: true,
   resourceLink: true,
   extensions: [
-    { handlers: { text, link, image } },
+    { handlers: { text, link, image, break: hardBreak } },
     gfmToMarkdown(),
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),

@@ -1,4 +1,5 @@
 import type {
+  Break,
   Definition,
   FootnoteDefinition,
   Image,
@@ -100,6 +101,33 @@ export class ParseContext {
     const source = written.includes('\n') ? undefined : writtenSource(written, node.value);
     if (source !== undefined) this.keptWrittenText = true;
     return source;
+  }
+
+  /**
+   * A hard break written as two or more spaces before the line ending (the 2018–21 exporter's
+   * form), to keep as written; the exporter's own `\` form needs nothing kept.
+   */
+  writtenBreak(node: Break): string | undefined {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return undefined;
+    const written = this.#source.slice(start, end);
+    if (!/^ {2,}\n$/.test(written)) return undefined;
+    this.keptWrittenText = true;
+    return written;
+  }
+
+  /**
+   * Whether a paragraph's last text ends with a backslash written as is (`text.\` at the end of
+   * a paragraph): the exporter's hard break at the end of a paragraph, which CommonMark reads as
+   * a backslash.
+   */
+  endsWithBareBackslash(node: MdastText): boolean {
+    const end = node.position?.end.offset;
+    if (end === undefined || !node.value.endsWith('\\')) return false;
+    let count = 0;
+    while (this.#source.charAt(end - 1 - count) === '\\') count++;
+    return count % 2 === 1;
   }
 
   /** A link's or image's destination as written, when it escapes more than the exporter would. */

@@ -24,6 +24,12 @@ declare module 'mdast' {
     leaf?: Leaf;
     sourcesUsed?: Set<object> | undefined;
   }
+  interface BreakData {
+    /** A break written as spaces (`Leaf.source`), preferred by the `break` handler. */
+    source?: string;
+    leaf?: Leaf;
+    sourcesUsed?: Set<object> | undefined;
+  }
   interface LinkData {
     /** The destination as written (`urlSource`), preferred by the `link` handler when safe. */
     urlSource?: string;

@@ -25,10 +25,21 @@ function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
   const parts = leaf.text.split('\n');
   const written = context.plain ? undefined : leaf.source?.split('\n');
   const sources = written?.length === parts.length ? written : undefined;
+  let spaces: string | undefined;
   parts.forEach((part, index) => {
-    if (index > 0) out.push({ type: 'break' });
+    if (index > 0) {
+      // A break written as spaces: they end the written form of the text before it.
+      out.push(
+        spaces === undefined
+          ? { type: 'break' }
+          : { type: 'break', data: { source: `${spaces}\n`, leaf, sourcesUsed: context.sourcesUsed } },
+      );
+    }
+    let source = sources?.[index];
+    spaces =
+      index < parts.length - 1 && !/\s$/.test(part) ? / {2,}$/.exec(source ?? '')?.[0] : undefined;
+    if (spaces !== undefined) source = source?.slice(0, -spaces.length);
     if (part === '') return;
-    const source = sources?.[index];
     out.push(
       source === undefined || source === part
         ? { type: 'text', value: part }
