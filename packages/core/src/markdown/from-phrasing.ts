@@ -26,11 +26,7 @@ export function phrasingToInlines(
     const node = nodes[index] as PhrasingContent;
     switch (node.type) {
       case 'text':
-        builder.text(
-          node.value.replace(/[ \t]*\n[ \t]*/g, ' '),
-          marks,
-          context.writtenText(node),
-        );
+        builder.text(node.value.replace(/[ \t]*\n[ \t]*/g, ' '), marks, context.writtenText(node));
         break;
       case 'emphasis':
         builder.push(...markedInlines(node, [...marks, italic], context));

@@ -13,6 +13,7 @@ import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
 import { pairDetails } from './pair-details.js';
 import { hardBreak } from './hard-break.js';
+import { pipeTable } from './pipe-table.js';
 import { text } from './safe-text.js';
 import { image, link } from './written-link.js';
 
@@ -96,8 +97,9 @@ const exporterOptions: ToMarkdownOptions = {
   incrementListMarker: true,
   resourceLink: true,
   extensions: [
-    { handlers: { text, link, image, break: hardBreak } },
     gfmToMarkdown(),
+    // After GFM's, so that its `table` handler is this one (which calls GFM's).
+    { handlers: { text, link, image, break: hardBreak, table: pipeTable } },
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.

@@ -61,7 +61,9 @@ export function parsePage(markdown: string, options: ParseOptions = {}): ParsedP
       metadata.title = title;
       const [only] = first.children;
       const source =
-        first.children.length === 1 && only?.type === 'text' ? context.writtenText(only) : undefined;
+        first.children.length === 1 && only?.type === 'text'
+          ? context.writtenText(only)
+          : undefined;
       if (source !== undefined) metadata.titleSource = source;
       children = children.filter((_, index) => index !== firstIndex);
     }

@@ -32,7 +32,10 @@ function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
       out.push(
         spaces === undefined
           ? { type: 'break' }
-          : { type: 'break', data: { source: `${spaces}\n`, leaf, sourcesUsed: context.sourcesUsed } },
+          : {
+              type: 'break',
+              data: { source: `${spaces}\n`, leaf, sourcesUsed: context.sourcesUsed },
+            },
       );
     }
     let source = sources?.[index];

@@ -101,7 +101,11 @@ export function preferWritten(written: string, safe: string): boolean {
   let more = false;
   for (let at = 0; at < mine.escaped.length; at++) {
     if (theirs.escaped[at] === true && mine.escaped[at] !== true) return false;
-    if (mine.escaped[at] === true && theirs.escaped[at] !== true && !blank.test(mine.text.charAt(at)))
+    if (
+      mine.escaped[at] === true &&
+      theirs.escaped[at] !== true &&
+      !blank.test(mine.text.charAt(at))
+    )
       more = true;
   }
   return more;
