@@ -45,7 +45,9 @@ export function phrasingToInlines(
         // Written spaces end the text before them: none when there is no text, or when it ends
         // with white space (a task marker's, a `&#x20;`), which would take them in.
         const before = nodes[index - 1];
-        const ends = before !== undefined && !(before.type === 'text' && /\s$/.test(before.value));
+        const ends =
+          node.data?.source !== undefined ||
+          (before !== undefined && !(before.type === 'text' && /\s$/.test(before.value)));
         builder.text('\n', marks, ends ? context.writtenBreak(node) : undefined);
         break;
       }

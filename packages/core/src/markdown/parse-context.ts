@@ -53,9 +53,9 @@ export class ParseContext {
    * Converts sibling flow nodes. Runs of extra blank lines between blocks are empty paragraphs
    * (GitBook writes an empty paragraph as an empty line: `a\n\n\n\nb` holds one).
    */
-  blocks(nodes: readonly RootContent[]): Block[] {
+  blocks(nodes: readonly RootContent[], afterLine?: number): Block[] {
     const out: Block[] = [];
-    let previousEnd: number | undefined;
+    let previousEnd: number | undefined = afterLine;
     for (const node of nodes) {
       if (node.type === 'definition') {
         // A used definition lives on in the links that use it; an unused one is kept as written.
@@ -108,6 +108,10 @@ export class ParseContext {
    * form), to keep as written; the exporter's own `\` form needs nothing kept.
    */
   writtenBreak(node: Break): string | undefined {
+    if (node.data?.source === '\\') {
+      this.keptWrittenText = true;
+      return '\\\n';
+    }
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return undefined;
@@ -128,6 +132,17 @@ export class ParseContext {
     let count = 0;
     while (this.#source.charAt(end - 1 - count) === '\\') count++;
     return count % 2 === 1;
+  }
+
+  /** How many line endings follow a node before the next non-blank character. */
+  lineEndingsAfter(node: Nodes): number {
+    let at = node.position?.end.offset ?? this.#source.length;
+    let count = 0;
+    while (at < this.#source.length && /[\n \t]/.test(this.#source.charAt(at))) {
+      if (this.#source.charAt(at) === '\n') count++;
+      at++;
+    }
+    return count;
   }
 
   /** A link's or image's destination as written, when it escapes more than the exporter would. */

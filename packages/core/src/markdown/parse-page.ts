@@ -68,7 +68,9 @@ export function parsePage(markdown: string, options: ParseOptions = {}): ParsedP
       children = children.filter((_, index) => index !== firstIndex);
     }
   }
-  const nodes = context.blocks(children);
+  // Blank lines between the `# title` and the first block count as between blocks.
+  const titleEnd = metadata.title === undefined ? undefined : first?.position?.end.line;
+  const nodes = context.blocks(children, titleEnd);
   settleFootnoteDefinitions(nodes, context);
   const last = tree.children[tree.children.length - 1];
   const endOffset = last?.position?.end.offset;

@@ -17,6 +17,19 @@ function colorStyle(mark: Extract<Mark, { type: 'color' }>): string {
 }
 
 /**
+ * How the hard break after a text was written, when that ends the text's written form: two or
+ * more spaces, or the lone `\` of a break at the end of a paragraph (an odd backslash more than
+ * the text has).
+ */
+function breakWritten(text: string, source: string): string | undefined {
+  if (/\s$/.test(text)) return undefined;
+  const spaces = / {2,}$/.exec(source)?.[0];
+  if (spaces !== undefined) return spaces;
+  const backslashes = /\\+$/.exec(source)?.[0].length ?? 0;
+  return backslashes % 2 === 1 ? '\\' : undefined;
+}
+
+/**
  * A leaf's text with `\n` (hard breaks) as mdast text and break nodes; each text carries the
  * leaf's written form of it (`Leaf.source`), for the `text` handler to prefer.
  */
@@ -28,19 +41,18 @@ function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
   let spaces: string | undefined;
   parts.forEach((part, index) => {
     if (index > 0) {
-      // A break written as spaces: they end the written form of the text before it.
+      // A break written as spaces or a lone `\\`: they end the written form of the text before it.
       out.push(
         spaces === undefined
           ? { type: 'break' }
           : {
               type: 'break',
-              data: { source: `${spaces}\n`, leaf, sourcesUsed: context.sourcesUsed },
+              data: { source: spaces, leaf, sourcesUsed: context.sourcesUsed },
             },
       );
     }
     let source = sources?.[index];
-    spaces =
-      index < parts.length - 1 && !/\s$/.test(part) ? / {2,}$/.exec(source ?? '')?.[0] : undefined;
+    spaces = index < parts.length - 1 ? breakWritten(part, source ?? '') : undefined;
     if (spaces !== undefined) source = source?.slice(0, -spaces.length);
     if (part === '') return;
     out.push(

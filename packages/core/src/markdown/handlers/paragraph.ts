@@ -1,4 +1,4 @@
-import type { Paragraph as MdastParagraph, PhrasingContent, Text } from 'mdast';
+import type { Break, Paragraph as MdastParagraph, PhrasingContent, Text } from 'mdast';
 import type { ParseContext } from '../parse-context.js';
 import type { Paragraph } from '../../model/blocks.js';
 import { emptyText } from '../inline-builder.js';
@@ -6,8 +6,8 @@ import type { ConstructHandlers } from './types.js';
 
 /**
  * A paragraph's content with a backslash at its very end read as the hard break the exporter
- * wrote there (`text.\` then a blank line: the editor's line break at the end of a paragraph),
- * which is written back the same way.
+ * wrote there (`text.\`: the editor's line break at the end of a paragraph), which is written
+ * back the same way.
  */
 function withTrailingBreak(
   children: readonly PhrasingContent[],
@@ -28,7 +28,14 @@ function withTrailingBreak(
         }
       : {}),
   };
-  return [...children.slice(0, -1), ...(text.value === '' ? [] : [text]), { type: 'break' }];
+  // A lone `\` is written back as it is; `\` with its line ending before the blank line (an odd
+  // number of line endings after it, three or more) is kept as written.
+  const endings = context.lineEndingsAfter(last);
+  const hardBreak: Break =
+    endings >= 3 && endings % 2 === 1
+      ? { type: 'break', data: { source: '\\' } }
+      : { type: 'break' };
+  return [...children.slice(0, -1), ...(text.value === '' ? [] : [text]), hardBreak];
 }
 
 /** Paragraphs; an empty paragraph is written as an empty line. */
