@@ -47,7 +47,7 @@ export interface FileOutcome {
   firstDiff?: string;
   /** When not ok: the text expected, and the text written (undefined when none). */
   expected?: string;
-  got?: string;
+  got?: string | undefined;
 }
 
 function filesUnder(dir: string): string[] {

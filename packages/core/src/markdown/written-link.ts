@@ -14,10 +14,10 @@ const marker = 'docsyncdestination';
  */
 function writtenDestination(write: Handle): Handle {
   return (node: Link | Image, parent, state, info) => {
-    const written = write(node, parent, state, info) as string;
+    const written = write(node, parent, state, info);
     const source = node.data?.urlSource;
     if (source === undefined) return written;
-    const marked = write({ ...node, url: marker }, parent, state, info) as string;
+    const marked = write({ ...node, url: marker }, parent, state, info);
     const at = marked.indexOf(marker);
     if (at === -1) return written;
     const before = marked.slice(0, at);
