@@ -9379,7 +9379,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       if (numObjects < 1) return;
       while (!reader.eof() && numObjects--) {
         const offset = reader.tell();
-        const { type: type2, length, ofs, reference } = await parseHeader(reader);
+        const { type: type2, length, ofs, reference: reference2 } = await parseHeader(reader);
         const inflator = new pako.Inflate();
         while (!inflator.result) {
           const chunk = await reader.chunk();
@@ -9403,7 +9403,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
               num: numObjects,
               offset,
               end,
-              reference,
+              reference: reference2,
               ofs
             });
           }
@@ -9423,7 +9423,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         } while (byte & 128);
       }
       let ofs;
-      let reference;
+      let reference2;
       if (type2 === 6) {
         let shift2 = 0;
         ofs = 0;
@@ -9434,13 +9434,13 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           shift2 += 7;
           bytes.push(byte);
         } while (byte & 128);
-        reference = Buffer.from(bytes);
+        reference2 = Buffer.from(bytes);
       }
       if (type2 === 7) {
         const buf = await reader.read(20);
-        reference = buf;
+        reference2 = buf;
       }
-      return { type: type2, length, ofs, reference };
+      return { type: type2, length, ofs, reference: reference2 };
     }
     var DecompressionError = class _DecompressionError extends BaseError {
       /**
@@ -9537,10 +9537,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
       }
     };
-    function resolveInflated({ type: type2, data, reference, offset }, cache, offsetByOid) {
+    function resolveInflated({ type: type2, data, reference: reference2, offset }, cache, offsetByOid) {
       const object = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
       if (type2 !== "ofs-delta" && type2 !== "ref-delta") return { type: type2, object };
-      const baseOffset = type2 === "ofs-delta" ? offset - decodeVarInt(new BufferCursor(reference)) : offsetByOid.get(reference.toString("hex"));
+      const baseOffset = type2 === "ofs-delta" ? offset - decodeVarInt(new BufferCursor(reference2)) : offsetByOid.get(reference2.toString("hex"));
       const base3 = cache.get(baseOffset);
       if (!base3) return null;
       try {
@@ -9614,7 +9614,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         let lastPercent = null;
         const cache = new ObjectCache(RESOLVE_CACHE_BYTES);
         const offsetByOid = /* @__PURE__ */ new Map();
-        await listpack([pack], async ({ data, type: type2, reference, offset, num: num2 }) => {
+        await listpack([pack], async ({ data, type: type2, reference: reference2, offset, num: num2 }) => {
           if (totalObjectCount === null) totalObjectCount = num2;
           const percent2 = Math.floor(
             (totalObjectCount - num2) * 100 / totalObjectCount
@@ -9649,7 +9649,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           const o = offsetToObject[offset];
           if (!o) return;
           const resolved = resolveInflated(
-            { type: type2, data, reference, offset },
+            { type: type2, data, reference: reference2, offset },
             cache,
             offsetByOid
           );
@@ -9892,10 +9892,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         if (p.offsets.has(oid)) {
           const packFile = indexFile.replace(/idx$/, "pack");
           if (!p.pack) {
-            const read = fs2.read(packFile);
-            p.pack = read;
-            read.catch(() => {
-              if (p.pack === read) p.pack = null;
+            const read2 = fs2.read(packFile);
+            p.pack = read2;
+            read2.catch(() => {
+              if (p.pack === read2) p.pack = null;
             });
           }
           const pack = await p.pack;
@@ -11407,8 +11407,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        */
       async readlink(filename, opts = { encoding: "buffer" }) {
         try {
-          const link2 = await this._readlink(filename, opts);
-          return Buffer.isBuffer(link2) ? link2 : Buffer.from(link2);
+          const link3 = await this._readlink(filename, opts);
+          return Buffer.isBuffer(link3) ? link3 : Buffer.from(link3);
         } catch (err) {
           if (isNotFoundError(err)) {
             return null;
@@ -14066,7 +14066,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       static streamReader(stream) {
         const reader = new StreamReader(stream);
-        return async function read() {
+        return async function read2() {
           try {
             const header = await reader.read(4);
             if (header == null || header.length === 0) return true;
@@ -14095,11 +14095,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         };
       }
     };
-    async function parseCapabilitiesV2(read) {
+    async function parseCapabilitiesV2(read2) {
       const capabilities2 = {};
       let line;
       while (true) {
-        line = await read();
+        line = await read2();
         if (line === true) break;
         if (line === null) continue;
         line = line.toString("utf8").replace(/\n$/, "");
@@ -14118,22 +14118,22 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const capabilities = /* @__PURE__ */ new Set();
       const refs = /* @__PURE__ */ new Map();
       const symrefs = /* @__PURE__ */ new Map();
-      const read = GitPktLine.streamReader(stream);
-      let lineOne = await read();
-      while (lineOne === null) lineOne = await read();
+      const read2 = GitPktLine.streamReader(stream);
+      let lineOne = await read2();
+      while (lineOne === null) lineOne = await read2();
       if (lineOne === true) throw new EmptyServerResponseError();
       if (lineOne.includes("version 2")) {
-        return parseCapabilitiesV2(read);
+        return parseCapabilitiesV2(read2);
       }
       if (lineOne.toString("utf8").replace(/\n$/, "") !== `# service=${service}`) {
         throw new ParseError(`# service=${service}\\n`, lineOne.toString("utf8"));
       }
-      let lineTwo = await read();
-      while (lineTwo === null) lineTwo = await read();
+      let lineTwo = await read2();
+      while (lineTwo === null) lineTwo = await read2();
       if (lineTwo === true) return { capabilities, refs, symrefs };
       lineTwo = lineTwo.toString("utf8");
       if (lineTwo.includes("version 2")) {
-        return parseCapabilitiesV2(read);
+        return parseCapabilitiesV2(read2);
       }
       const [firstRef, capabilitiesLine] = splitAndAssert(lineTwo, "\0", "\\x00");
       capabilitiesLine.split(" ").map((x) => capabilities.add(x));
@@ -14141,7 +14141,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         const [ref, name] = splitAndAssert(firstRef, " ", " ");
         refs.set(name, ref);
         while (true) {
-          const line = await read();
+          const line = await read2();
           if (line === true) break;
           if (line !== null) {
             const [ref2, name2] = splitAndAssert(line.toString("utf8"), " ", " ");
@@ -14537,12 +14537,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     }
     var GitSideBand = class {
       static demux(input) {
-        const read = GitPktLine.streamReader(input);
+        const read2 = GitPktLine.streamReader(input);
         const packetlines = new FIFO();
         const packfile = new FIFO();
         const progress = new FIFO();
         const nextBit = async function() {
-          const line = await read();
+          const line = await read2();
           if (line === null) return nextBit();
           if (line === true) {
             packetlines.end();
@@ -16437,11 +16437,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     async function parseListRefsResponse(stream) {
-      const read = GitPktLine.streamReader(stream);
+      const read2 = GitPktLine.streamReader(stream);
       const refs = [];
       let line;
       while (true) {
-        line = await read();
+        line = await read2();
         if (line === true) break;
         if (line === null) continue;
         line = line.toString("utf8").replace(/\n$/, "");
@@ -17132,11 +17132,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function parseReceivePackResponse(packfile) {
       const result = {};
       let response = "";
-      const read = GitPktLine.streamReader(packfile);
-      let line = await read();
+      const read2 = GitPktLine.streamReader(packfile);
+      let line = await read2();
       while (line !== true) {
         if (line !== null) response += line.toString("utf8") + "\n";
-        line = await read();
+        line = await read2();
       }
       const lines = response.toString("utf8").split("\n");
       line = lines.shift();
@@ -19987,8 +19987,8 @@ var WINDOW_CAPACITY = 128;
 var PackWindows = class {
   #read;
   #windows = /* @__PURE__ */ new Map();
-  constructor(read) {
-    this.#read = read;
+  constructor(read2) {
+    this.#read = read2;
   }
   /** Up to `length` bytes of `path` from `position`, as {@link RangeRead}. */
   async read(path2, position3, length) {
@@ -20038,7 +20038,7 @@ function fromCallbacks(fs2) {
   const call2 = (name) => promisify(target, name);
   const has = (name) => typeof target[name] === "function";
   const open = call2("open");
-  const read = call2("read");
+  const read2 = call2("read");
   const close = call2("close");
   return {
     readFile: call2("readFile"),
@@ -20049,7 +20049,7 @@ function fromCallbacks(fs2) {
     stat: call2("stat"),
     ...has("rename") ? { rename: call2("rename") } : {},
     ...has("open") && has("read") && has("close") ? {
-      readRange: rangeReader((path2) => open(path2, "r"), async (fd, buffer, position3) => read(fd, buffer, 0, buffer.length, position3), (fd) => close(fd))
+      readRange: rangeReader((path2) => open(path2, "r"), async (fd, buffer, position3) => read2(fd, buffer, 0, buffer.length, position3), (fd) => close(fd))
     } : {}
   };
 }
@@ -20071,7 +20071,7 @@ function fromPromises(fs2) {
   };
 }
 var KEEP_OPEN_MS = 200;
-function rangeReader(open, read, close) {
+function rangeReader(open, read2, close) {
   const kept = /* @__PURE__ */ new Map();
   const release = (path2, entry) => {
     if (--entry.readers > 0 || kept.get(path2) !== entry)
@@ -20099,7 +20099,7 @@ function rangeReader(open, read, close) {
         throw error;
       });
       const buffer = new Uint8Array(length);
-      const bytesRead = await read(handle2, buffer, position3);
+      const bytesRead = await read2(handle2, buffer, position3);
       return buffer.subarray(0, bytesRead);
     } finally {
       release(path2, reading);
@@ -23485,15 +23485,15 @@ function tokenizeAttention(effects, ok3) {
   const attentionMarkers2 = this.parser.constructs.attentionMarkers.null;
   const previous4 = this.previous;
   const before = classifyCharacter(previous4);
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
-    marker = code5;
+    marker2 = code5;
     effects.enter("attentionSequence");
     return inside(code5);
   }
   function inside(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.consume(code5);
       return inside;
     }
@@ -23501,8 +23501,8 @@ function tokenizeAttention(effects, ok3) {
     const after = classifyCharacter(code5);
     const open = !after || after === 2 && before || attentionMarkers2.includes(code5) && code5 !== 42 && code5 !== 95;
     const close = !before || before === 2 && after || attentionMarkers2.includes(previous4) && previous4 !== 42 && previous4 !== 95;
-    token._open = Boolean(marker === 42 ? open : open && (before || !close));
-    token._close = Boolean(marker === 42 ? close : close && (after || !open));
+    token._open = Boolean(marker2 === 42 ? open : open && (before || !close));
+    token._close = Boolean(marker2 === 42 ? close : close && (after || !open));
     return ok3(code5);
   }
 }
@@ -23813,7 +23813,7 @@ function tokenizeCodeFenced(effects, ok3, nok) {
   };
   let initialPrefix = 0;
   let sizeOpen = 0;
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
     return beforeSequenceOpen(code5);
@@ -23821,14 +23821,14 @@ function tokenizeCodeFenced(effects, ok3, nok) {
   function beforeSequenceOpen(code5) {
     const tail = self.events[self.events.length - 1];
     initialPrefix = tail && tail[1].type === "linePrefix" ? tail[2].sliceSerialize(tail[1], true).length : 0;
-    marker = code5;
+    marker2 = code5;
     effects.enter("codeFenced");
     effects.enter("codeFencedFence");
     effects.enter("codeFencedFenceSequence");
     return sequenceOpen(code5);
   }
   function sequenceOpen(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       sizeOpen++;
       effects.consume(code5);
       return sequenceOpen;
@@ -23861,7 +23861,7 @@ function tokenizeCodeFenced(effects, ok3, nok) {
       effects.exit("codeFencedFenceInfo");
       return factorySpace(effects, metaBefore, "whitespace")(code5);
     }
-    if (code5 === 96 && code5 === marker) {
+    if (code5 === 96 && code5 === marker2) {
       return nok(code5);
     }
     effects.consume(code5);
@@ -23883,7 +23883,7 @@ function tokenizeCodeFenced(effects, ok3, nok) {
       effects.exit("codeFencedFenceMeta");
       return infoBefore(code5);
     }
-    if (code5 === 96 && code5 === marker) {
+    if (code5 === 96 && code5 === marker2) {
       return nok(code5);
     }
     effects.consume(code5);
@@ -23934,14 +23934,14 @@ function tokenizeCodeFenced(effects, ok3, nok) {
       return markdownSpace(code5) ? factorySpace(effects2, beforeSequenceClose, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code5) : beforeSequenceClose(code5);
     }
     function beforeSequenceClose(code5) {
-      if (code5 === marker) {
+      if (code5 === marker2) {
         effects2.enter("codeFencedFenceSequence");
         return sequenceClose(code5);
       }
       return nok2(code5);
     }
     function sequenceClose(code5) {
-      if (code5 === marker) {
+      if (code5 === marker2) {
         size2++;
         effects2.consume(code5);
         return sequenceClose;
@@ -24707,7 +24707,7 @@ function factoryLabel(effects, ok3, nok, type2, markerType, stringType) {
 
 // ../../node_modules/micromark-factory-title/index.js
 function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
     if (code5 === 34 || code5 === 39 || code5 === 40) {
@@ -24715,13 +24715,13 @@ function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
       effects.enter(markerType);
       effects.consume(code5);
       effects.exit(markerType);
-      marker = code5 === 40 ? 41 : code5;
+      marker2 = code5 === 40 ? 41 : code5;
       return begin;
     }
     return nok(code5);
   }
   function begin(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.enter(markerType);
       effects.consume(code5);
       effects.exit(markerType);
@@ -24732,9 +24732,9 @@ function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
     return atBreak(code5);
   }
   function atBreak(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.exit(stringType);
-      return begin(marker);
+      return begin(marker2);
     }
     if (code5 === null) {
       return nok(code5);
@@ -24751,7 +24751,7 @@ function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
     return inside(code5);
   }
   function inside(code5) {
-    if (code5 === marker || code5 === null || markdownLineEnding(code5)) {
+    if (code5 === marker2 || code5 === null || markdownLineEnding(code5)) {
       effects.exit("chunkString");
       return atBreak(code5);
     }
@@ -24759,7 +24759,7 @@ function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
     return code5 === 92 ? escape : inside;
   }
   function escape(code5) {
-    if (code5 === marker || code5 === 92) {
+    if (code5 === marker2 || code5 === 92) {
       effects.consume(code5);
       return inside;
     }
@@ -25076,7 +25076,7 @@ function resolveToHtmlFlow(events) {
 }
 function tokenizeHtmlFlow(effects, ok3, nok) {
   const self = this;
-  let marker;
+  let marker2;
   let closingTag;
   let buffer;
   let index3;
@@ -25103,7 +25103,7 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
     }
     if (code5 === 63) {
       effects.consume(code5);
-      marker = 3;
+      marker2 = 3;
       return self.interrupt ? ok3 : continuationDeclarationInside;
     }
     if (asciiAlpha(code5)) {
@@ -25116,18 +25116,18 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
   function declarationOpen(code5) {
     if (code5 === 45) {
       effects.consume(code5);
-      marker = 2;
+      marker2 = 2;
       return commentOpenInside;
     }
     if (code5 === 91) {
       effects.consume(code5);
-      marker = 5;
+      marker2 = 5;
       index3 = 0;
       return cdataOpenInside;
     }
     if (asciiAlpha(code5)) {
       effects.consume(code5);
-      marker = 4;
+      marker2 = 4;
       return self.interrupt ? ok3 : continuationDeclarationInside;
     }
     return nok(code5);
@@ -25163,18 +25163,18 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
       const slash = code5 === 47;
       const name = buffer.toLowerCase();
       if (!slash && !closingTag && htmlRawNames.includes(name)) {
-        marker = 1;
+        marker2 = 1;
         return self.interrupt ? ok3(code5) : continuation(code5);
       }
       if (htmlBlockNames.includes(buffer.toLowerCase())) {
-        marker = 6;
+        marker2 = 6;
         if (slash) {
           effects.consume(code5);
           return basicSelfClosing;
         }
         return self.interrupt ? ok3(code5) : continuation(code5);
       }
-      marker = 7;
+      marker2 = 7;
       return self.interrupt && !self.parser.lazy[self.now().line] ? nok(code5) : closingTag ? completeClosingTagAfter(code5) : completeAttributeNameBefore(code5);
     }
     if (code5 === 45 || asciiAlphanumeric(code5)) {
@@ -25289,27 +25289,27 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
     return nok(code5);
   }
   function continuation(code5) {
-    if (code5 === 45 && marker === 2) {
+    if (code5 === 45 && marker2 === 2) {
       effects.consume(code5);
       return continuationCommentInside;
     }
-    if (code5 === 60 && marker === 1) {
+    if (code5 === 60 && marker2 === 1) {
       effects.consume(code5);
       return continuationRawTagOpen;
     }
-    if (code5 === 62 && marker === 4) {
+    if (code5 === 62 && marker2 === 4) {
       effects.consume(code5);
       return continuationClose;
     }
-    if (code5 === 63 && marker === 3) {
+    if (code5 === 63 && marker2 === 3) {
       effects.consume(code5);
       return continuationDeclarationInside;
     }
-    if (code5 === 93 && marker === 5) {
+    if (code5 === 93 && marker2 === 5) {
       effects.consume(code5);
       return continuationCdataInside;
     }
-    if (markdownLineEnding(code5) && (marker === 6 || marker === 7)) {
+    if (markdownLineEnding(code5) && (marker2 === 6 || marker2 === 7)) {
       effects.exit("htmlFlowData");
       return effects.check(blankLineBefore, continuationAfter, continuationStart)(code5);
     }
@@ -25379,7 +25379,7 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
       effects.consume(code5);
       return continuationClose;
     }
-    if (code5 === 45 && marker === 2) {
+    if (code5 === 45 && marker2 === 2) {
       effects.consume(code5);
       return continuationDeclarationInside;
     }
@@ -25415,7 +25415,7 @@ var htmlText = {
 };
 function tokenizeHtmlText(effects, ok3, nok) {
   const self = this;
-  let marker;
+  let marker2;
   let index3;
   let returnState;
   return start;
@@ -25643,7 +25643,7 @@ function tokenizeHtmlText(effects, ok3, nok) {
     }
     if (code5 === 34 || code5 === 39) {
       effects.consume(code5);
-      marker = code5;
+      marker2 = code5;
       return tagOpenAttributeValueQuoted;
     }
     if (markdownLineEnding(code5)) {
@@ -25658,9 +25658,9 @@ function tokenizeHtmlText(effects, ok3, nok) {
     return tagOpenAttributeValueUnquoted;
   }
   function tagOpenAttributeValueQuoted(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.consume(code5);
-      marker = void 0;
+      marker2 = void 0;
       return tagOpenAttributeValueQuotedAfter;
     }
     if (code5 === null) {
@@ -26027,18 +26027,18 @@ var thematicBreak = {
 };
 function tokenizeThematicBreak(effects, ok3, nok) {
   let size2 = 0;
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
     effects.enter("thematicBreak");
     return before(code5);
   }
   function before(code5) {
-    marker = code5;
+    marker2 = code5;
     return atBreak(code5);
   }
   function atBreak(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.enter("thematicBreakSequence");
       return sequence(code5);
     }
@@ -26049,7 +26049,7 @@ function tokenizeThematicBreak(effects, ok3, nok) {
     return nok(code5);
   }
   function sequence(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.consume(code5);
       size2++;
       return sequence;
@@ -26244,7 +26244,7 @@ function resolveToSetextUnderline(events, context2) {
 }
 function tokenizeSetextUnderline(effects, ok3, nok) {
   const self = this;
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
     let index3 = self.events.length;
@@ -26257,7 +26257,7 @@ function tokenizeSetextUnderline(effects, ok3, nok) {
     }
     if (!self.parser.lazy[self.now().line] && (self.interrupt || paragraph4)) {
       effects.enter("setextHeadingLine");
-      marker = code5;
+      marker2 = code5;
       return before(code5);
     }
     return nok(code5);
@@ -26267,7 +26267,7 @@ function tokenizeSetextUnderline(effects, ok3, nok) {
     return inside(code5);
   }
   function inside(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.consume(code5);
       return inside;
     }
@@ -27037,7 +27037,7 @@ function compiler(options) {
     transforms: [],
     canContainEols: ["emphasis", "fragment", "heading", "paragraph", "strong"],
     enter: {
-      autolink: opener(link2),
+      autolink: opener(link3),
       autolinkProtocol: onenterdata,
       autolinkEmail: onenterdata,
       atxHeading: opener(heading4),
@@ -27057,15 +27057,15 @@ function compiler(options) {
       definitionLabelString: buffer,
       definitionTitleString: buffer,
       emphasis: opener(emphasis2),
-      hardBreakEscape: opener(hardBreak3),
-      hardBreakTrailing: opener(hardBreak3),
+      hardBreakEscape: opener(hardBreak4),
+      hardBreakTrailing: opener(hardBreak4),
       htmlFlow: opener(html4, buffer),
       htmlFlowData: onenterdata,
       htmlText: opener(html4, buffer),
       htmlTextData: onenterdata,
-      image: opener(image2),
+      image: opener(image3),
       label: buffer,
-      link: opener(link2),
+      link: opener(link3),
       listItem: opener(listItem2),
       listItemValue: onenterlistitemvalue,
       listOrdered: opener(list5, onenterlistordered),
@@ -27640,7 +27640,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function hardBreak3() {
+  function hardBreak4() {
     return {
       type: "break",
       position: void 0
@@ -27653,7 +27653,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function image2() {
+  function image3() {
     return {
       type: "image",
       title: null,
@@ -27662,7 +27662,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function link2() {
+  function link3() {
     return {
       type: "link",
       title: null,
@@ -28443,11 +28443,11 @@ function gfmFootnoteToMarkdown(options) {
     return value;
   }
 }
-function mapExceptFirst(line, index3, blank) {
-  return index3 === 0 ? line : mapAll(line, index3, blank);
+function mapExceptFirst(line, index3, blank2) {
+  return index3 === 0 ? line : mapAll(line, index3, blank2);
 }
-function mapAll(line, index3, blank) {
-  return (blank ? "" : "    ") + line;
+function mapAll(line, index3, blank2) {
+  return (blank2 ? "" : "    ") + line;
 }
 
 // ../../node_modules/mdast-util-gfm-strikethrough/lib/index.js
@@ -28760,8 +28760,8 @@ function blockquote(node2, _, state, info) {
   exit3();
   return value;
 }
-function map2(line, _, blank) {
-  return ">" + (blank ? "" : " ") + line;
+function map2(line, _, blank2) {
+  return ">" + (blank2 ? "" : " ") + line;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
@@ -28832,18 +28832,18 @@ function formatCodeAsIndented(node2, state) {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-fence.js
 function checkFence(state) {
-  const marker = state.options.fence || "`";
-  if (marker !== "`" && marker !== "~") {
+  const marker2 = state.options.fence || "`";
+  if (marker2 !== "`" && marker2 !== "~") {
     throw new Error(
-      "Cannot serialize code with `" + marker + "` for `options.fence`, expected `` ` `` or `~`"
+      "Cannot serialize code with `" + marker2 + "` for `options.fence`, expected `` ` `` or `~`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/handle/code.js
 function code(node2, _, state, info) {
-  const marker = checkFence(state);
+  const marker2 = checkFence(state);
   const raw = node2.value || "";
   if (formatCodeAsIndented(node2, state)) {
     const exit4 = state.enter("codeIndented");
@@ -28852,9 +28852,9 @@ function code(node2, _, state, info) {
     return value2;
   }
   const tracker = state.createTracker(info);
-  const sequence = marker.repeat(Math.max(longestStreak(raw, marker) + 1, 3));
+  const sequence = marker2.repeat(Math.max(longestStreak(raw, marker2) + 1, 3));
   const exit3 = state.enter("codeFenced");
-  const suffix = marker === "`" ? "GraveAccent" : "Tilde";
+  const suffix = marker2 === "`" ? "GraveAccent" : "Tilde";
   let value = tracker.move(sequence);
   if (node2.lang) {
     const subexit = state.enter(`codeFencedLang${suffix}`);
@@ -28889,19 +28889,19 @@ function code(node2, _, state, info) {
   exit3();
   return value;
 }
-function map3(line, _, blank) {
-  return (blank ? "" : "    ") + line;
+function map3(line, _, blank2) {
+  return (blank2 ? "" : "    ") + line;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-quote.js
 function checkQuote(state) {
-  const marker = state.options.quote || '"';
-  if (marker !== '"' && marker !== "'") {
+  const marker2 = state.options.quote || '"';
+  if (marker2 !== '"' && marker2 !== "'") {
     throw new Error(
-      "Cannot serialize title with `" + marker + "` for `options.quote`, expected `\"`, or `'`"
+      "Cannot serialize title with `" + marker2 + "` for `options.quote`, expected `\"`, or `'`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/handle/definition.js
@@ -28962,13 +28962,13 @@ function definition2(node2, _, state, info) {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
 function checkEmphasis(state) {
-  const marker = state.options.emphasis || "*";
-  if (marker !== "*" && marker !== "_") {
+  const marker2 = state.options.emphasis || "*";
+  if (marker2 !== "*" && marker2 !== "_") {
     throw new Error(
-      "Cannot serialize emphasis with `" + marker + "` for `options.emphasis`, expected `*`, or `_`"
+      "Cannot serialize emphasis with `" + marker2 + "` for `options.emphasis`, expected `*`, or `_`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/character.js
@@ -28987,7 +28987,7 @@ function encodeCharacterReference(code5) {
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/encode-info.js
-function encodeInfo(outside2, inside, marker) {
+function encodeInfo(outside2, inside, marker2) {
   const outsideKind = classifyCharacter(outside2);
   const insideKind = classifyCharacter(inside);
   if (outsideKind === void 0) {
@@ -28995,7 +28995,7 @@ function encodeInfo(outside2, inside, marker) {
       // Letter inside:
       // we have to encode *both* letters for `_` as it is looser.
       // it already forms for `*` (and GFMs `~`).
-      marker === "_" ? { inside: true, outside: true } : { inside: false, outside: false }
+      marker2 === "_" ? { inside: true, outside: true } : { inside: false, outside: false }
     ) : insideKind === 1 ? (
       // Whitespace inside: encode both (letter, whitespace).
       { inside: true, outside: true }
@@ -29089,10 +29089,10 @@ function check(tokens, before, after) {
       index3++;
       continue;
     }
-    const marker = tokens[index3].value.charAt(0);
-    const strict = builtins.get(marker);
+    const marker2 = tokens[index3].value.charAt(0);
+    const strict = builtins.get(marker2);
     let end = index3 + 1;
-    while (end < tokens.length && tokens[end].attention && tokens[end].value.charAt(0) === marker) {
+    while (end < tokens.length && tokens[end].attention && tokens[end].value.charAt(0) === marker2) {
       end++;
     }
     const head = index3 ? tokens[index3 - 1].value : before;
@@ -29137,12 +29137,12 @@ function encode(tokens, start) {
   const token = tokens[start ? 0 : tokens.length - 1];
   if (!token || token.attention) return;
   const character = start ? firstCharacter(token.value) : lastCharacter(token.value);
-  const reference = encodeCharacterReference(
+  const reference2 = encodeCharacterReference(
     /** @type {number} */
     character.codePointAt(0)
   );
   if (start) {
-    token.value = reference + token.value.slice(character.length);
+    token.value = reference2 + token.value.slice(character.length);
   } else {
     let value = token.value.slice(0, token.value.length - character.length);
     let escapes = 0;
@@ -29150,7 +29150,7 @@ function encode(tokens, start) {
       escapes++;
     }
     if (escapes % 2) value += "\\";
-    token.value = value + reference;
+    token.value = value + reference2;
   }
 }
 function improve(items2, chosen, mistake, before, after) {
@@ -29171,11 +29171,11 @@ function improve(items2, chosen, mistake, before, after) {
 function pair(runs, wrong) {
   const openersByMarker = /* @__PURE__ */ new Map();
   for (const closer of runs) {
-    const marker = closer.tokens[0].value.charAt(0);
-    let openers = openersByMarker.get(marker);
+    const marker2 = closer.tokens[0].value.charAt(0);
+    let openers = openersByMarker.get(marker2);
     if (!openers) {
       openers = [];
-      openersByMarker.set(marker, openers);
+      openersByMarker.set(marker2, openers);
     }
     let open = closer.close ? openers.length : 0;
     while (open-- && closer.start < closer.end) {
@@ -29240,19 +29240,19 @@ function attentionSequences(type2, markers, sizes) {
     }
   }
   const sequences = [];
-  for (const marker of markers) {
-    if (marker.length !== 1) {
+  for (const marker2 of markers) {
+    if (marker2.length !== 1) {
       throw new Error(
-        "Cannot serialize `" + type2 + "` as attention with `" + marker + "` as marker, expected a single ascii character"
+        "Cannot serialize `" + type2 + "` as attention with `" + marker2 + "` as marker, expected a single ascii character"
       );
     }
-    if (!asciiPunctuation(marker.charCodeAt(0))) {
+    if (!asciiPunctuation(marker2.charCodeAt(0))) {
       throw new Error(
-        "Cannot serialize `" + type2 + "` as attention with `" + marker + "` as marker, expected ascii punctuation"
+        "Cannot serialize `" + type2 + "` as attention with `" + marker2 + "` as marker, expected ascii punctuation"
       );
     }
     for (const size2 of sizes) {
-      sequences.push(marker.repeat(size2));
+      sequences.push(marker2.repeat(size2));
     }
   }
   return sequences;
@@ -29358,8 +29358,8 @@ function guess(items2, chosen, before, after) {
     }
     const next = index3 === items2.length - 1 ? after : "";
     const sequence = item3.sequences.find(function(value) {
-      const marker = value.charAt(0);
-      return marker !== previous4.charAt(0) && marker !== next.charAt(0) || items2.length === 1 && builtins.has(marker) && value.length > before.length;
+      const marker2 = value.charAt(0);
+      return marker2 !== previous4.charAt(0) && marker2 !== next.charAt(0) || items2.length === 1 && builtins.has(marker2) && value.length > before.length;
     }) || item3.sequences[0];
     if (sequence !== item3.sequences[0]) chosen.set(item3, sequence);
     guess(item3.children, chosen, sequence, sequence);
@@ -29384,7 +29384,7 @@ function render(items2, chosen, before, after) {
       continue;
     }
     const sequence = chosen.get(item3) || item3.sequences[0];
-    const marker = sequence.charAt(0);
+    const marker2 = sequence.charAt(0);
     const next = items2[index3 + 1];
     const outsideBefore = previous4;
     const outsideAfter = firstCharacter(
@@ -29395,14 +29395,14 @@ function render(items2, chosen, before, after) {
     const open = encodeInfo(
       outsideBefore.charCodeAt(outsideBefore.length - 1),
       head.charCodeAt(0),
-      marker
+      marker2
     );
     if (open.inside) encode(inside, true);
     const tail = lastCharacter(inside[inside.length - 1].value);
     const close = encodeInfo(
       outsideAfter.charCodeAt(0),
       tail.charCodeAt(tail.length - 1),
-      marker
+      marker2
     );
     if (close.inside) encode(inside, false);
     if (open.outside && outsideBefore !== "\n" && outsideBefore !== "\r") {
@@ -29442,10 +29442,10 @@ function emphasis(node2, _, state, info) {
   return value;
 }
 function attention2(_, state) {
-  const marker = checkEmphasis(state);
+  const marker2 = checkEmphasis(state);
   return {
     construct: "emphasis",
-    markers: marker === "*" ? ["*", "_"] : ["_", "*"],
+    markers: marker2 === "*" ? ["*", "_"] : ["_", "*"],
     sizes: [1]
   };
 }
@@ -29631,7 +29631,7 @@ function imageReference(node2, _, state, info) {
     return d !== "phrasing";
   });
   subexit = state.enter("reference");
-  const reference = state.safe(state.associationId(node2), {
+  const reference2 = state.safe(state.associationId(node2), {
     before: value,
     after: "]",
     ...tracker.current()
@@ -29639,8 +29639,8 @@ function imageReference(node2, _, state, info) {
   subexit();
   state.stack = stack;
   exit3();
-  if (type2 === "full" || !alt || alt !== reference) {
-    value += tracker.move(reference + "]");
+  if (type2 === "full" || !alt || alt !== reference2) {
+    value += tracker.move(reference2 + "]");
   } else if (type2 === "shortcut") {
     value = value.slice(0, -1);
   } else {
@@ -29807,7 +29807,7 @@ function linkReference(node2, _, state, info) {
     return d !== "phrasing";
   });
   subexit = state.enter("reference");
-  const reference = state.safe(state.associationId(node2), {
+  const reference2 = state.safe(state.associationId(node2), {
     before: value,
     after: "]",
     ...tracker.current()
@@ -29815,8 +29815,8 @@ function linkReference(node2, _, state, info) {
   subexit();
   state.stack = stack;
   exit3();
-  if (type2 === "full" || !text8 || text8 !== reference) {
-    value += tracker.move(reference + "]");
+  if (type2 === "full" || !text8 || text8 !== reference2) {
+    value += tracker.move(reference2 + "]");
   } else if (type2 === "shortcut") {
     value = value.slice(0, -1);
   } else {
@@ -29830,13 +29830,13 @@ function linkReferencePeek() {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
 function checkBullet(state) {
-  const marker = state.options.bullet || "*";
-  if (marker !== "*" && marker !== "+" && marker !== "-") {
+  const marker2 = state.options.bullet || "*";
+  if (marker2 !== "*" && marker2 !== "+" && marker2 !== "-") {
     throw new Error(
-      "Cannot serialize items with `" + marker + "` for `options.bullet`, expected `*`, `+`, or `-`"
+      "Cannot serialize items with `" + marker2 + "` for `options.bullet`, expected `*`, `+`, or `-`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
@@ -29861,24 +29861,24 @@ function checkBulletOther(state) {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
 function checkBulletOrdered(state) {
-  const marker = state.options.bulletOrdered || ".";
-  if (marker !== "." && marker !== ")") {
+  const marker2 = state.options.bulletOrdered || ".";
+  if (marker2 !== "." && marker2 !== ")") {
     throw new Error(
-      "Cannot serialize items with `" + marker + "` for `options.bulletOrdered`, expected `.` or `)`"
+      "Cannot serialize items with `" + marker2 + "` for `options.bulletOrdered`, expected `.` or `)`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-rule.js
 function checkRule(state) {
-  const marker = state.options.rule || "*";
-  if (marker !== "*" && marker !== "-" && marker !== "_") {
+  const marker2 = state.options.rule || "*";
+  if (marker2 !== "*" && marker2 !== "-" && marker2 !== "_") {
     throw new Error(
-      "Cannot serialize rules with `" + marker + "` for `options.rule`, expected `*`, `-`, or `_`"
+      "Cannot serialize rules with `" + marker2 + "` for `options.rule`, expected `*`, `-`, or `_`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/handle/list.js
@@ -29953,11 +29953,11 @@ function listItem(node2, parent, state, info) {
   );
   exit3();
   return value;
-  function map5(line, index3, blank) {
+  function map5(line, index3, blank2) {
     if (index3) {
-      return (blank ? "" : " ".repeat(size2)) + line;
+      return (blank2 ? "" : " ".repeat(size2)) + line;
     }
-    return (blank ? bullet : bullet + " ".repeat(size2 - bullet.length)) + line;
+    return (blank2 ? bullet : bullet + " ".repeat(size2 - bullet.length)) + line;
   }
 }
 
@@ -29985,13 +29985,13 @@ function root(node2, _, state, info) {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-strong.js
 function checkStrong(state) {
-  const marker = state.options.strong || "*";
-  if (marker !== "*" && marker !== "_") {
+  const marker2 = state.options.strong || "*";
+  if (marker2 !== "*" && marker2 !== "_") {
     throw new Error(
-      "Cannot serialize strong with `" + marker + "` for `options.strong`, expected `*`, or `_`"
+      "Cannot serialize strong with `" + marker2 + "` for `options.strong`, expected `*`, or `_`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/handle/strong.js
@@ -30005,10 +30005,10 @@ function strong(node2, _, state, info) {
   return value;
 }
 function attention3(_, state) {
-  const marker = checkStrong(state);
+  const marker2 = checkStrong(state);
   return {
     construct: "strong",
-    markers: marker === "*" ? ["*", "_"] : ["_", "*"],
+    markers: marker2 === "*" ? ["*", "_"] : ["_", "*"],
     sizes: [2]
   };
 }
@@ -31479,17 +31479,17 @@ function resolveToPotentialGfmFootnoteCall(events, context2) {
     start: Object.assign({}, events[index3 + 3][1].start),
     end: Object.assign({}, events[events.length - 1][1].end)
   };
-  const marker = {
+  const marker2 = {
     type: "gfmFootnoteCallMarker",
     start: Object.assign({}, events[index3 + 3][1].end),
     end: Object.assign({}, events[index3 + 3][1].end)
   };
-  marker.end.column++;
-  marker.end.offset++;
-  marker.end._bufferIndex++;
+  marker2.end.column++;
+  marker2.end.offset++;
+  marker2.end._bufferIndex++;
   const string3 = {
     type: "gfmFootnoteCallString",
-    start: Object.assign({}, marker.end),
+    start: Object.assign({}, marker2.end),
     end: Object.assign({}, events[events.length - 1][1].start)
   };
   const chunk = {
@@ -31507,8 +31507,8 @@ function resolveToPotentialGfmFootnoteCall(events, context2) {
     events[index3 + 3],
     events[index3 + 4],
     // The `^`.
-    ["enter", marker, context2],
-    ["exit", marker, context2],
+    ["enter", marker2, context2],
+    ["exit", marker2, context2],
     // Everything in between.
     ["enter", string3, context2],
     ["enter", chunk, context2],
@@ -33124,8 +33124,8 @@ function orderedItem(source, from, to, inParagraph) {
   while (index3 < to && index3 - from < 10 && source.code(index3) >= Char.digit0 && source.code(index3) <= Char.digit9)
     index3++;
   const digits3 = index3 - from;
-  const marker = source.code(index3);
-  if (digits3 > 9 || marker !== Char.dot && marker !== Char.rightParen)
+  const marker2 = source.code(index3);
+  if (digits3 > 9 || marker2 !== Char.dot && marker2 !== Char.rightParen)
     return text5;
   const value = Number.parseInt(source.text.slice(from, index3), 10);
   if (index3 + 1 === to)
@@ -33134,13 +33134,13 @@ function orderedItem(source, from, to, inParagraph) {
     return text5;
   if (inParagraph && (digits3 > 1 || value !== 1))
     bail();
-  return item(source, index3 + 1, to, true, marker, value);
+  return item(source, index3 + 1, to, true, marker2, value);
 }
-function item(source, afterMarker, to, ordered, marker, value) {
+function item(source, afterMarker, to, ordered, marker2, value) {
   const contentFrom = source.skipSpaces(afterMarker, to);
   if (contentFrom === to || contentFrom - afterMarker > 4)
     bail();
-  return { kind: "item", ordered, marker, value, contentFrom };
+  return { kind: "item", ordered, marker: marker2, value, contentFrom };
 }
 
 // ../../packages/core/dist/markdown/fast/delimiters.js
@@ -33470,9 +33470,9 @@ var PhrasingScanner = class {
     this.#items.push(delimiter);
     return end;
   }
-  #openBracket(start, size2, image2) {
-    this.#brackets.push({ item: this.#items.length, image: image2, active: true });
-    this.#text_(start, start + size2, image2 ? "![" : "[");
+  #openBracket(start, size2, image3) {
+    this.#brackets.push({ item: this.#items.length, image: image3, active: true });
+    this.#text_(start, start + size2, image3 ? "![" : "[");
   }
   #closeBracket(index3) {
     const text8 = this.#text;
@@ -34310,8 +34310,102 @@ function pairChildren2(children) {
   return top().children;
 }
 
+// ../../packages/core/dist/markdown/hard-break.js
+var hardBreak2 = (node2, parent, state, info) => {
+  const written = handle.break(node2, parent, state, info);
+  if (written !== "\\\n")
+    return written;
+  const last = parent?.type === "paragraph" && parent.children.at(-1) === node2;
+  const source = node2.data?.source;
+  if (source === void 0 || source === "\\" !== last)
+    return last ? "\\" : written;
+  if (node2.data?.leaf !== void 0)
+    node2.data.sourcesUsed?.add(node2.data.leaf);
+  return `${source}
+`;
+};
+
+// ../../packages/core/dist/markdown/pipe-table.js
+var gfmTable2 = (gfmToMarkdown().extensions ?? []).find((extension2) => extension2.handlers?.table)?.handlers?.table;
+var delimiters = { left: ":---", right: "---:", center: ":---:" };
+var pipeTable = (node2, parent, state, info) => {
+  if (node2.data?.unpadded !== true)
+    return gfmTable2(node2, parent, state, info);
+  const exit3 = state.enter("table");
+  const rows = node2.children.map((row) => row.children.map((cell) => state.handle(cell, row, state, { ...info, before: "| ", after: " |" })));
+  exit3();
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  const delimiter = (node2.align ?? []).map((align) => align ? delimiters[align] : "---");
+  const [header = [], ...body] = rows;
+  return [
+    line(header),
+    line(header.map((_, index3) => delimiter[index3] ?? "---")),
+    ...body.map(line)
+  ].join("\n");
+};
+
+// ../../packages/core/dist/markdown/written-text.js
+var escapable = /[!-/:-@[-`{-~]/;
+var reference = /^&(?:#[xX]([0-9a-fA-F]{1,6})|#(\d{1,7})|([a-zA-Z][a-zA-Z0-9]{0,31}));/;
+function read(markdown) {
+  let text8 = "";
+  const escaped = [];
+  const append = (value, isEscaped) => {
+    text8 += value;
+    for (let unit = 0; unit < value.length; unit++)
+      escaped.push(isEscaped);
+  };
+  let at = 0;
+  while (at < markdown.length) {
+    const char = markdown.charAt(at);
+    if (char === "\\" && escapable.test(markdown.charAt(at + 1))) {
+      append(markdown.charAt(at + 1), true);
+      at += 2;
+      continue;
+    }
+    if (char === "&") {
+      const match = reference.exec(markdown.slice(at, at + 40));
+      const decoded = match === null ? void 0 : match[1] !== void 0 ? decodeNumericCharacterReference(match[1], 16) : match[2] !== void 0 ? decodeNumericCharacterReference(match[2], 10) : decodeNamedCharacterReference(match[3]);
+      if (match !== null && typeof decoded === "string" && decoded !== "") {
+        append(decoded, true);
+        at += match[0].length;
+        continue;
+      }
+    }
+    append(char, false);
+    at++;
+  }
+  return { text: text8, escaped };
+}
+var blank = /\s/;
+function preferWritten(written, safe2) {
+  if (written === safe2)
+    return false;
+  const mine = read(written);
+  const theirs = read(safe2);
+  if (mine.text !== theirs.text)
+    return false;
+  let more = false;
+  for (let at = 0; at < mine.escaped.length; at++) {
+    if (theirs.escaped[at] === true && mine.escaped[at] !== true)
+      return false;
+    if (mine.escaped[at] === true && theirs.escaped[at] !== true && !blank.test(mine.text.charAt(at)))
+      more = true;
+  }
+  return more;
+}
+
 // ../../packages/core/dist/markdown/safe-text.js
 var text6 = (node2, parent, state, info) => {
+  const safe2 = safeText(node2, parent, state, info);
+  const written = node2.data?.source;
+  if (written === void 0 || !preferWritten(written, safe2))
+    return safe2;
+  if (node2.data?.leaf !== void 0)
+    node2.data.sourcesUsed?.add(node2.data.leaf);
+  return written;
+};
+var safeText = (node2, parent, state, info) => {
   const siblings = parent ? parent.children : [];
   const index3 = state.indexStack[state.indexStack.length - 1] ?? 0;
   const config = { ...info, afterNode: siblings[index3 + 1], beforeNode: siblings[index3 - 1] };
@@ -34444,8 +34538,8 @@ function canMatch(pattern, index3, shape2) {
     return false;
   if (pattern.beforeNode === void 0) {
     if (pattern.atBreak) {
-      const blank = character === " " || character === "	";
-      if (pattern.before === void 0 && !blank && !shape2.atBreak.includes(character))
+      const blank2 = character === " " || character === "	";
+      if (pattern.before === void 0 && !blank2 && !shape2.atBreak.includes(character))
         return false;
       if (pattern.before === "\\d+" && !digits.test(shape2.atBreak))
         return false;
@@ -34461,9 +34555,47 @@ function canMatch(pattern, index3, shape2) {
   return true;
 }
 
+// ../../packages/core/dist/markdown/written-link.js
+var marker = "docsyncdestination";
+function writtenDestination(write) {
+  return (node2, parent, state, info) => {
+    const written = write(node2, parent, state, info);
+    const source = node2.data?.urlSource;
+    if (source === void 0)
+      return written;
+    const marked = write({ ...node2, url: marker }, parent, state, info);
+    const at = marked.indexOf(marker);
+    if (at === -1)
+      return written;
+    const before = marked.slice(0, at);
+    const after = marked.slice(at + marker.length);
+    if (!written.startsWith(before) || !written.endsWith(after))
+      return written;
+    const destination = written.slice(before.length, written.length - after.length);
+    if (!preferWritten(source, destination))
+      return written;
+    if (node2.data?.owner !== void 0)
+      node2.data.sourcesUsed?.add(node2.data.owner);
+    return before + source + after;
+  };
+}
+var link2 = writtenDestination(handle.link);
+var image2 = writtenDestination(handle.image);
+
 // ../../packages/core/dist/markdown/mdast-io.js
-var syntaxExtensions = [gfm(), math({ singleDollarTextMath: false }), liquidSyntax()];
-var fromMarkdownExtensions = [gfmFromMarkdown(), mathFromMarkdown(), liquidFromMarkdown()];
+var bareUrlsAreText = { disable: { null: ["wwwAutolink", "protocolAutolink", "emailAutolink"] } };
+var gfmWithoutLiteralAutolinks = gfmFromMarkdown().filter((extension2) => !(extension2.transforms?.length ?? 0));
+var syntaxExtensions = [
+  gfm(),
+  bareUrlsAreText,
+  math({ singleDollarTextMath: false }),
+  liquidSyntax()
+];
+var fromMarkdownExtensions = [
+  gfmWithoutLiteralAutolinks,
+  mathFromMarkdown(),
+  liquidFromMarkdown()
+];
 function parseMdast(markdown, options = {}) {
   const tree = parseFlat(markdown, options.fastPath ?? true);
   pairLiquidTags(tree);
@@ -34487,6 +34619,14 @@ function startsWithBareMarkers(node2) {
   const first = node2.children[0]?.children[0];
   return first === void 0 || startsWithBareMarkers(first);
 }
+function gfmAsExporter() {
+  const gfm2 = gfmToMarkdown();
+  const autolinkLiteral2 = (unsafe2) => (unsafe2.character === "@" || unsafe2.character === "." || unsafe2.character === ":") && unsafe2.notInConstruct !== void 0 && unsafe2.after !== void 0;
+  return {
+    ...gfm2,
+    extensions: (gfm2.extensions ?? []).map((extension2) => extension2.unsafe?.some(autolinkLiteral2) ? { ...extension2, unsafe: extension2.unsafe.filter((unsafe2) => !autolinkLiteral2(unsafe2)) } : extension2)
+  };
+}
 var exporterOptions = {
   bullet: "*",
   bulletOrdered: ".",
@@ -34501,8 +34641,9 @@ var exporterOptions = {
   incrementListMarker: true,
   resourceLink: true,
   extensions: [
-    { handlers: { text: text6 } },
-    gfmToMarkdown(),
+    gfmAsExporter(),
+    // After GFM's, so that its `table` handler is this one (which calls GFM's).
+    { handlers: { text: text6, link: link2, image: image2, break: hardBreak2, table: pipeTable } },
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.
@@ -36715,21 +36856,21 @@ function one2(state, node2) {
   let result;
   switch (node2.nodeName) {
     case "#comment": {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['commentNode']} */
         node2
       );
-      result = { type: "comment", value: reference.data };
-      patch(state, reference, result);
+      result = { type: "comment", value: reference2.data };
+      patch(state, reference2, result);
       return result;
     }
     case "#document":
     case "#document-fragment": {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['document'] | DefaultTreeAdapterMap['documentFragment']} */
         node2
       );
-      const quirksMode = "mode" in reference ? reference.mode === "quirks" || reference.mode === "limited-quirks" : false;
+      const quirksMode = "mode" in reference2 ? reference2.mode === "quirks" || reference2.mode === "limited-quirks" : false;
       result = {
         type: "root",
         children: all2(state, node2.childNodes),
@@ -36747,30 +36888,30 @@ function one2(state, node2) {
       return result;
     }
     case "#documentType": {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['documentType']} */
         node2
       );
       result = { type: "doctype" };
-      patch(state, reference, result);
+      patch(state, reference2, result);
       return result;
     }
     case "#text": {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['textNode']} */
         node2
       );
-      result = { type: "text", value: reference.value };
-      patch(state, reference, result);
+      result = { type: "text", value: reference2.value };
+      patch(state, reference2, result);
       return result;
     }
     // Element.
     default: {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['element']} */
         node2
       );
-      result = element(state, reference);
+      result = element(state, reference2);
       return result;
     }
   }
@@ -36804,16 +36945,16 @@ function element(state, node2) {
   patch(state, node2, result);
   if (result.tagName === "template") {
     if (node2.namespaceURI === webNamespaces.html) {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['template']} */
         node2
       );
-      const pos = reference.sourceCodeLocation;
+      const pos = reference2.sourceCodeLocation;
       const startTag2 = pos && pos.startTag && position2(pos.startTag);
       const endTag = pos && pos.endTag && position2(pos.endTag);
       const content3 = (
         /** @type {Root} */
-        one2(state, reference.content)
+        one2(state, reference2.content)
       );
       if (startTag2 && endTag && state.file) {
         content3.position = { start: startTag2.end, end: endTag.start };
@@ -41875,16 +42016,16 @@ var FormattingElementList = class {
         this.elementEntries.set(entry.element, entry);
       }
     }
-    const marker = {
+    const marker2 = {
       type: EntryType.Marker,
       older: this.newest,
       newer: null,
       outerIndex: this.index
     };
     if (this.newest !== null) {
-      this.newest.newer = marker;
+      this.newest.newer = marker2;
     }
-    this.newest = marker;
+    this.newest = marker2;
     this.index = null;
   }
   pushElement(element2, token) {
@@ -41951,12 +42092,12 @@ var FormattingElementList = class {
    * @see https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
    */
   clearToLastMarker() {
-    let marker = this.newest;
-    for (; marker !== null && marker.type === EntryType.Element; marker = marker.older) {
-      this.elementEntries.delete(marker.element);
+    let marker2 = this.newest;
+    for (; marker2 !== null && marker2.type === EntryType.Element; marker2 = marker2.older) {
+      this.elementEntries.delete(marker2.element);
     }
-    this.newest = marker === null ? null : marker.older;
-    this.index = marker === null ? null : marker.outerIndex;
+    this.newest = marker2 === null ? null : marker2.older;
+    this.index = marker2 === null ? null : marker2.outerIndex;
     if (this.newest !== null) {
       this.newest.newer = null;
     }
@@ -46743,7 +46884,7 @@ function readExpandable(node2, context2) {
   };
   return [block];
 }
-function hardBreak2() {
+function hardBreak3() {
   return { object: "text", leaves: [{ object: "leaf", text: "\n", marks: [] }] };
 }
 var expandable = {
@@ -46751,7 +46892,7 @@ var expandable = {
   blocks: {
     expandable: (block, context2) => {
       const [title, body] = block.fragments;
-      const titleInlines = title.nodes.flatMap((paragraph4, index3) => index3 === 0 ? paragraph4.nodes : [hardBreak2(), ...paragraph4.nodes]);
+      const titleInlines = title.nodes.flatMap((paragraph4, index3) => index3 === 0 ? paragraph4.nodes : [hardBreak3(), ...paragraph4.nodes]);
       return [
         verbatim(block.data.defaultExpanded ? "<details open>" : "<details>"),
         verbatim(`<summary>${phrasingToHtml(context2.phrasing(titleInlines))}</summary>`),
@@ -47061,8 +47202,8 @@ var readDrawingBlock = (element2, node2) => {
   };
   return [block];
 };
-function captionHtml(image2, context2) {
-  const [caption2] = image2.fragments;
+function captionHtml(image3, context2) {
+  const [caption2] = image3.fragments;
   if (!caption2)
     return "";
   const [first, ...rest] = caption2.nodes;
@@ -47072,8 +47213,8 @@ function captionHtml(image2, context2) {
   const paragraphs = caption2.nodes.map((paragraph4) => `<p>${phrasingToHtml(context2.phrasing(paragraph4.nodes))}</p>`);
   return `<figcaption>${paragraphs.join("")}</figcaption>`;
 }
-function figureHtml(image2, context2) {
-  const { ref, refDark, alt, width, height } = image2.data;
+function figureHtml(image3, context2) {
+  const { ref, refDark, alt, width, height } = image3.data;
   const img = startTag("img", [
     ["src", refUrl(ref)],
     ["alt", alt ?? ""],
@@ -47084,13 +47225,13 @@ function figureHtml(image2, context2) {
     ["srcset", refUrl(refDark)],
     ["media", darkMedia]
   ])}${img}</picture>` : img;
-  return `<figure>${media}${captionHtml(image2, context2)}</figure>`;
+  return `<figure>${media}${captionHtml(image3, context2)}</figure>`;
 }
 var images = {
   html: { figure: readFigureBlock, div: readDivBlock, img: readDrawingBlock },
   blocks: {
     images: (block, context2) => {
-      const figures = block.nodes.map((image2) => figureHtml(image2, context2)).join(" ");
+      const figures = block.nodes.map((image3) => figureHtml(image3, context2)).join(" ");
       const { align, fullWidth, withFrame } = block.data;
       const wrapped = block.nodes.length !== 1 || align !== void 0 || fullWidth !== void 0 || withFrame !== void 0;
       if (!wrapped)
@@ -47213,16 +47354,16 @@ function bodyLink(node2, context2) {
   if (paragraph4?.type !== "paragraph" || rest.length > 0 || paragraph4.children.length !== 1) {
     return void 0;
   }
-  const link2 = paragraph4.children[0];
-  if (link2?.type !== "link" || link2.title || link2.children.length > 1)
+  const link3 = paragraph4.children[0];
+  if (link3?.type !== "link" || link3.title || link3.children.length > 1)
     return void 0;
-  const text8 = link2.children[0];
+  const text8 = link3.children[0];
   if (text8 !== void 0 && text8.type !== "text")
     return void 0;
   return {
     text: text8?.value ?? "",
-    url: link2.url,
-    bracketed: context2.sourceOf(link2).startsWith("[")
+    url: link3.url,
+    bracketed: context2.sourceOf(link3).startsWith("[")
   };
 }
 function linkParagraph(text8, url) {
@@ -47250,10 +47391,10 @@ function readSpecFile(node2, context2) {
   if (src === void 0 || path2 === void 0 || method === void 0 || expanded === null || fullWidth === null) {
     return void 0;
   }
-  const link2 = bodyLink(node2, context2);
-  if (link2 === void 0 || link2 !== null && link2.url !== src)
+  const link3 = bodyLink(node2, context2);
+  if (link3 === void 0 || link3 !== null && link3.url !== src)
     return void 0;
-  if (!link2?.bracketed) {
+  if (!link3?.bracketed) {
     context2.report(node2, "openapi-body", `the body of \`{% ${node2.tag.name} %}\` is written back as the link to its spec, as the exporter writes it`, "info");
   }
   return {
@@ -47266,7 +47407,7 @@ function readSpecFile(node2, context2) {
       ref: { kind: "url", url: src },
       ...expanded === void 0 ? {} : { expanded },
       ...fullWidth === void 0 ? {} : { fullWidth },
-      ...link2 === null || link2.text === specFileLabel(src) ? {} : { label: link2.text }
+      ...link3 === null || link3.text === specFileLabel(src) ? {} : { label: link3.text }
     }
   };
 }
@@ -47277,16 +47418,16 @@ function readRegistered(node2, keys, context2) {
   const spec2 = attributes?.get("spec");
   if (!attributes || spec2 === void 0)
     return void 0;
-  const link2 = bodyLink(node2, context2);
-  if (link2 === void 0)
+  const link3 = bodyLink(node2, context2);
+  if (link3 === void 0)
     return void 0;
-  if (link2 && !link2.bracketed) {
+  if (link3 && !link3.bracketed) {
     context2.report(node2, "openapi-body", `the link in \`{% ${node2.tag.name} %}\` is written back as \`[text](url)\``, "info");
   }
   return {
     attributes,
     spec: spec2,
-    link: link2 === null ? {} : { specUrl: link2.url, ...link2.text === specLabel(spec2) ? {} : { label: link2.text } }
+    link: link3 === null ? {} : { specUrl: link3.url, ...link3.text === specLabel(spec2) ? {} : { label: link3.text } }
   };
 }
 function registeredBody(spec2, data) {
@@ -47316,24 +47457,24 @@ var openapi = {
     },
     "api-method": (node2, context2) => node2.type === "liquidBlock" ? [legacyApiBlock(node2, context2)] : void 0,
     "openapi-operation": (node2, context2) => {
-      const read = readRegistered(node2, ["path", "method"], context2);
-      const path2 = read?.attributes.get("path");
-      const method = read?.attributes.get("method");
-      if (!read || path2 === void 0 || method === void 0)
+      const read2 = readRegistered(node2, ["path", "method"], context2);
+      const path2 = read2?.attributes.get("path");
+      const method = read2?.attributes.get("method");
+      if (!read2 || path2 === void 0 || method === void 0)
         return void 0;
       const block = {
         object: "block",
         type: "openapi-operation",
         isVoid: true,
-        data: { path: path2, method, ref: { kind: "openapi", spec: read.spec }, ...read.link }
+        data: { path: path2, method, ref: { kind: "openapi", spec: read2.spec }, ...read2.link }
       };
       return [block];
     },
     "openapi-schemas": (node2, context2) => {
-      const read = readRegistered(node2, ["schemas", "grouped"], context2);
-      const schemas = read?.attributes.get("schemas");
-      const grouped = strictBoolean(read?.attributes.get("grouped"));
-      if (!read || schemas === void 0 || grouped === null)
+      const read2 = readRegistered(node2, ["schemas", "grouped"], context2);
+      const schemas = read2?.attributes.get("schemas");
+      const grouped = strictBoolean(read2?.attributes.get("grouped"));
+      if (!read2 || schemas === void 0 || grouped === null)
         return void 0;
       const block = {
         object: "block",
@@ -47343,23 +47484,23 @@ var openapi = {
           // A comma list without spaces (`Pet,Order`).
           schemas: schemas === "" ? [] : schemas.split(","),
           ...grouped === void 0 ? {} : { grouped },
-          ref: { kind: "openapi", spec: read.spec },
-          ...read.link
+          ref: { kind: "openapi", spec: read2.spec },
+          ...read2.link
         }
       };
       return [block];
     },
     "openapi-webhook": (node2, context2) => {
-      const read = readRegistered(node2, ["name", "method"], context2);
-      const name = read?.attributes.get("name");
-      const method = read?.attributes.get("method");
-      if (!read || name === void 0 || method === void 0)
+      const read2 = readRegistered(node2, ["name", "method"], context2);
+      const name = read2?.attributes.get("name");
+      const method = read2?.attributes.get("method");
+      if (!read2 || name === void 0 || method === void 0)
         return void 0;
       const block = {
         object: "block",
         type: "openapi-webhook",
         isVoid: true,
-        data: { name, method, ref: { kind: "openapi", spec: read.spec }, ...read.link }
+        data: { name, method, ref: { kind: "openapi", spec: read2.spec }, ...read2.link }
       };
       return [block];
     }
@@ -47402,10 +47543,29 @@ var openapi = {
 };
 
 // ../../packages/core/dist/markdown/handlers/paragraph.js
+function withTrailingBreak(children, context2) {
+  const last = children[children.length - 1];
+  if (last?.type !== "text" || !context2.endsWithBareBackslash(last))
+    return children;
+  const end = last.position?.end;
+  const text8 = {
+    type: "text",
+    value: last.value.slice(0, -1),
+    ...last.position && end ? {
+      position: {
+        start: last.position.start,
+        end: { ...end, column: end.column - 1, offset: (end.offset ?? 1) - 1 }
+      }
+    } : {}
+  };
+  const endings = context2.lineEndingsAfter(last);
+  const hardBreak4 = endings >= 3 && endings % 2 === 1 ? { type: "break", data: { source: "\\" } } : { type: "break" };
+  return [...children.slice(0, -1), ...text8.value === "" ? [] : [text8], hardBreak4];
+}
 var paragraph2 = {
   mdast: {
     paragraph: (node2, context2) => {
-      const nodes = context2.inlines(node2.children);
+      const nodes = context2.inlines(withTrailingBreak(node2.children, context2));
       const block = {
         object: "block",
         type: "paragraph",
@@ -47497,10 +47657,10 @@ function contentRefLabel(node2) {
   const [paragraph4, ...rest] = node2.children;
   if (paragraph4?.type !== "paragraph" || rest.length > 0 || paragraph4.children.length !== 1)
     return void 0;
-  const link2 = paragraph4.children[0];
-  if (link2?.type !== "link" || link2.children.length > 1)
+  const link3 = paragraph4.children[0];
+  if (link3?.type !== "link" || link3.children.length > 1)
     return void 0;
-  const text8 = link2.children[0];
+  const text8 = link3.children[0];
   if (text8 === void 0)
     return "";
   return text8.type === "text" ? text8.value : void 0;
@@ -47516,10 +47676,10 @@ var references = {
       if (url === void 0 || !onlyAttributes(node2, ["url", "fullWidth"]))
         return void 0;
       const fullWidth = booleanAttribute(node2, "fullWidth");
-      const read = caption(node2, context2);
-      if (!read)
+      const read2 = caption(node2, context2);
+      if (!read2)
         return void 0;
-      const text8 = read.text;
+      const text8 = read2.text;
       const block = {
         object: "block",
         type: "embed",
@@ -47536,10 +47696,10 @@ var references = {
       const src = attribute(node2, "src");
       if (src === void 0 || !onlyAttributes(node2, ["src", "caption"]))
         return void 0;
-      const read = caption(node2, context2);
-      if (!read)
+      const read2 = caption(node2, context2);
+      if (!read2)
         return void 0;
-      const text8 = read.text ?? attribute(node2, "caption");
+      const text8 = read2.text ?? attribute(node2, "caption");
       const block = {
         object: "block",
         type: "file",
@@ -48011,7 +48171,15 @@ function readPipeTable(node2, context2) {
     };
   });
   const cells = rows.map((row) => columns2.map((_, index3) => ({ blocks: cellBlocks(row.children[index3], context2) })));
-  return [buildTable(columns2, cells, { view: "grid" })];
+  const block = buildTable(columns2, cells, { view: "grid" });
+  if (isUnpadded(context2.sourceOf(node2)))
+    block.data.unpadded = true;
+  return [block];
+}
+function isUnpadded(markdown) {
+  const lines = markdown.split("\n");
+  const delimiters2 = lines[1]?.split("|").slice(1, -1) ?? [];
+  return delimiters2.length > 0 && delimiters2.every((cell) => /^ :?---:? $/.test(cell)) && lines.some((line) => line.length !== lines[0]?.length);
 }
 function hasMultilineCode(nodes) {
   return nodes.some((node2) => node2.object === "text" ? node2.leaves.some((leaf) => leaf.text.includes("\n") && leaf.marks.some((mark2) => mark2.type === "code")) : node2.type === "link" && hasMultilineCode(node2.nodes));
@@ -48027,20 +48195,20 @@ function needsHtmlForm(table2) {
 }
 function edgeSpacesEncoded(nodes) {
   const out = [...nodes];
-  const reference = (char) => ({
+  const reference2 = (char) => ({
     type: "html",
     value: `&#x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()};`
   });
   const first = out[0];
   if (first?.type === "text" && /^[ \t]/.test(first.value)) {
-    out.splice(0, 1, reference(first.value.charAt(0)), {
+    out.splice(0, 1, reference2(first.value.charAt(0)), {
       type: "text",
       value: first.value.slice(1)
     });
   }
   const last = out[out.length - 1];
   if (last?.type === "text" && /[ \t]$/.test(last.value)) {
-    out.splice(-1, 1, { type: "text", value: last.value.slice(0, -1) }, reference(last.value.slice(-1)));
+    out.splice(-1, 1, { type: "text", value: last.value.slice(0, -1) }, reference2(last.value.slice(-1)));
   }
   return out.filter((node2) => node2.type !== "text" || node2.value !== "");
 }
@@ -48073,7 +48241,8 @@ function writePipeTable(table2, context2) {
   return {
     type: "table",
     align: columns2.map(({ column }) => column.textAlignment ?? null),
-    children: [header, ...rows]
+    children: [header, ...rows],
+    ...table2.data.unpadded ? { data: { unpadded: true } } : {}
   };
 }
 var table = {
@@ -51887,8 +52056,8 @@ function canonicalYaml(metadata) {
 function saysTheSame(source, yaml2) {
   if (source !== "" && !source.endsWith("\n"))
     return false;
-  const read = readFrontMatter(source, [], 1);
-  return read.rawFrontMatter === void 0 && canonicalYaml(read) === yaml2;
+  const read2 = readFrontMatter(source, [], 1);
+  return read2.rawFrontMatter === void 0 && canonicalYaml(read2) === yaml2;
 }
 function renderFrontMatter(metadata) {
   if (metadata.rawFrontMatter !== void 0)
@@ -51918,13 +52087,35 @@ var markElement = {
 function colorStyle(mark2) {
   return `${mark2.data.text ? `color:${mark2.data.text};` : ""}${mark2.data.background ? `background-color:${mark2.data.background};` : ""}`;
 }
-function textNodes(text8) {
+function breakWritten(text8, source) {
+  if (/\s$/.test(text8))
+    return void 0;
+  const spaces = / {2,}$/.exec(source)?.[0];
+  if (spaces !== void 0)
+    return spaces;
+  const backslashes = /\\+$/.exec(source)?.[0].length ?? 0;
+  return backslashes % 2 === 1 ? "\\" : void 0;
+}
+function textNodes(leaf, context2) {
   const out = [];
-  text8.split("\n").forEach((part, index3) => {
-    if (index3 > 0)
-      out.push({ type: "break" });
-    if (part !== "")
-      out.push({ type: "text", value: part });
+  const parts = leaf.text.split("\n");
+  const written = context2.plain ? void 0 : leaf.source?.split("\n");
+  const sources = written?.length === parts.length ? written : void 0;
+  let spaces;
+  parts.forEach((part, index3) => {
+    if (index3 > 0) {
+      out.push(spaces === void 0 ? { type: "break" } : {
+        type: "break",
+        data: { source: spaces, leaf, sourcesUsed: context2.sourcesUsed }
+      });
+    }
+    let source = sources?.[index3];
+    spaces = index3 < parts.length - 1 ? breakWritten(part, source ?? "") : void 0;
+    if (spaces !== void 0)
+      source = source?.slice(0, -spaces.length);
+    if (part === "")
+      return;
+    out.push(source === void 0 || source === part ? { type: "text", value: part } : { type: "text", value: part, data: { source, leaf, sourcesUsed: context2.sourcesUsed } });
   });
   return out;
 }
@@ -51959,29 +52150,29 @@ function wrap2(mark2, children) {
     }
   }
 }
-function leavesToPhrasing(leaves) {
+function leavesToPhrasing(runs, context2) {
   const out = [];
   let index3 = 0;
-  while (index3 < leaves.length) {
-    const leaf = leaves[index3];
-    const outer = markOrder.map((type2) => leaf.marks.find((mark2) => mark2.type === type2)).find((mark2) => mark2 !== void 0);
+  while (index3 < runs.length) {
+    const run2 = runs[index3];
+    const outer = markOrder.map((type2) => run2.marks.find((mark2) => mark2.type === type2)).find((mark2) => mark2 !== void 0);
     if (!outer) {
-      out.push(...textNodes(leaf.text));
+      out.push(...textNodes(run2.leaf, context2));
       index3++;
       continue;
     }
     const group2 = [];
-    while (index3 < leaves.length) {
-      const next = leaves[index3];
+    while (index3 < runs.length) {
+      const next = runs[index3];
       const same = next.marks.find((mark2) => mark2.type === outer.type);
       if (!same || outer.type === "color" && colorStyle(outer) !== colorStyle(same))
         break;
       if (outer.type === "code" && next.marks.length > 1)
         break;
-      group2.push({ ...next, marks: next.marks.filter((mark2) => mark2 !== same) });
+      group2.push({ leaf: next.leaf, marks: next.marks.filter((mark2) => mark2 !== same) });
       index3++;
     }
-    const inner = leavesToPhrasing(group2);
+    const inner = leavesToPhrasing(group2, context2);
     const before = [];
     const after = [];
     while (inner[0]?.type === "break")
@@ -51994,14 +52185,15 @@ function leavesToPhrasing(leaves) {
 }
 function inlinesToPhrasing(nodes, context2) {
   const out = [];
-  let leaves = [];
+  let runs = [];
   const flush = () => {
-    out.push(...leavesToPhrasing(leaves));
-    leaves = [];
+    out.push(...leavesToPhrasing(runs, context2));
+    runs = [];
   };
   for (const node2 of nodes) {
     if (node2.object === "text") {
-      leaves.push(...node2.leaves);
+      for (const leaf of node2.leaves)
+        runs.push({ leaf, marks: leaf.marks });
       continue;
     }
     flush();
@@ -52011,7 +52203,8 @@ function inlinesToPhrasing(nodes, context2) {
           type: "link",
           url: node2.data.ref.kind === "url" ? node2.data.ref.url : "",
           title: node2.data.title ?? null,
-          children: context2.phrasing(node2.nodes)
+          children: context2.phrasing(node2.nodes),
+          ...writtenDestination3(node2, context2)
         });
         break;
       case "mention": {
@@ -52042,7 +52235,8 @@ function inlinesToPhrasing(nodes, context2) {
             type: "image",
             url,
             alt: node2.data.alt ?? "",
-            title: node2.data.caption ?? null
+            title: node2.data.caption ?? null,
+            ...writtenDestination3(node2, context2)
           });
         } else {
           const img = startTag("img", [
@@ -52111,6 +52305,12 @@ function inlinesToPhrasing(nodes, context2) {
   flush();
   return escapeDollarAfterMath(out);
 }
+function writtenDestination3(node2, context2) {
+  const urlSource = node2.data.urlSource;
+  if (urlSource === void 0 || context2.plain)
+    return {};
+  return { data: { urlSource, owner: node2, sourcesUsed: context2.sourcesUsed } };
+}
 function escapeDollarAfterMath(nodes) {
   if (!nodes.some((node2) => node2.type === "inlineMath"))
     return nodes;
@@ -52124,7 +52324,7 @@ function escapeDollarAfterMath(nodes) {
 function isEmptyParagraph(block) {
   return block.type === "paragraph" && block.nodes.every((node2) => node2.object === "text" && node2.leaves.every((leaf) => leaf.text === ""));
 }
-function blocksToMdast(blocks) {
+function blocksToMdast(blocks, context2) {
   const out = [];
   let pending = 0;
   blocks.forEach((block, index3) => {
@@ -52132,7 +52332,7 @@ function blocksToMdast(blocks) {
       pending++;
       return;
     }
-    const nodes = blockToMdast(block);
+    const nodes = blockToMdast(block, context2);
     const [first] = nodes;
     if (pending > 0 && first)
       first.data = { ...first.data, emptyParagraphsBefore: pending };
@@ -52141,26 +52341,42 @@ function blocksToMdast(blocks) {
   });
   return out;
 }
-var context = {
-  blocks: blocksToMdast,
-  phrasing: (nodes) => inlinesToPhrasing(nodes, context)
-};
-function blockToMdast(block) {
+function renderContext(options = {}) {
+  const context2 = {
+    blocks: (blocks) => blocksToMdast(blocks, context2),
+    phrasing: (nodes) => inlinesToPhrasing(nodes, context2),
+    ...options
+  };
+  return context2;
+}
+var context = renderContext();
+function blockToMdast(block, context2) {
   const renderer = blockRenderers.get(block.type);
   if (renderer)
-    return renderer(block, context);
+    return renderer(block, context2);
   return [verbatim(`<!-- docsync: no markdown form for a \`${block.type}\` block here -->`)];
 }
-function renderPage({ metadata, document: document4 }) {
+function renderPage(page) {
+  return renderWith(page, context);
+}
+var titleLeaves = /* @__PURE__ */ new WeakMap();
+function titleText(metadata) {
+  const text8 = metadata.title ?? "";
+  let leaf = titleLeaves.get(metadata);
+  if (leaf?.text !== text8 || leaf.source !== metadata.titleSource) {
+    leaf = { object: "leaf", text: text8, marks: [] };
+    if (metadata.titleSource !== void 0)
+      leaf.source = metadata.titleSource;
+    titleLeaves.set(metadata, leaf);
+  }
+  return { object: "text", leaves: [leaf] };
+}
+function renderWith({ metadata, document: document4 }, context2) {
   const children = [];
   if (metadata.title !== void 0) {
-    children.push({
-      type: "heading",
-      depth: 1,
-      children: [{ type: "text", value: metadata.title }]
-    });
+    children.push({ type: "heading", depth: 1, children: context2.phrasing([titleText(metadata)]) });
   }
-  children.push(...context.blocks(document4.nodes));
+  children.push(...context2.blocks(document4.nodes));
   const tree = { type: "root", children };
   appendFootnoteDefinitions(tree);
   const body = children.length === 0 ? "" : stringifyMdast(tree);
@@ -52177,6 +52393,7 @@ function metadataFromPage(page, coverUrl) {
   delete extra.title;
   return defined({
     title: page.titleInFile === false ? void 0 : page.title,
+    titleSource: page.titleInFile === false ? void 0 : page.titleSource,
     description: page.description,
     icon: page.icon,
     emoji: page.emoji,
@@ -52349,8 +52566,8 @@ function plain2(nodes) {
 }
 function labelText(markdown) {
   const [paragraph4] = parseMdast(`[${markdown}](x)`).children;
-  const [link2, ...more] = paragraph4?.type === "paragraph" ? paragraph4.children : [];
-  return link2?.type === "link" && more.length === 0 ? plain2(link2.children) : void 0;
+  const [link3, ...more] = paragraph4?.type === "paragraph" ? paragraph4.children : [];
+  return link3?.type === "link" && more.length === 0 ? plain2(link3.children) : void 0;
 }
 function labelNodes(title, markdown) {
   return markdown !== void 0 && labelText(markdown) === title ? [{ type: "html", value: markdown }] : [{ type: "text", value: title }];
@@ -58249,8 +58466,8 @@ var UpdateCollectionBody = typebox_exports.Object({
 var TransferCollectionBody = typebox_exports.Object({ organization: typebox_exports.String({ minLength: 1, description: "Target organization id." }) }, { title: "TransferCollectionBody" });
 
 // ../../packages/api/dist/schemas/move.js
-function Position(reference) {
-  return typebox_exports.Object({ before: typebox_exports.Optional(reference), after: typebox_exports.Optional(reference) }, {
+function Position(reference2) {
+  return typebox_exports.Object({ before: typebox_exports.Optional(reference2), after: typebox_exports.Optional(reference2) }, {
     // Whether both may be combined is not stated; docsync accepts either, not both, since two
     // anchors can contradict each other.
     minProperties: 1,
@@ -62320,13 +62537,13 @@ async function batchPages(client, spaceId, revisionId, pageIds, advance) {
     batches.push(pageIds.slice(start, start + PAGES_PER_BATCH));
   const texts = /* @__PURE__ */ new Map();
   await mapLimited(batches, BATCHES, async (pages) => {
-    const read = await client.api.request("getGitTreePages", {
+    const read2 = await client.api.request("getGitTreePages", {
       params: { spaceId },
       body: { pages }
     });
-    if (read.revision !== revisionId)
+    if (read2.revision !== revisionId)
       return;
-    for (const page of read.pages) {
+    for (const page of read2.pages) {
       texts.set(page.page, page.markdown);
       advance();
     }
@@ -62367,11 +62584,11 @@ async function fetchRemoteTree(client, spaceId, options = {}) {
     const known = batched.get(page.id);
     if (known !== void 0)
       return { path: path2, oid: gitBlobId(known), text: known };
-    const read = await client.api.request("getPageById", {
+    const read2 = await client.api.request("getPageById", {
       params: { spaceId, pageId: page.id },
       query: { format: "markdown" }
     });
-    const text8 = read.markdown ?? "";
+    const text8 = read2.markdown ?? "";
     advance();
     return { path: path2, oid: gitBlobId(text8), text: text8 };
   });
@@ -62543,7 +62760,7 @@ function prefixed(directory, remote) {
 }
 async function readSpaces(client, placed, onProgress) {
   const reads = /* @__PURE__ */ new Map();
-  const read = (spaceId) => {
+  const read2 = (spaceId) => {
     let remote = reads.get(spaceId);
     if (remote === void 0) {
       remote = fetchRemoteTree(client, spaceId, onProgress === void 0 ? {} : { onProgress });
@@ -62556,7 +62773,7 @@ async function readSpaces(client, placed, onProgress) {
   const unavailable = [];
   const missing = [];
   for (const item3 of placed) {
-    const remote = await read(item3.spaceId);
+    const remote = await read2(item3.spaceId);
     const written = prefixed(item3.directory, remote);
     files.push(...written.files);
     missing.push(...written.missing);
@@ -62578,8 +62795,8 @@ async function fetchPublishedTree(client, source, options = {}) {
         });
       throw error;
     }
-    const read2 = await readSpaces(client, [{ directory: "", spaceId: source.space, title }], options.onProgress);
-    return { kind: "space", id: source.space, title, ...read2 };
+    const read3 = await readSpaces(client, [{ directory: "", spaceId: source.space, title }], options.onProgress);
+    return { kind: "space", id: source.space, title, ...read3 };
   }
   const { site: site2, organizationId } = await findSite(client, source.site, source.organization);
   if (!site2.published)
@@ -62596,15 +62813,15 @@ async function fetchPublishedTree(client, source, options = {}) {
     title: siteSpace.title,
     siteSpaceId: siteSpace.id
   }));
-  const read = await readSpaces(client, placed, options.onProgress);
+  const read2 = await readSpaces(client, placed, options.onProgress);
   if (planned.length === 1)
-    return { kind: "site", id: site2.id, title: site2.title, ...read };
+    return { kind: "site", id: site2.id, title: site2.title, ...read2 };
   const config = renderSiteDocsConfig(site2.title, published.structure, new Map(planned.map(({ siteSpace, directory }) => [siteSpace.id, directory])));
   const tree = toSyncTree([
-    ...read.tree.values(),
+    ...read2.tree.values(),
     { path: SITE_DOCS_CONFIG, oid: gitBlobId(config), text: config }
   ]);
-  return { kind: "site", id: site2.id, title: site2.title, ...read, tree };
+  return { kind: "site", id: site2.id, title: site2.title, ...read2, tree };
 }
 
 // ../../packages/sync/dist/commit-published-tree.js
