@@ -66,9 +66,23 @@ export function phrasingToInlines(
           builder.push({ object: 'inline', type: 'mention', isVoid: true, data: { ref, text } });
           break;
         }
-        const children = context
-          .inlines(node.children, marks)
-          .filter((child) => child.object === 'text' || child.type === 'inline-image');
+        const before = context.diagnostics.length;
+        const inlines = context.inlines(node.children, marks);
+        if (inlines.some((child) => child.object !== 'text' && child.type !== 'inline-image')) {
+          // A link holds text and images only: one around other content (`[<code>id</code>](#id)`,
+          // `[<img src="…" />](url)`) is kept verbatim as a whole, so that none of it is lost.
+          context.diagnostics.length = before;
+          const source = context.sourceOf(node);
+          context.report(
+            node,
+            'raw-html',
+            `a link around HTML \`${source}\` is kept verbatim`,
+            'info',
+          );
+          builder.push({ object: 'inline', type: 'html', isVoid: true, data: { html: source } });
+          break;
+        }
+        const children = inlines;
         const urlSource = context.writtenDestination(node);
         builder.push({
           object: 'inline',

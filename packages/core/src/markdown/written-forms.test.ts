@@ -106,4 +106,15 @@ describe('what every exporter writes comes back (issue 19)', () => {
     expect(roundTrip(page)).toBe(page);
     expect(parsePage(page).document.nodes[0]).toMatchObject({ type: 'paragraph' });
   });
+
+  it('keeps a link around HTML verbatim rather than dropping the HTML', () => {
+    const page =
+      'Returns [<code>id</code>](#id) and [<img src="logo.png" width="20">](https://x.y).\n';
+    const parsed = parsePage(page);
+    expect(renderPage(parsed)).toBe(page);
+    expect(parsed.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      'a link around HTML `[<code>id</code>](#id)` is kept verbatim',
+      'a link around HTML `[<img src="logo.png" width="20">](https://x.y)` is kept verbatim',
+    ]);
+  });
 });
