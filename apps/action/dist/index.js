@@ -3613,15 +3613,15 @@ var require_deflate = __commonJS({
       if (!strm) {
         return Z_STREAM_ERROR;
       }
-      var wrap2 = 1;
+      var wrap3 = 1;
       if (level === Z_DEFAULT_COMPRESSION) {
         level = 6;
       }
       if (windowBits < 0) {
-        wrap2 = 0;
+        wrap3 = 0;
         windowBits = -windowBits;
       } else if (windowBits > 15) {
-        wrap2 = 2;
+        wrap3 = 2;
         windowBits -= 16;
       }
       if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
@@ -3633,7 +3633,7 @@ var require_deflate = __commonJS({
       var s2 = new DeflateState();
       strm.state = s2;
       s2.strm = strm;
-      s2.wrap = wrap2;
+      s2.wrap = wrap3;
       s2.gzhead = null;
       s2.w_bits = windowBits;
       s2.w_size = 1 << s2.w_bits;
@@ -3926,7 +3926,7 @@ var require_deflate = __commonJS({
       var dictLength = dictionary.length;
       var s2;
       var str2, n;
-      var wrap2;
+      var wrap3;
       var avail;
       var next;
       var input;
@@ -3935,16 +3935,16 @@ var require_deflate = __commonJS({
         return Z_STREAM_ERROR;
       }
       s2 = strm.state;
-      wrap2 = s2.wrap;
-      if (wrap2 === 2 || wrap2 === 1 && s2.status !== INIT_STATE || s2.lookahead) {
+      wrap3 = s2.wrap;
+      if (wrap3 === 2 || wrap3 === 1 && s2.status !== INIT_STATE || s2.lookahead) {
         return Z_STREAM_ERROR;
       }
-      if (wrap2 === 1) {
+      if (wrap3 === 1) {
         strm.adler = adler32(strm.adler, dictionary, dictLength, 0);
       }
       s2.wrap = 0;
       if (dictLength >= s2.w_size) {
-        if (wrap2 === 0) {
+        if (wrap3 === 0) {
           zero(s2.head);
           s2.strstart = 0;
           s2.block_start = 0;
@@ -3984,7 +3984,7 @@ var require_deflate = __commonJS({
       strm.next_in = next;
       strm.input = input;
       strm.avail_in = avail;
-      s2.wrap = wrap2;
+      s2.wrap = wrap3;
       return Z_OK;
     }
     exports.deflateInit = deflateInit;
@@ -5004,17 +5004,17 @@ var require_inflate = __commonJS({
       return inflateResetKeep(strm);
     }
     function inflateReset2(strm, windowBits) {
-      var wrap2;
+      var wrap3;
       var state;
       if (!strm || !strm.state) {
         return Z_STREAM_ERROR;
       }
       state = strm.state;
       if (windowBits < 0) {
-        wrap2 = 0;
+        wrap3 = 0;
         windowBits = -windowBits;
       } else {
-        wrap2 = (windowBits >> 4) + 1;
+        wrap3 = (windowBits >> 4) + 1;
         if (windowBits < 48) {
           windowBits &= 15;
         }
@@ -5025,7 +5025,7 @@ var require_inflate = __commonJS({
       if (state.window !== null && state.wbits !== windowBits) {
         state.window = null;
       }
-      state.wrap = wrap2;
+      state.wrap = wrap3;
       state.wbits = windowBits;
       return inflateReset(strm);
     }
@@ -9379,7 +9379,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       if (numObjects < 1) return;
       while (!reader.eof() && numObjects--) {
         const offset = reader.tell();
-        const { type: type2, length, ofs, reference } = await parseHeader(reader);
+        const { type: type2, length, ofs, reference: reference2 } = await parseHeader(reader);
         const inflator = new pako.Inflate();
         while (!inflator.result) {
           const chunk = await reader.chunk();
@@ -9403,7 +9403,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
               num: numObjects,
               offset,
               end,
-              reference,
+              reference: reference2,
               ofs
             });
           }
@@ -9423,7 +9423,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         } while (byte & 128);
       }
       let ofs;
-      let reference;
+      let reference2;
       if (type2 === 6) {
         let shift2 = 0;
         ofs = 0;
@@ -9434,13 +9434,13 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           shift2 += 7;
           bytes.push(byte);
         } while (byte & 128);
-        reference = Buffer.from(bytes);
+        reference2 = Buffer.from(bytes);
       }
       if (type2 === 7) {
         const buf = await reader.read(20);
-        reference = buf;
+        reference2 = buf;
       }
-      return { type: type2, length, ofs, reference };
+      return { type: type2, length, ofs, reference: reference2 };
     }
     var DecompressionError = class _DecompressionError extends BaseError {
       /**
@@ -9537,10 +9537,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
       }
     };
-    function resolveInflated({ type: type2, data, reference, offset }, cache, offsetByOid) {
+    function resolveInflated({ type: type2, data, reference: reference2, offset }, cache, offsetByOid) {
       const object = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
       if (type2 !== "ofs-delta" && type2 !== "ref-delta") return { type: type2, object };
-      const baseOffset = type2 === "ofs-delta" ? offset - decodeVarInt(new BufferCursor(reference)) : offsetByOid.get(reference.toString("hex"));
+      const baseOffset = type2 === "ofs-delta" ? offset - decodeVarInt(new BufferCursor(reference2)) : offsetByOid.get(reference2.toString("hex"));
       const base3 = cache.get(baseOffset);
       if (!base3) return null;
       try {
@@ -9614,7 +9614,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         let lastPercent = null;
         const cache = new ObjectCache(RESOLVE_CACHE_BYTES);
         const offsetByOid = /* @__PURE__ */ new Map();
-        await listpack([pack], async ({ data, type: type2, reference, offset, num: num2 }) => {
+        await listpack([pack], async ({ data, type: type2, reference: reference2, offset, num: num2 }) => {
           if (totalObjectCount === null) totalObjectCount = num2;
           const percent2 = Math.floor(
             (totalObjectCount - num2) * 100 / totalObjectCount
@@ -9649,7 +9649,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           const o = offsetToObject[offset];
           if (!o) return;
           const resolved = resolveInflated(
-            { type: type2, data, reference, offset },
+            { type: type2, data, reference: reference2, offset },
             cache,
             offsetByOid
           );
@@ -9892,10 +9892,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         if (p.offsets.has(oid)) {
           const packFile = indexFile.replace(/idx$/, "pack");
           if (!p.pack) {
-            const read = fs2.read(packFile);
-            p.pack = read;
-            read.catch(() => {
-              if (p.pack === read) p.pack = null;
+            const read2 = fs2.read(packFile);
+            p.pack = read2;
+            read2.catch(() => {
+              if (p.pack === read2) p.pack = null;
             });
           }
           const pack = await p.pack;
@@ -11407,8 +11407,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        */
       async readlink(filename, opts = { encoding: "buffer" }) {
         try {
-          const link2 = await this._readlink(filename, opts);
-          return Buffer.isBuffer(link2) ? link2 : Buffer.from(link2);
+          const link3 = await this._readlink(filename, opts);
+          return Buffer.isBuffer(link3) ? link3 : Buffer.from(link3);
         } catch (err) {
           if (isNotFoundError(err)) {
             return null;
@@ -14066,7 +14066,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       static streamReader(stream) {
         const reader = new StreamReader(stream);
-        return async function read() {
+        return async function read2() {
           try {
             const header = await reader.read(4);
             if (header == null || header.length === 0) return true;
@@ -14095,11 +14095,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         };
       }
     };
-    async function parseCapabilitiesV2(read) {
+    async function parseCapabilitiesV2(read2) {
       const capabilities2 = {};
       let line;
       while (true) {
-        line = await read();
+        line = await read2();
         if (line === true) break;
         if (line === null) continue;
         line = line.toString("utf8").replace(/\n$/, "");
@@ -14118,22 +14118,22 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const capabilities = /* @__PURE__ */ new Set();
       const refs = /* @__PURE__ */ new Map();
       const symrefs = /* @__PURE__ */ new Map();
-      const read = GitPktLine.streamReader(stream);
-      let lineOne = await read();
-      while (lineOne === null) lineOne = await read();
+      const read2 = GitPktLine.streamReader(stream);
+      let lineOne = await read2();
+      while (lineOne === null) lineOne = await read2();
       if (lineOne === true) throw new EmptyServerResponseError();
       if (lineOne.includes("version 2")) {
-        return parseCapabilitiesV2(read);
+        return parseCapabilitiesV2(read2);
       }
       if (lineOne.toString("utf8").replace(/\n$/, "") !== `# service=${service}`) {
         throw new ParseError(`# service=${service}\\n`, lineOne.toString("utf8"));
       }
-      let lineTwo = await read();
-      while (lineTwo === null) lineTwo = await read();
+      let lineTwo = await read2();
+      while (lineTwo === null) lineTwo = await read2();
       if (lineTwo === true) return { capabilities, refs, symrefs };
       lineTwo = lineTwo.toString("utf8");
       if (lineTwo.includes("version 2")) {
-        return parseCapabilitiesV2(read);
+        return parseCapabilitiesV2(read2);
       }
       const [firstRef, capabilitiesLine] = splitAndAssert(lineTwo, "\0", "\\x00");
       capabilitiesLine.split(" ").map((x) => capabilities.add(x));
@@ -14141,7 +14141,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         const [ref, name] = splitAndAssert(firstRef, " ", " ");
         refs.set(name, ref);
         while (true) {
-          const line = await read();
+          const line = await read2();
           if (line === true) break;
           if (line !== null) {
             const [ref2, name2] = splitAndAssert(line.toString("utf8"), " ", " ");
@@ -14537,12 +14537,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     }
     var GitSideBand = class {
       static demux(input) {
-        const read = GitPktLine.streamReader(input);
+        const read2 = GitPktLine.streamReader(input);
         const packetlines = new FIFO();
         const packfile = new FIFO();
         const progress = new FIFO();
         const nextBit = async function() {
-          const line = await read();
+          const line = await read2();
           if (line === null) return nextBit();
           if (line === true) {
             packetlines.end();
@@ -16437,11 +16437,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     async function parseListRefsResponse(stream) {
-      const read = GitPktLine.streamReader(stream);
+      const read2 = GitPktLine.streamReader(stream);
       const refs = [];
       let line;
       while (true) {
-        line = await read();
+        line = await read2();
         if (line === true) break;
         if (line === null) continue;
         line = line.toString("utf8").replace(/\n$/, "");
@@ -17132,11 +17132,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function parseReceivePackResponse(packfile) {
       const result = {};
       let response = "";
-      const read = GitPktLine.streamReader(packfile);
-      let line = await read();
+      const read2 = GitPktLine.streamReader(packfile);
+      let line = await read2();
       while (line !== true) {
         if (line !== null) response += line.toString("utf8") + "\n";
-        line = await read();
+        line = await read2();
       }
       const lines2 = response.toString("utf8").split("\n");
       line = lines2.shift();
@@ -19202,16 +19202,16 @@ var require_eventemitter3 = __commonJS({
       Events.prototype = /* @__PURE__ */ Object.create(null);
       if (!new Events().__proto__) prefix = false;
     }
-    function EE(fn, context, once) {
+    function EE(fn, context2, once) {
       this.fn = fn;
-      this.context = context;
+      this.context = context2;
       this.once = once || false;
     }
-    function addListener(emitter, event, fn, context, once) {
+    function addListener(emitter, event, fn, context2, once) {
       if (typeof fn !== "function") {
         throw new TypeError("The listener must be a function");
       }
-      var listener = new EE(fn, context || emitter, once), evt = prefix ? prefix + event : event;
+      var listener = new EE(fn, context2 || emitter, once), evt = prefix ? prefix + event : event;
       if (!emitter._events[evt]) emitter._events[evt] = listener, emitter._eventsCount++;
       else if (!emitter._events[evt].fn) emitter._events[evt].push(listener);
       else emitter._events[evt] = [emitter._events[evt], listener];
@@ -19302,13 +19302,13 @@ var require_eventemitter3 = __commonJS({
       }
       return true;
     };
-    EventEmitter2.prototype.on = function on(event, fn, context) {
-      return addListener(this, event, fn, context, false);
+    EventEmitter2.prototype.on = function on(event, fn, context2) {
+      return addListener(this, event, fn, context2, false);
     };
-    EventEmitter2.prototype.once = function once(event, fn, context) {
-      return addListener(this, event, fn, context, true);
+    EventEmitter2.prototype.once = function once(event, fn, context2) {
+      return addListener(this, event, fn, context2, true);
     };
-    EventEmitter2.prototype.removeListener = function removeListener(event, fn, context, once) {
+    EventEmitter2.prototype.removeListener = function removeListener(event, fn, context2, once) {
       var evt = prefix ? prefix + event : event;
       if (!this._events[evt]) return this;
       if (!fn) {
@@ -19317,12 +19317,12 @@ var require_eventemitter3 = __commonJS({
       }
       var listeners = this._events[evt];
       if (listeners.fn) {
-        if (listeners.fn === fn && (!once || listeners.once) && (!context || listeners.context === context)) {
+        if (listeners.fn === fn && (!once || listeners.once) && (!context2 || listeners.context === context2)) {
           clearEvent(this, evt);
         }
       } else {
         for (var i = 0, events = [], length = listeners.length; i < length; i++) {
-          if (listeners[i].fn !== fn || once && !listeners[i].once || context && listeners[i].context !== context) {
+          if (listeners[i].fn !== fn || once && !listeners[i].once || context2 && listeners[i].context !== context2) {
             events.push(listeners[i]);
           }
         }
@@ -20871,8 +20871,8 @@ var WINDOW_CAPACITY = 128;
 var PackWindows = class {
   #read;
   #windows = /* @__PURE__ */ new Map();
-  constructor(read) {
-    this.#read = read;
+  constructor(read2) {
+    this.#read = read2;
   }
   /** Up to `length` bytes of `path` from `position`, as {@link RangeRead}. */
   async read(path2, position3, length) {
@@ -20922,7 +20922,7 @@ function fromCallbacks(fs2) {
   const call2 = (name) => promisify(target, name);
   const has = (name) => typeof target[name] === "function";
   const open = call2("open");
-  const read = call2("read");
+  const read2 = call2("read");
   const close = call2("close");
   return {
     readFile: call2("readFile"),
@@ -20933,7 +20933,7 @@ function fromCallbacks(fs2) {
     stat: call2("stat"),
     ...has("rename") ? { rename: call2("rename") } : {},
     ...has("open") && has("read") && has("close") ? {
-      readRange: rangeReader((path2) => open(path2, "r"), async (fd, buffer, position3) => read(fd, buffer, 0, buffer.length, position3), (fd) => close(fd))
+      readRange: rangeReader((path2) => open(path2, "r"), async (fd, buffer, position3) => read2(fd, buffer, 0, buffer.length, position3), (fd) => close(fd))
     } : {}
   };
 }
@@ -20955,7 +20955,7 @@ function fromPromises(fs2) {
   };
 }
 var KEEP_OPEN_MS = 200;
-function rangeReader(open, read, close) {
+function rangeReader(open, read2, close) {
   const kept = /* @__PURE__ */ new Map();
   const release = (path2, entry) => {
     if (--entry.readers > 0 || kept.get(path2) !== entry)
@@ -20983,7 +20983,7 @@ function rangeReader(open, read, close) {
         throw error;
       });
       const buffer = new Uint8Array(length);
-      const bytesRead = await read(handle2, buffer, position3);
+      const bytesRead = await read2(handle2, buffer, position3);
       return buffer.subarray(0, bytesRead);
     } finally {
       release(path2, reading);
@@ -21550,6 +21550,16 @@ async function readFileEntry(args, entry, wantText) {
 function emptyText() {
   return { object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] };
 }
+var markOrder = [
+  "color",
+  "strikethrough",
+  "italic",
+  "bold",
+  "superscript",
+  "subscript",
+  "keyboard",
+  "code"
+];
 
 // ../../node_modules/mdast-util-to-string/lib/index.js
 var emptyOptions = {};
@@ -24250,13 +24260,13 @@ function classifyCharacter(code5) {
 }
 
 // ../../node_modules/micromark-util-resolve-all/index.js
-function resolveAll(constructs3, events, context) {
+function resolveAll(constructs3, events, context2) {
   const called = [];
   let index3 = -1;
   while (++index3 < constructs3.length) {
     const resolve2 = constructs3[index3].resolveAll;
     if (resolve2 && !called.includes(resolve2)) {
-      events = resolve2(events, context);
+      events = resolve2(events, context2);
       called.push(resolve2);
     }
   }
@@ -24269,7 +24279,7 @@ var attention = {
   resolveAll: resolveAllAttention,
   tokenize: tokenizeAttention
 };
-function resolveAllAttention(events, context) {
+function resolveAllAttention(events, context2) {
   let index3 = -1;
   let nextEvents;
   while (++index3 < events.length) {
@@ -24277,7 +24287,7 @@ function resolveAllAttention(events, context) {
       let open = index3;
       while (open--) {
         if (events[open][0] === "exit" && events[open][1].type === "attentionSequence" && events[open][1]._open && // If the markers are the same:
-        context.sliceSerialize(events[open][1]).charCodeAt(0) === context.sliceSerialize(events[index3][1]).charCodeAt(0)) {
+        context2.sliceSerialize(events[open][1]).charCodeAt(0) === context2.sliceSerialize(events[index3][1]).charCodeAt(0)) {
           if ((events[open][1]._close || events[index3][1]._open) && (events[index3][1].end.offset - events[index3][1].start.offset) % 3 && !((events[open][1].end.offset - events[open][1].start.offset + events[index3][1].end.offset - events[index3][1].start.offset) % 3)) {
             continue;
           }
@@ -24330,15 +24340,15 @@ function resolveAllAttention(events, context) {
           };
           nextEvents = [];
           if (events[open][1].end.offset - events[open][1].start.offset) {
-            nextEvents = push(nextEvents, [["enter", events[open][1], context], ["exit", events[open][1], context]]);
+            nextEvents = push(nextEvents, [["enter", events[open][1], context2], ["exit", events[open][1], context2]]);
           }
-          nextEvents = push(nextEvents, [["enter", group2, context], ["enter", openingSequence, context], ["exit", openingSequence, context], ["enter", text8, context]]);
-          nextEvents = push(nextEvents, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + 1, index3), context));
-          nextEvents = push(nextEvents, [["exit", text8, context], ["enter", closingSequence, context], ["exit", closingSequence, context], ["exit", group2, context]]);
+          nextEvents = push(nextEvents, [["enter", group2, context2], ["enter", openingSequence, context2], ["exit", openingSequence, context2], ["enter", text8, context2]]);
+          nextEvents = push(nextEvents, resolveAll(context2.parser.constructs.insideSpan.null, events.slice(open + 1, index3), context2));
+          nextEvents = push(nextEvents, [["exit", text8, context2], ["enter", closingSequence, context2], ["exit", closingSequence, context2], ["exit", group2, context2]]);
           let offset = 0;
           if (events[index3][1].end.offset - events[index3][1].start.offset) {
             offset = 2;
-            nextEvents = push(nextEvents, [["enter", events[index3][1], context], ["exit", events[index3][1], context]]);
+            nextEvents = push(nextEvents, [["enter", events[index3][1], context2], ["exit", events[index3][1], context2]]);
           }
           splice(events, open - 1, index3 - open + 3, nextEvents);
           index3 = open + nextEvents.length - offset - 2;
@@ -24359,15 +24369,15 @@ function tokenizeAttention(effects, ok3) {
   const attentionMarkers2 = this.parser.constructs.attentionMarkers.null;
   const previous4 = this.previous;
   const before = classifyCharacter(previous4);
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
-    marker = code5;
+    marker2 = code5;
     effects.enter("attentionSequence");
     return inside(code5);
   }
   function inside(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.consume(code5);
       return inside;
     }
@@ -24375,8 +24385,8 @@ function tokenizeAttention(effects, ok3) {
     const after = classifyCharacter(code5);
     const open = !after || after === 2 && before || attentionMarkers2.includes(code5) && code5 !== 42 && code5 !== 95;
     const close = !before || before === 2 && after || attentionMarkers2.includes(previous4) && previous4 !== 42 && previous4 !== 95;
-    token._open = Boolean(marker === 42 ? open : open && (before || !close));
-    token._close = Boolean(marker === 42 ? close : close && (after || !open));
+    token._open = Boolean(marker2 === 42 ? open : open && (before || !close));
+    token._close = Boolean(marker2 === 42 ? close : close && (after || !open));
     return ok3(code5);
   }
 }
@@ -24687,7 +24697,7 @@ function tokenizeCodeFenced(effects, ok3, nok) {
   };
   let initialPrefix = 0;
   let sizeOpen = 0;
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
     return beforeSequenceOpen(code5);
@@ -24695,14 +24705,14 @@ function tokenizeCodeFenced(effects, ok3, nok) {
   function beforeSequenceOpen(code5) {
     const tail = self.events[self.events.length - 1];
     initialPrefix = tail && tail[1].type === "linePrefix" ? tail[2].sliceSerialize(tail[1], true).length : 0;
-    marker = code5;
+    marker2 = code5;
     effects.enter("codeFenced");
     effects.enter("codeFencedFence");
     effects.enter("codeFencedFenceSequence");
     return sequenceOpen(code5);
   }
   function sequenceOpen(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       sizeOpen++;
       effects.consume(code5);
       return sequenceOpen;
@@ -24735,7 +24745,7 @@ function tokenizeCodeFenced(effects, ok3, nok) {
       effects.exit("codeFencedFenceInfo");
       return factorySpace(effects, metaBefore, "whitespace")(code5);
     }
-    if (code5 === 96 && code5 === marker) {
+    if (code5 === 96 && code5 === marker2) {
       return nok(code5);
     }
     effects.consume(code5);
@@ -24757,7 +24767,7 @@ function tokenizeCodeFenced(effects, ok3, nok) {
       effects.exit("codeFencedFenceMeta");
       return infoBefore(code5);
     }
-    if (code5 === 96 && code5 === marker) {
+    if (code5 === 96 && code5 === marker2) {
       return nok(code5);
     }
     effects.consume(code5);
@@ -24808,14 +24818,14 @@ function tokenizeCodeFenced(effects, ok3, nok) {
       return markdownSpace(code5) ? factorySpace(effects2, beforeSequenceClose, "linePrefix", self.parser.constructs.disable.null.includes("codeIndented") ? void 0 : 4)(code5) : beforeSequenceClose(code5);
     }
     function beforeSequenceClose(code5) {
-      if (code5 === marker) {
+      if (code5 === marker2) {
         effects2.enter("codeFencedFenceSequence");
         return sequenceClose(code5);
       }
       return nok2(code5);
     }
     function sequenceClose(code5) {
-      if (code5 === marker) {
+      if (code5 === marker2) {
         size2++;
         effects2.consume(code5);
         return sequenceClose;
@@ -25276,12 +25286,12 @@ function subtokenize(eventsArray) {
 }
 function subcontent(events, eventIndex) {
   const token = events.get(eventIndex)[1];
-  const context = events.get(eventIndex)[2];
+  const context2 = events.get(eventIndex)[2];
   let startPosition = eventIndex - 1;
   const startPositions = [];
   let tokenizer = token._tokenizer;
   if (!tokenizer) {
-    tokenizer = context.parser[token.contentType](token.start);
+    tokenizer = context2.parser[token.contentType](token.start);
     if (token._contentTypeTextTrailing) {
       tokenizer._contentTypeTextTrailing = true;
     }
@@ -25301,7 +25311,7 @@ function subcontent(events, eventIndex) {
     }
     startPositions.push(startPosition);
     if (!current._tokenizer) {
-      stream = context.sliceStream(current);
+      stream = context2.sliceStream(current);
       if (!current.next) {
         stream.push(null);
       }
@@ -25581,7 +25591,7 @@ function factoryLabel(effects, ok3, nok, type2, markerType, stringType) {
 
 // ../../node_modules/micromark-factory-title/index.js
 function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
     if (code5 === 34 || code5 === 39 || code5 === 40) {
@@ -25589,13 +25599,13 @@ function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
       effects.enter(markerType);
       effects.consume(code5);
       effects.exit(markerType);
-      marker = code5 === 40 ? 41 : code5;
+      marker2 = code5 === 40 ? 41 : code5;
       return begin;
     }
     return nok(code5);
   }
   function begin(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.enter(markerType);
       effects.consume(code5);
       effects.exit(markerType);
@@ -25606,9 +25616,9 @@ function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
     return atBreak(code5);
   }
   function atBreak(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.exit(stringType);
-      return begin(marker);
+      return begin(marker2);
     }
     if (code5 === null) {
       return nok(code5);
@@ -25625,7 +25635,7 @@ function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
     return inside(code5);
   }
   function inside(code5) {
-    if (code5 === marker || code5 === null || markdownLineEnding(code5)) {
+    if (code5 === marker2 || code5 === null || markdownLineEnding(code5)) {
       effects.exit("chunkString");
       return atBreak(code5);
     }
@@ -25633,7 +25643,7 @@ function factoryTitle(effects, ok3, nok, type2, markerType, stringType) {
     return code5 === 92 ? escape : inside;
   }
   function escape(code5) {
-    if (code5 === marker || code5 === 92) {
+    if (code5 === marker2 || code5 === 92) {
       effects.consume(code5);
       return inside;
     }
@@ -25773,7 +25783,7 @@ var headingAtx = {
   resolve: resolveHeadingAtx,
   tokenize: tokenizeHeadingAtx
 };
-function resolveHeadingAtx(events, context) {
+function resolveHeadingAtx(events, context2) {
   let contentEnd = events.length - 2;
   let contentStart = 3;
   if (events[contentStart][1].type === "whitespace") {
@@ -25797,7 +25807,7 @@ function resolveHeadingAtx(events, context) {
       end: events[contentEnd][1].end,
       contentType: "text"
     };
-    splice(events, contentStart, contentEnd - contentStart + 1, [["enter", content3, context], ["enter", text8, context], ["exit", text8, context], ["exit", content3, context]]);
+    splice(events, contentStart, contentEnd - contentStart + 1, [["enter", content3, context2], ["enter", text8, context2], ["exit", text8, context2], ["exit", content3, context2]]);
   }
   return events;
 }
@@ -25950,7 +25960,7 @@ function resolveToHtmlFlow(events) {
 }
 function tokenizeHtmlFlow(effects, ok3, nok) {
   const self = this;
-  let marker;
+  let marker2;
   let closingTag;
   let buffer;
   let index3;
@@ -25977,7 +25987,7 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
     }
     if (code5 === 63) {
       effects.consume(code5);
-      marker = 3;
+      marker2 = 3;
       return self.interrupt ? ok3 : continuationDeclarationInside;
     }
     if (asciiAlpha(code5)) {
@@ -25990,18 +26000,18 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
   function declarationOpen(code5) {
     if (code5 === 45) {
       effects.consume(code5);
-      marker = 2;
+      marker2 = 2;
       return commentOpenInside;
     }
     if (code5 === 91) {
       effects.consume(code5);
-      marker = 5;
+      marker2 = 5;
       index3 = 0;
       return cdataOpenInside;
     }
     if (asciiAlpha(code5)) {
       effects.consume(code5);
-      marker = 4;
+      marker2 = 4;
       return self.interrupt ? ok3 : continuationDeclarationInside;
     }
     return nok(code5);
@@ -26037,18 +26047,18 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
       const slash = code5 === 47;
       const name = buffer.toLowerCase();
       if (!slash && !closingTag && htmlRawNames.includes(name)) {
-        marker = 1;
+        marker2 = 1;
         return self.interrupt ? ok3(code5) : continuation(code5);
       }
       if (htmlBlockNames.includes(buffer.toLowerCase())) {
-        marker = 6;
+        marker2 = 6;
         if (slash) {
           effects.consume(code5);
           return basicSelfClosing;
         }
         return self.interrupt ? ok3(code5) : continuation(code5);
       }
-      marker = 7;
+      marker2 = 7;
       return self.interrupt && !self.parser.lazy[self.now().line] ? nok(code5) : closingTag ? completeClosingTagAfter(code5) : completeAttributeNameBefore(code5);
     }
     if (code5 === 45 || asciiAlphanumeric(code5)) {
@@ -26163,27 +26173,27 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
     return nok(code5);
   }
   function continuation(code5) {
-    if (code5 === 45 && marker === 2) {
+    if (code5 === 45 && marker2 === 2) {
       effects.consume(code5);
       return continuationCommentInside;
     }
-    if (code5 === 60 && marker === 1) {
+    if (code5 === 60 && marker2 === 1) {
       effects.consume(code5);
       return continuationRawTagOpen;
     }
-    if (code5 === 62 && marker === 4) {
+    if (code5 === 62 && marker2 === 4) {
       effects.consume(code5);
       return continuationClose;
     }
-    if (code5 === 63 && marker === 3) {
+    if (code5 === 63 && marker2 === 3) {
       effects.consume(code5);
       return continuationDeclarationInside;
     }
-    if (code5 === 93 && marker === 5) {
+    if (code5 === 93 && marker2 === 5) {
       effects.consume(code5);
       return continuationCdataInside;
     }
-    if (markdownLineEnding(code5) && (marker === 6 || marker === 7)) {
+    if (markdownLineEnding(code5) && (marker2 === 6 || marker2 === 7)) {
       effects.exit("htmlFlowData");
       return effects.check(blankLineBefore, continuationAfter, continuationStart)(code5);
     }
@@ -26253,7 +26263,7 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
       effects.consume(code5);
       return continuationClose;
     }
-    if (code5 === 45 && marker === 2) {
+    if (code5 === 45 && marker2 === 2) {
       effects.consume(code5);
       return continuationDeclarationInside;
     }
@@ -26289,7 +26299,7 @@ var htmlText = {
 };
 function tokenizeHtmlText(effects, ok3, nok) {
   const self = this;
-  let marker;
+  let marker2;
   let index3;
   let returnState;
   return start;
@@ -26517,7 +26527,7 @@ function tokenizeHtmlText(effects, ok3, nok) {
     }
     if (code5 === 34 || code5 === 39) {
       effects.consume(code5);
-      marker = code5;
+      marker2 = code5;
       return tagOpenAttributeValueQuoted;
     }
     if (markdownLineEnding(code5)) {
@@ -26532,9 +26542,9 @@ function tokenizeHtmlText(effects, ok3, nok) {
     return tagOpenAttributeValueUnquoted;
   }
   function tagOpenAttributeValueQuoted(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.consume(code5);
-      marker = void 0;
+      marker2 = void 0;
       return tagOpenAttributeValueQuotedAfter;
     }
     if (code5 === null) {
@@ -26621,7 +26631,7 @@ function resolveAllLabelEnd(events) {
   }
   return events;
 }
-function resolveToLabelEnd(events, context) {
+function resolveToLabelEnd(events, context2) {
   let index3 = events.length;
   let offset = 0;
   let open;
@@ -26675,13 +26685,13 @@ function resolveToLabelEnd(events, context) {
       ...events[close - 2][1].start
     }
   };
-  media = [["enter", group2, context], ["enter", label, context]];
+  media = [["enter", group2, context2], ["enter", label, context2]];
   media = push(media, events.slice(open + 1, open + offset + 3));
-  media = push(media, [["enter", text8, context]]);
-  media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context));
-  media = push(media, [["exit", text8, context], events[close - 2], events[close - 1], ["exit", label, context]]);
+  media = push(media, [["enter", text8, context2]]);
+  media = push(media, resolveAll(context2.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context2));
+  media = push(media, [["exit", text8, context2], events[close - 2], events[close - 1], ["exit", label, context2]]);
   media = push(media, events.slice(close + 1));
-  media = push(media, [["exit", group2, context]]);
+  media = push(media, [["exit", group2, context2]]);
   splice(events, open, events.length, media);
   return events;
 }
@@ -26901,18 +26911,18 @@ var thematicBreak = {
 };
 function tokenizeThematicBreak(effects, ok3, nok) {
   let size2 = 0;
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
     effects.enter("thematicBreak");
     return before(code5);
   }
   function before(code5) {
-    marker = code5;
+    marker2 = code5;
     return atBreak(code5);
   }
   function atBreak(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.enter("thematicBreakSequence");
       return sequence(code5);
     }
@@ -26923,7 +26933,7 @@ function tokenizeThematicBreak(effects, ok3, nok) {
     return nok(code5);
   }
   function sequence(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.consume(code5);
       size2++;
       return sequence;
@@ -27069,7 +27079,7 @@ var setextUnderline = {
   resolveTo: resolveToSetextUnderline,
   tokenize: tokenizeSetextUnderline
 };
-function resolveToSetextUnderline(events, context) {
+function resolveToSetextUnderline(events, context2) {
   const editMap = new EditMap();
   let index3 = events.length;
   let content3;
@@ -27104,21 +27114,21 @@ function resolveToSetextUnderline(events, context) {
   };
   events[text8][1].type = "setextHeadingText";
   if (definition3) {
-    editMap.add(text8, 0, [["enter", heading4, context]]);
-    editMap.add(definition3 + 1, 0, [["exit", events[content3][1], context]]);
+    editMap.add(text8, 0, [["enter", heading4, context2]]);
+    editMap.add(definition3 + 1, 0, [["exit", events[content3][1], context2]]);
     events[content3][1].end = {
       ...events[definition3][1].end
     };
   } else {
     events[content3][1] = heading4;
   }
-  editMap.add(events.length, 0, [["exit", heading4, context]]);
+  editMap.add(events.length, 0, [["exit", heading4, context2]]);
   editMap.consume(events);
   return events;
 }
 function tokenizeSetextUnderline(effects, ok3, nok) {
   const self = this;
-  let marker;
+  let marker2;
   return start;
   function start(code5) {
     let index3 = self.events.length;
@@ -27131,7 +27141,7 @@ function tokenizeSetextUnderline(effects, ok3, nok) {
     }
     if (!self.parser.lazy[self.now().line] && (self.interrupt || paragraph4)) {
       effects.enter("setextHeadingLine");
-      marker = code5;
+      marker2 = code5;
       return before(code5);
     }
     return nok(code5);
@@ -27141,7 +27151,7 @@ function tokenizeSetextUnderline(effects, ok3, nok) {
     return inside(code5);
   }
   function inside(code5) {
-    if (code5 === marker) {
+    if (code5 === marker2) {
       effects.consume(code5);
       return inside;
     }
@@ -27251,7 +27261,7 @@ function initializeFactory(field) {
 }
 function createResolver(extraResolver) {
   return resolveAllText;
-  function resolveAllText(events, context) {
+  function resolveAllText(events, context2) {
     let index3 = -1;
     let enter;
     while (++index3 <= events.length) {
@@ -27269,16 +27279,16 @@ function createResolver(extraResolver) {
         enter = void 0;
       }
     }
-    return extraResolver ? extraResolver(events, context) : events;
+    return extraResolver ? extraResolver(events, context2) : events;
   }
 }
-function resolveAllLineSuffixes(events, context) {
+function resolveAllLineSuffixes(events, context2) {
   const editMap = new EditMap();
   let eventIndex = 0;
   while (++eventIndex <= events.length) {
     if ((eventIndex === events.length || events[eventIndex][1].type === "lineEnding") && events[eventIndex - 1][1].type === "data") {
       const data = events[eventIndex - 1][1];
-      const chunks = context.sliceStream(data);
+      const chunks = context2.sliceStream(data);
       let index3 = chunks.length;
       let bufferIndex = -1;
       let size2 = 0;
@@ -27304,7 +27314,7 @@ function resolveAllLineSuffixes(events, context) {
           break;
         }
       }
-      if (context._contentTypeTextTrailing && eventIndex === events.length) {
+      if (context2._contentTypeTextTrailing && eventIndex === events.length) {
         size2 = 0;
       }
       if (size2) {
@@ -27327,7 +27337,7 @@ function resolveAllLineSuffixes(events, context) {
         if (data.start.offset === data.end.offset) {
           Object.assign(data, token);
         } else {
-          editMap.add(eventIndex, 0, [["enter", token, context], ["exit", token, context]]);
+          editMap.add(eventIndex, 0, [["enter", token, context2], ["exit", token, context2]]);
         }
       }
       eventIndex++;
@@ -27436,7 +27446,7 @@ function createTokenizer(parser, initialize, from) {
       interrupt: true
     })
   };
-  const context = {
+  const context2 = {
     code: null,
     containerState: {},
     defineSkip,
@@ -27448,12 +27458,12 @@ function createTokenizer(parser, initialize, from) {
     sliceStream,
     write
   };
-  let state = initialize.tokenize.call(context, effects);
+  let state = initialize.tokenize.call(context2, effects);
   let expectedCode;
   if (initialize.resolveAll) {
     resolveAllConstructs.push(initialize);
   }
-  return context;
+  return context2;
   function write(slice) {
     chunks = push(chunks, slice);
     main();
@@ -27461,8 +27471,8 @@ function createTokenizer(parser, initialize, from) {
       return [];
     }
     addResult(initialize, 0);
-    context.events = resolveAll(resolveAllConstructs, context.events, context);
-    return context.events;
+    context2.events = resolveAll(resolveAllConstructs, context2.events, context2);
+    return context2.events;
   }
   function sliceSerialize(token, expandTabs) {
     return serializeChunks(sliceStream(token), expandTabs);
@@ -27533,21 +27543,21 @@ function createTokenizer(parser, initialize, from) {
         point4._index++;
       }
     }
-    context.previous = code5;
+    context2.previous = code5;
     consumed3 = true;
   }
   function enter(type2, fields) {
     const token = fields || {};
     token.type = type2;
     token.start = now();
-    context.events.push(["enter", token, context]);
+    context2.events.push(["enter", token, context2]);
     stack.push(token);
     return token;
   }
   function exit3(type2) {
     const token = stack.pop();
     token.end = now();
-    context.events.push(["exit", token, context]);
+    context2.events.push(["exit", token, context2]);
     return token;
   }
   function onsuccessfulconstruct(construct, info) {
@@ -27601,16 +27611,16 @@ function createTokenizer(parser, initialize, from) {
           info = store();
           currentConstruct = construct;
           if (!construct.partial) {
-            context.currentConstruct = construct;
+            context2.currentConstruct = construct;
           }
-          if (construct.name && context.parser.constructs.disable.null.includes(construct.name)) {
+          if (construct.name && context2.parser.constructs.disable.null.includes(construct.name)) {
             return nok(code5);
           }
           return construct.tokenize.call(
             // If we do have fields, create an object w/ `context` as its
             // prototype.
             // This allows a “live binding”, which is needed for `interrupt`.
-            fields ? Object.assign(Object.create(context), fields) : context,
+            fields ? Object.assign(Object.create(context2), fields) : context2,
             effects,
             ok3,
             nok
@@ -27637,17 +27647,17 @@ function createTokenizer(parser, initialize, from) {
       resolveAllConstructs.push(construct);
     }
     if (construct.resolve) {
-      splice(context.events, from2, context.events.length - from2, construct.resolve(context.events.slice(from2), context));
+      splice(context2.events, from2, context2.events.length - from2, construct.resolve(context2.events.slice(from2), context2));
     }
     if (construct.resolveTo) {
-      context.events = construct.resolveTo(context.events, context);
+      context2.events = construct.resolveTo(context2.events, context2);
     }
   }
   function store() {
     const startPoint = now();
-    const startPrevious = context.previous;
-    const startCurrentConstruct = context.currentConstruct;
-    const startEventsIndex = context.events.length;
+    const startPrevious = context2.previous;
+    const startCurrentConstruct = context2.currentConstruct;
+    const startEventsIndex = context2.events.length;
     const startStack = Array.from(stack);
     return {
       from: startEventsIndex,
@@ -27655,9 +27665,9 @@ function createTokenizer(parser, initialize, from) {
     };
     function restore() {
       point4 = startPoint;
-      context.previous = startPrevious;
-      context.currentConstruct = startCurrentConstruct;
-      context.events.length = startEventsIndex;
+      context2.previous = startPrevious;
+      context2.currentConstruct = startCurrentConstruct;
+      context2.events.length = startEventsIndex;
       stack = startStack;
       accountForPotentialSkip();
     }
@@ -27911,7 +27921,7 @@ function compiler(options) {
     transforms: [],
     canContainEols: ["emphasis", "fragment", "heading", "paragraph", "strong"],
     enter: {
-      autolink: opener(link2),
+      autolink: opener(link3),
       autolinkProtocol: onenterdata,
       autolinkEmail: onenterdata,
       atxHeading: opener(heading4),
@@ -27931,15 +27941,15 @@ function compiler(options) {
       definitionLabelString: buffer,
       definitionTitleString: buffer,
       emphasis: opener(emphasis2),
-      hardBreakEscape: opener(hardBreak3),
-      hardBreakTrailing: opener(hardBreak3),
+      hardBreakEscape: opener(hardBreak4),
+      hardBreakTrailing: opener(hardBreak4),
       htmlFlow: opener(html4, buffer),
       htmlFlowData: onenterdata,
       htmlText: opener(html4, buffer),
       htmlTextData: onenterdata,
-      image: opener(image2),
+      image: opener(image3),
       label: buffer,
-      link: opener(link2),
+      link: opener(link3),
       listItem: opener(listItem2),
       listItemValue: onenterlistitemvalue,
       listOrdered: opener(list5, onenterlistordered),
@@ -28014,7 +28024,7 @@ function compiler(options) {
       children: [],
       position: void 0
     };
-    const context = {
+    const context2 = {
       stack: [tree],
       tokenStack: [],
       config,
@@ -28044,27 +28054,27 @@ function compiler(options) {
       const handler = config[events[index3][0]];
       if (events[index3][0] === "enter" && config.beforeEnter.length > 0) {
         callListeners(config.beforeEnter, {
-          ...context,
+          ...context2,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
       if (own2.call(handler, events[index3][1].type)) {
         handler[events[index3][1].type].call({
-          ...context,
+          ...context2,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
       if (events[index3][0] === "exit" && config.afterExit.length > 0) {
         callListeners(config.afterExit, {
-          ...context,
+          ...context2,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
     }
-    if (context.tokenStack.length > 0) {
-      const tail = context.tokenStack[context.tokenStack.length - 1];
+    if (context2.tokenStack.length > 0) {
+      const tail = context2.tokenStack[context2.tokenStack.length - 1];
       const handler = tail[1] || defaultOnError;
-      handler.call(context, void 0, tail[0]);
+      handler.call(context2, void 0, tail[0]);
     }
     tree.position = {
       start: point2(events.length > 0 ? events[0][1].start : {
@@ -28084,10 +28094,10 @@ function compiler(options) {
     }
     return tree;
   }
-  function callListeners(listeners, context, token) {
+  function callListeners(listeners, context2, token) {
     let index3 = -1;
     while (++index3 < listeners.length) {
-      listeners[index3].call(context, token);
+      listeners[index3].call(context2, token);
     }
   }
   function prepareList(events, start) {
@@ -28335,14 +28345,14 @@ function compiler(options) {
     tail.position.end = point2(token.end);
   }
   function onexitlineending(token) {
-    const context = this.stack[this.stack.length - 1];
+    const context2 = this.stack[this.stack.length - 1];
     if (this.data.atHardBreak) {
-      const tail = context.children[context.children.length - 1];
+      const tail = context2.children[context2.children.length - 1];
       tail.position.end = point2(token.end);
       this.data.atHardBreak = void 0;
       return;
     }
-    if (!this.data.setextHeadingSlurpLineEnding && config.canContainEols.includes(context.type)) {
+    if (!this.data.setextHeadingSlurpLineEnding && config.canContainEols.includes(context2.type)) {
       onenterdata.call(this, token);
       onexitdata.call(this, token);
     }
@@ -28514,7 +28524,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function hardBreak3() {
+  function hardBreak4() {
     return {
       type: "break",
       position: void 0
@@ -28527,7 +28537,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function image2() {
+  function image3() {
     return {
       type: "image",
       title: null,
@@ -28536,7 +28546,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function link2() {
+  function link3() {
     return {
       type: "link",
       title: null,
@@ -29317,11 +29327,11 @@ function gfmFootnoteToMarkdown(options) {
     return value;
   }
 }
-function mapExceptFirst(line, index3, blank) {
-  return index3 === 0 ? line : mapAll(line, index3, blank);
+function mapExceptFirst(line, index3, blank2) {
+  return index3 === 0 ? line : mapAll(line, index3, blank2);
 }
-function mapAll(line, index3, blank) {
-  return (blank ? "" : "    ") + line;
+function mapAll(line, index3, blank2) {
+  return (blank2 ? "" : "    ") + line;
 }
 
 // ../../node_modules/mdast-util-gfm-strikethrough/lib/index.js
@@ -29634,8 +29644,8 @@ function blockquote(node2, _, state, info) {
   exit3();
   return value;
 }
-function map2(line, _, blank) {
-  return ">" + (blank ? "" : " ") + line;
+function map2(line, _, blank2) {
+  return ">" + (blank2 ? "" : " ") + line;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/pattern-in-scope.js
@@ -29706,18 +29716,18 @@ function formatCodeAsIndented(node2, state) {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-fence.js
 function checkFence(state) {
-  const marker = state.options.fence || "`";
-  if (marker !== "`" && marker !== "~") {
+  const marker2 = state.options.fence || "`";
+  if (marker2 !== "`" && marker2 !== "~") {
     throw new Error(
-      "Cannot serialize code with `" + marker + "` for `options.fence`, expected `` ` `` or `~`"
+      "Cannot serialize code with `" + marker2 + "` for `options.fence`, expected `` ` `` or `~`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/handle/code.js
 function code(node2, _, state, info) {
-  const marker = checkFence(state);
+  const marker2 = checkFence(state);
   const raw = node2.value || "";
   if (formatCodeAsIndented(node2, state)) {
     const exit4 = state.enter("codeIndented");
@@ -29726,9 +29736,9 @@ function code(node2, _, state, info) {
     return value2;
   }
   const tracker = state.createTracker(info);
-  const sequence = marker.repeat(Math.max(longestStreak(raw, marker) + 1, 3));
+  const sequence = marker2.repeat(Math.max(longestStreak(raw, marker2) + 1, 3));
   const exit3 = state.enter("codeFenced");
-  const suffix = marker === "`" ? "GraveAccent" : "Tilde";
+  const suffix = marker2 === "`" ? "GraveAccent" : "Tilde";
   let value = tracker.move(sequence);
   if (node2.lang) {
     const subexit = state.enter(`codeFencedLang${suffix}`);
@@ -29763,19 +29773,19 @@ function code(node2, _, state, info) {
   exit3();
   return value;
 }
-function map3(line, _, blank) {
-  return (blank ? "" : "    ") + line;
+function map3(line, _, blank2) {
+  return (blank2 ? "" : "    ") + line;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-quote.js
 function checkQuote(state) {
-  const marker = state.options.quote || '"';
-  if (marker !== '"' && marker !== "'") {
+  const marker2 = state.options.quote || '"';
+  if (marker2 !== '"' && marker2 !== "'") {
     throw new Error(
-      "Cannot serialize title with `" + marker + "` for `options.quote`, expected `\"`, or `'`"
+      "Cannot serialize title with `" + marker2 + "` for `options.quote`, expected `\"`, or `'`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/handle/definition.js
@@ -29836,13 +29846,13 @@ function definition2(node2, _, state, info) {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-emphasis.js
 function checkEmphasis(state) {
-  const marker = state.options.emphasis || "*";
-  if (marker !== "*" && marker !== "_") {
+  const marker2 = state.options.emphasis || "*";
+  if (marker2 !== "*" && marker2 !== "_") {
     throw new Error(
-      "Cannot serialize emphasis with `" + marker + "` for `options.emphasis`, expected `*`, or `_`"
+      "Cannot serialize emphasis with `" + marker2 + "` for `options.emphasis`, expected `*`, or `_`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/character.js
@@ -29861,7 +29871,7 @@ function encodeCharacterReference(code5) {
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/encode-info.js
-function encodeInfo(outside2, inside, marker) {
+function encodeInfo(outside2, inside, marker2) {
   const outsideKind = classifyCharacter(outside2);
   const insideKind = classifyCharacter(inside);
   if (outsideKind === void 0) {
@@ -29869,7 +29879,7 @@ function encodeInfo(outside2, inside, marker) {
       // Letter inside:
       // we have to encode *both* letters for `_` as it is looser.
       // it already forms for `*` (and GFMs `~`).
-      marker === "_" ? { inside: true, outside: true } : { inside: false, outside: false }
+      marker2 === "_" ? { inside: true, outside: true } : { inside: false, outside: false }
     ) : insideKind === 1 ? (
       // Whitespace inside: encode both (letter, whitespace).
       { inside: true, outside: true }
@@ -29963,10 +29973,10 @@ function check(tokens, before, after) {
       index3++;
       continue;
     }
-    const marker = tokens[index3].value.charAt(0);
-    const strict = builtins.get(marker);
+    const marker2 = tokens[index3].value.charAt(0);
+    const strict = builtins.get(marker2);
     let end = index3 + 1;
-    while (end < tokens.length && tokens[end].attention && tokens[end].value.charAt(0) === marker) {
+    while (end < tokens.length && tokens[end].attention && tokens[end].value.charAt(0) === marker2) {
       end++;
     }
     const head = index3 ? tokens[index3 - 1].value : before;
@@ -30011,12 +30021,12 @@ function encode(tokens, start) {
   const token = tokens[start ? 0 : tokens.length - 1];
   if (!token || token.attention) return;
   const character = start ? firstCharacter(token.value) : lastCharacter(token.value);
-  const reference = encodeCharacterReference(
+  const reference2 = encodeCharacterReference(
     /** @type {number} */
     character.codePointAt(0)
   );
   if (start) {
-    token.value = reference + token.value.slice(character.length);
+    token.value = reference2 + token.value.slice(character.length);
   } else {
     let value = token.value.slice(0, token.value.length - character.length);
     let escapes = 0;
@@ -30024,7 +30034,7 @@ function encode(tokens, start) {
       escapes++;
     }
     if (escapes % 2) value += "\\";
-    token.value = value + reference;
+    token.value = value + reference2;
   }
 }
 function improve(items2, chosen, mistake, before, after) {
@@ -30045,11 +30055,11 @@ function improve(items2, chosen, mistake, before, after) {
 function pair(runs, wrong) {
   const openersByMarker = /* @__PURE__ */ new Map();
   for (const closer of runs) {
-    const marker = closer.tokens[0].value.charAt(0);
-    let openers = openersByMarker.get(marker);
+    const marker2 = closer.tokens[0].value.charAt(0);
+    let openers = openersByMarker.get(marker2);
     if (!openers) {
       openers = [];
-      openersByMarker.set(marker, openers);
+      openersByMarker.set(marker2, openers);
     }
     let open = closer.close ? openers.length : 0;
     while (open-- && closer.start < closer.end) {
@@ -30114,19 +30124,19 @@ function attentionSequences(type2, markers, sizes) {
     }
   }
   const sequences = [];
-  for (const marker of markers) {
-    if (marker.length !== 1) {
+  for (const marker2 of markers) {
+    if (marker2.length !== 1) {
       throw new Error(
-        "Cannot serialize `" + type2 + "` as attention with `" + marker + "` as marker, expected a single ascii character"
+        "Cannot serialize `" + type2 + "` as attention with `" + marker2 + "` as marker, expected a single ascii character"
       );
     }
-    if (!asciiPunctuation(marker.charCodeAt(0))) {
+    if (!asciiPunctuation(marker2.charCodeAt(0))) {
       throw new Error(
-        "Cannot serialize `" + type2 + "` as attention with `" + marker + "` as marker, expected ascii punctuation"
+        "Cannot serialize `" + type2 + "` as attention with `" + marker2 + "` as marker, expected ascii punctuation"
       );
     }
     for (const size2 of sizes) {
-      sequences.push(marker.repeat(size2));
+      sequences.push(marker2.repeat(size2));
     }
   }
   return sequences;
@@ -30232,8 +30242,8 @@ function guess(items2, chosen, before, after) {
     }
     const next = index3 === items2.length - 1 ? after : "";
     const sequence = item3.sequences.find(function(value) {
-      const marker = value.charAt(0);
-      return marker !== previous4.charAt(0) && marker !== next.charAt(0) || items2.length === 1 && builtins.has(marker) && value.length > before.length;
+      const marker2 = value.charAt(0);
+      return marker2 !== previous4.charAt(0) && marker2 !== next.charAt(0) || items2.length === 1 && builtins.has(marker2) && value.length > before.length;
     }) || item3.sequences[0];
     if (sequence !== item3.sequences[0]) chosen.set(item3, sequence);
     guess(item3.children, chosen, sequence, sequence);
@@ -30258,7 +30268,7 @@ function render(items2, chosen, before, after) {
       continue;
     }
     const sequence = chosen.get(item3) || item3.sequences[0];
-    const marker = sequence.charAt(0);
+    const marker2 = sequence.charAt(0);
     const next = items2[index3 + 1];
     const outsideBefore = previous4;
     const outsideAfter = firstCharacter(
@@ -30269,14 +30279,14 @@ function render(items2, chosen, before, after) {
     const open = encodeInfo(
       outsideBefore.charCodeAt(outsideBefore.length - 1),
       head.charCodeAt(0),
-      marker
+      marker2
     );
     if (open.inside) encode(inside, true);
     const tail = lastCharacter(inside[inside.length - 1].value);
     const close = encodeInfo(
       outsideAfter.charCodeAt(0),
       tail.charCodeAt(tail.length - 1),
-      marker
+      marker2
     );
     if (close.inside) encode(inside, false);
     if (open.outside && outsideBefore !== "\n" && outsideBefore !== "\r") {
@@ -30316,10 +30326,10 @@ function emphasis(node2, _, state, info) {
   return value;
 }
 function attention2(_, state) {
-  const marker = checkEmphasis(state);
+  const marker2 = checkEmphasis(state);
   return {
     construct: "emphasis",
-    markers: marker === "*" ? ["*", "_"] : ["_", "*"],
+    markers: marker2 === "*" ? ["*", "_"] : ["_", "*"],
     sizes: [1]
   };
 }
@@ -30505,7 +30515,7 @@ function imageReference(node2, _, state, info) {
     return d !== "phrasing";
   });
   subexit = state.enter("reference");
-  const reference = state.safe(state.associationId(node2), {
+  const reference2 = state.safe(state.associationId(node2), {
     before: value,
     after: "]",
     ...tracker.current()
@@ -30513,8 +30523,8 @@ function imageReference(node2, _, state, info) {
   subexit();
   state.stack = stack;
   exit3();
-  if (type2 === "full" || !alt || alt !== reference) {
-    value += tracker.move(reference + "]");
+  if (type2 === "full" || !alt || alt !== reference2) {
+    value += tracker.move(reference2 + "]");
   } else if (type2 === "shortcut") {
     value = value.slice(0, -1);
   } else {
@@ -30681,7 +30691,7 @@ function linkReference(node2, _, state, info) {
     return d !== "phrasing";
   });
   subexit = state.enter("reference");
-  const reference = state.safe(state.associationId(node2), {
+  const reference2 = state.safe(state.associationId(node2), {
     before: value,
     after: "]",
     ...tracker.current()
@@ -30689,8 +30699,8 @@ function linkReference(node2, _, state, info) {
   subexit();
   state.stack = stack;
   exit3();
-  if (type2 === "full" || !text8 || text8 !== reference) {
-    value += tracker.move(reference + "]");
+  if (type2 === "full" || !text8 || text8 !== reference2) {
+    value += tracker.move(reference2 + "]");
   } else if (type2 === "shortcut") {
     value = value.slice(0, -1);
   } else {
@@ -30704,13 +30714,13 @@ function linkReferencePeek() {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-bullet.js
 function checkBullet(state) {
-  const marker = state.options.bullet || "*";
-  if (marker !== "*" && marker !== "+" && marker !== "-") {
+  const marker2 = state.options.bullet || "*";
+  if (marker2 !== "*" && marker2 !== "+" && marker2 !== "-") {
     throw new Error(
-      "Cannot serialize items with `" + marker + "` for `options.bullet`, expected `*`, `+`, or `-`"
+      "Cannot serialize items with `" + marker2 + "` for `options.bullet`, expected `*`, `+`, or `-`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-bullet-other.js
@@ -30735,24 +30745,24 @@ function checkBulletOther(state) {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-bullet-ordered.js
 function checkBulletOrdered(state) {
-  const marker = state.options.bulletOrdered || ".";
-  if (marker !== "." && marker !== ")") {
+  const marker2 = state.options.bulletOrdered || ".";
+  if (marker2 !== "." && marker2 !== ")") {
     throw new Error(
-      "Cannot serialize items with `" + marker + "` for `options.bulletOrdered`, expected `.` or `)`"
+      "Cannot serialize items with `" + marker2 + "` for `options.bulletOrdered`, expected `.` or `)`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-rule.js
 function checkRule(state) {
-  const marker = state.options.rule || "*";
-  if (marker !== "*" && marker !== "-" && marker !== "_") {
+  const marker2 = state.options.rule || "*";
+  if (marker2 !== "*" && marker2 !== "-" && marker2 !== "_") {
     throw new Error(
-      "Cannot serialize rules with `" + marker + "` for `options.rule`, expected `*`, `-`, or `_`"
+      "Cannot serialize rules with `" + marker2 + "` for `options.rule`, expected `*`, `-`, or `_`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/handle/list.js
@@ -30827,11 +30837,11 @@ function listItem(node2, parent, state, info) {
   );
   exit3();
   return value;
-  function map5(line, index3, blank) {
+  function map5(line, index3, blank2) {
     if (index3) {
-      return (blank ? "" : " ".repeat(size2)) + line;
+      return (blank2 ? "" : " ".repeat(size2)) + line;
     }
-    return (blank ? bullet : bullet + " ".repeat(size2 - bullet.length)) + line;
+    return (blank2 ? bullet : bullet + " ".repeat(size2 - bullet.length)) + line;
   }
 }
 
@@ -30859,13 +30869,13 @@ function root(node2, _, state, info) {
 
 // ../../node_modules/mdast-util-to-markdown/lib/util/check-strong.js
 function checkStrong(state) {
-  const marker = state.options.strong || "*";
-  if (marker !== "*" && marker !== "_") {
+  const marker2 = state.options.strong || "*";
+  if (marker2 !== "*" && marker2 !== "_") {
     throw new Error(
-      "Cannot serialize strong with `" + marker + "` for `options.strong`, expected `*`, or `_`"
+      "Cannot serialize strong with `" + marker2 + "` for `options.strong`, expected `*`, or `_`"
     );
   }
-  return marker;
+  return marker2;
 }
 
 // ../../node_modules/mdast-util-to-markdown/lib/handle/strong.js
@@ -30879,10 +30889,10 @@ function strong(node2, _, state, info) {
   return value;
 }
 function attention3(_, state) {
-  const marker = checkStrong(state);
+  const marker2 = checkStrong(state);
   return {
     construct: "strong",
-    markers: marker === "*" ? ["*", "_"] : ["_", "*"],
+    markers: marker2 === "*" ? ["*", "_"] : ["_", "*"],
     sizes: [2]
   };
 }
@@ -32337,7 +32347,7 @@ function tokenizePotentialGfmFootnoteCall(effects, ok3, nok) {
     return ok3(code5);
   }
 }
-function resolveToPotentialGfmFootnoteCall(events, context) {
+function resolveToPotentialGfmFootnoteCall(events, context2) {
   let index3 = events.length;
   let labelStart;
   while (index3--) {
@@ -32353,17 +32363,17 @@ function resolveToPotentialGfmFootnoteCall(events, context) {
     start: Object.assign({}, events[index3 + 3][1].start),
     end: Object.assign({}, events[events.length - 1][1].end)
   };
-  const marker = {
+  const marker2 = {
     type: "gfmFootnoteCallMarker",
     start: Object.assign({}, events[index3 + 3][1].end),
     end: Object.assign({}, events[index3 + 3][1].end)
   };
-  marker.end.column++;
-  marker.end.offset++;
-  marker.end._bufferIndex++;
+  marker2.end.column++;
+  marker2.end.offset++;
+  marker2.end._bufferIndex++;
   const string3 = {
     type: "gfmFootnoteCallString",
-    start: Object.assign({}, marker.end),
+    start: Object.assign({}, marker2.end),
     end: Object.assign({}, events[events.length - 1][1].start)
   };
   const chunk = {
@@ -32376,22 +32386,22 @@ function resolveToPotentialGfmFootnoteCall(events, context) {
     // Take the `labelImageMarker` (now `data`, the `!`)
     events[index3 + 1],
     events[index3 + 2],
-    ["enter", call2, context],
+    ["enter", call2, context2],
     // The `[`
     events[index3 + 3],
     events[index3 + 4],
     // The `^`.
-    ["enter", marker, context],
-    ["exit", marker, context],
+    ["enter", marker2, context2],
+    ["exit", marker2, context2],
     // Everything in between.
-    ["enter", string3, context],
-    ["enter", chunk, context],
-    ["exit", chunk, context],
-    ["exit", string3, context],
+    ["enter", string3, context2],
+    ["enter", chunk, context2],
+    ["exit", chunk, context2],
+    ["exit", string3, context2],
     // The ending (`]`, properly parsed and labelled).
     events[events.length - 2],
     events[events.length - 1],
-    ["exit", call2, context]
+    ["exit", call2, context2]
   ];
   events.splice(index3, events.length - index3 + 1, ...replacement);
   return events;
@@ -32571,7 +32581,7 @@ function gfmStrikethrough(options) {
       null: [126]
     }
   };
-  function resolveAllStrikethrough(events, context) {
+  function resolveAllStrikethrough(events, context2) {
     let index3 = -1;
     while (++index3 < events.length) {
       if (events[index3][0] === "enter" && events[index3][1].type === "strikethroughSequenceTemporary" && events[index3][1]._close) {
@@ -32591,12 +32601,12 @@ function gfmStrikethrough(options) {
               start: Object.assign({}, events[open][1].end),
               end: Object.assign({}, events[index3][1].start)
             };
-            const nextEvents = [["enter", strikethrough, context], ["enter", events[open][1], context], ["exit", events[open][1], context], ["enter", text8, context]];
-            const insideSpan2 = context.parser.constructs.insideSpan.null;
+            const nextEvents = [["enter", strikethrough, context2], ["enter", events[open][1], context2], ["exit", events[open][1], context2], ["enter", text8, context2]];
+            const insideSpan2 = context2.parser.constructs.insideSpan.null;
             if (insideSpan2) {
-              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open + 1, index3), context));
+              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open + 1, index3), context2));
             }
-            splice(nextEvents, nextEvents.length, 0, [["exit", text8, context], ["enter", events[index3][1], context], ["exit", events[index3][1], context], ["exit", strikethrough, context]]);
+            splice(nextEvents, nextEvents.length, 0, [["exit", text8, context2], ["enter", events[index3][1], context2], ["exit", events[index3][1], context2], ["exit", strikethrough, context2]]);
             splice(events, open - 1, index3 - open + 3, nextEvents);
             index3 = open + nextEvents.length - 2;
             break;
@@ -32987,7 +32997,7 @@ function tokenizeTable(effects, ok3, nok) {
     return bodyRowData(code5);
   }
 }
-function resolveTable(events, context) {
+function resolveTable(events, context2) {
   let index3 = -1;
   let inFirstCellAwaitingPipe = true;
   let rowKind = 0;
@@ -33006,7 +33016,7 @@ function resolveTable(events, context) {
       if (token.type === "tableHead") {
         afterHeadAwaitingFirstBodyRow = false;
         if (lastTableEnd !== 0) {
-          flushTableEnd(map5, context, lastTableEnd, currentTable, currentBody);
+          flushTableEnd(map5, context2, lastTableEnd, currentTable, currentBody);
           currentBody = void 0;
           lastTableEnd = 0;
         }
@@ -33016,7 +33026,7 @@ function resolveTable(events, context) {
           // Note: correct end is set later.
           end: Object.assign({}, token.end)
         };
-        map5.add(index3, 0, [["enter", currentTable, context]]);
+        map5.add(index3, 0, [["enter", currentTable, context2]]);
       } else if (token.type === "tableRow" || token.type === "tableDelimiterRow") {
         inFirstCellAwaitingPipe = true;
         currentCell = void 0;
@@ -33030,7 +33040,7 @@ function resolveTable(events, context) {
             // Note: correct end is set later.
             end: Object.assign({}, token.end)
           };
-          map5.add(index3, 0, [["enter", currentBody, context]]);
+          map5.add(index3, 0, [["enter", currentBody, context2]]);
         }
         rowKind = token.type === "tableDelimiterRow" ? 2 : currentBody ? 3 : 1;
       } else if (rowKind && (token.type === "data" || token.type === "tableDelimiterMarker" || token.type === "tableDelimiterFiller")) {
@@ -33038,7 +33048,7 @@ function resolveTable(events, context) {
         if (cell[2] === 0) {
           if (lastCell[1] !== 0) {
             cell[0] = cell[1];
-            currentCell = flushCell(map5, context, lastCell, rowKind, void 0, currentCell);
+            currentCell = flushCell(map5, context2, lastCell, rowKind, void 0, currentCell);
             lastCell = [0, 0, 0, 0];
           }
           cell[2] = index3;
@@ -33049,7 +33059,7 @@ function resolveTable(events, context) {
         } else {
           if (lastCell[1] !== 0) {
             cell[0] = cell[1];
-            currentCell = flushCell(map5, context, lastCell, rowKind, void 0, currentCell);
+            currentCell = flushCell(map5, context2, lastCell, rowKind, void 0, currentCell);
           }
           lastCell = cell;
           cell = [lastCell[1], index3, 0, 0];
@@ -33062,9 +33072,9 @@ function resolveTable(events, context) {
       lastTableEnd = index3;
       if (lastCell[1] !== 0) {
         cell[0] = cell[1];
-        currentCell = flushCell(map5, context, lastCell, rowKind, index3, currentCell);
+        currentCell = flushCell(map5, context2, lastCell, rowKind, index3, currentCell);
       } else if (cell[1] !== 0) {
-        currentCell = flushCell(map5, context, cell, rowKind, index3, currentCell);
+        currentCell = flushCell(map5, context2, cell, rowKind, index3, currentCell);
       }
       rowKind = 0;
     } else if (rowKind && (token.type === "data" || token.type === "tableDelimiterMarker" || token.type === "tableDelimiterFiller")) {
@@ -33072,45 +33082,45 @@ function resolveTable(events, context) {
     }
   }
   if (lastTableEnd !== 0) {
-    flushTableEnd(map5, context, lastTableEnd, currentTable, currentBody);
+    flushTableEnd(map5, context2, lastTableEnd, currentTable, currentBody);
   }
-  map5.consume(context.events);
+  map5.consume(context2.events);
   index3 = -1;
-  while (++index3 < context.events.length) {
-    const event = context.events[index3];
+  while (++index3 < context2.events.length) {
+    const event = context2.events[index3];
     if (event[0] === "enter" && event[1].type === "table") {
-      event[1]._align = gfmTableAlign(context.events, index3);
+      event[1]._align = gfmTableAlign(context2.events, index3);
     }
   }
   return events;
 }
-function flushCell(map5, context, range, rowKind, rowEnd, previousCell) {
+function flushCell(map5, context2, range, rowKind, rowEnd, previousCell) {
   const groupName = rowKind === 1 ? "tableHeader" : rowKind === 2 ? "tableDelimiter" : "tableData";
   const valueName = "tableContent";
   if (range[0] !== 0) {
-    previousCell.end = Object.assign({}, getPoint(context.events, range[0]));
-    map5.add(range[0], 0, [["exit", previousCell, context]]);
+    previousCell.end = Object.assign({}, getPoint(context2.events, range[0]));
+    map5.add(range[0], 0, [["exit", previousCell, context2]]);
   }
-  const now = getPoint(context.events, range[1]);
+  const now = getPoint(context2.events, range[1]);
   previousCell = {
     type: groupName,
     start: Object.assign({}, now),
     // Note: correct end is set later.
     end: Object.assign({}, now)
   };
-  map5.add(range[1], 0, [["enter", previousCell, context]]);
+  map5.add(range[1], 0, [["enter", previousCell, context2]]);
   if (range[2] !== 0) {
-    const relatedStart = getPoint(context.events, range[2]);
-    const relatedEnd = getPoint(context.events, range[3]);
+    const relatedStart = getPoint(context2.events, range[2]);
+    const relatedEnd = getPoint(context2.events, range[3]);
     const valueToken = {
       type: valueName,
       start: Object.assign({}, relatedStart),
       end: Object.assign({}, relatedEnd)
     };
-    map5.add(range[2], 0, [["enter", valueToken, context]]);
+    map5.add(range[2], 0, [["enter", valueToken, context2]]);
     if (rowKind !== 2) {
-      const start = context.events[range[2]];
-      const end = context.events[range[3]];
+      const start = context2.events[range[2]];
+      const end = context2.events[range[3]];
       start[1].end = Object.assign({}, end[1].end);
       start[1].type = "chunkText";
       start[1].contentType = "text";
@@ -33120,24 +33130,24 @@ function flushCell(map5, context, range, rowKind, rowEnd, previousCell) {
         map5.add(a, b, []);
       }
     }
-    map5.add(range[3] + 1, 0, [["exit", valueToken, context]]);
+    map5.add(range[3] + 1, 0, [["exit", valueToken, context2]]);
   }
   if (rowEnd !== void 0) {
-    previousCell.end = Object.assign({}, getPoint(context.events, rowEnd));
-    map5.add(rowEnd, 0, [["exit", previousCell, context]]);
+    previousCell.end = Object.assign({}, getPoint(context2.events, rowEnd));
+    map5.add(rowEnd, 0, [["exit", previousCell, context2]]);
     previousCell = void 0;
   }
   return previousCell;
 }
-function flushTableEnd(map5, context, index3, table2, tableBody) {
+function flushTableEnd(map5, context2, index3, table2, tableBody) {
   const exits = [];
-  const related = getPoint(context.events, index3);
+  const related = getPoint(context2.events, index3);
   if (tableBody) {
     tableBody.end = Object.assign({}, related);
-    exits.push(["exit", tableBody, context]);
+    exits.push(["exit", tableBody, context2]);
   }
   table2.end = Object.assign({}, related);
-  exits.push(["exit", table2, context]);
+  exits.push(["exit", table2, context2]);
   map5.add(index3 + 1, 0, exits);
 }
 function getPoint(events, index3) {
@@ -33998,8 +34008,8 @@ function orderedItem(source, from, to, inParagraph) {
   while (index3 < to && index3 - from < 10 && source.code(index3) >= Char.digit0 && source.code(index3) <= Char.digit9)
     index3++;
   const digits3 = index3 - from;
-  const marker = source.code(index3);
-  if (digits3 > 9 || marker !== Char.dot && marker !== Char.rightParen)
+  const marker2 = source.code(index3);
+  if (digits3 > 9 || marker2 !== Char.dot && marker2 !== Char.rightParen)
     return text5;
   const value = Number.parseInt(source.text.slice(from, index3), 10);
   if (index3 + 1 === to)
@@ -34008,13 +34018,13 @@ function orderedItem(source, from, to, inParagraph) {
     return text5;
   if (inParagraph && (digits3 > 1 || value !== 1))
     bail();
-  return item(source, index3 + 1, to, true, marker, value);
+  return item(source, index3 + 1, to, true, marker2, value);
 }
-function item(source, afterMarker, to, ordered, marker, value) {
+function item(source, afterMarker, to, ordered, marker2, value) {
   const contentFrom = source.skipSpaces(afterMarker, to);
   if (contentFrom === to || contentFrom - afterMarker > 4)
     bail();
-  return { kind: "item", ordered, marker, value, contentFrom };
+  return { kind: "item", ordered, marker: marker2, value, contentFrom };
 }
 
 // ../../packages/core/dist/markdown/fast/delimiters.js
@@ -34344,9 +34354,9 @@ var PhrasingScanner = class {
     this.#items.push(delimiter);
     return end;
   }
-  #openBracket(start, size2, image2) {
-    this.#brackets.push({ item: this.#items.length, image: image2, active: true });
-    this.#text_(start, start + size2, image2 ? "![" : "[");
+  #openBracket(start, size2, image3) {
+    this.#brackets.push({ item: this.#items.length, image: image3, active: true });
+    this.#text_(start, start + size2, image3 ? "![" : "[");
   }
   #closeBracket(index3) {
     const text8 = this.#text;
@@ -35184,8 +35194,102 @@ function pairChildren2(children) {
   return top().children;
 }
 
+// ../../packages/core/dist/markdown/hard-break.js
+var hardBreak2 = (node2, parent, state, info) => {
+  const written = handle.break(node2, parent, state, info);
+  if (written !== "\\\n")
+    return written;
+  const last = parent?.type === "paragraph" && parent.children.at(-1) === node2;
+  const source = node2.data?.source;
+  if (source === void 0 || source === "\\" !== last)
+    return last ? "\\" : written;
+  if (node2.data?.leaf !== void 0)
+    node2.data.sourcesUsed?.add(node2.data.leaf);
+  return `${source}
+`;
+};
+
+// ../../packages/core/dist/markdown/pipe-table.js
+var gfmTable2 = (gfmToMarkdown().extensions ?? []).find((extension2) => extension2.handlers?.table)?.handlers?.table;
+var delimiters = { left: ":---", right: "---:", center: ":---:" };
+var pipeTable = (node2, parent, state, info) => {
+  if (node2.data?.unpadded !== true)
+    return gfmTable2(node2, parent, state, info);
+  const exit3 = state.enter("table");
+  const rows = node2.children.map((row) => row.children.map((cell) => state.handle(cell, row, state, { ...info, before: "| ", after: " |" })));
+  exit3();
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  const delimiter = (node2.align ?? []).map((align) => align ? delimiters[align] : "---");
+  const [header = [], ...body] = rows;
+  return [
+    line(header),
+    line(header.map((_, index3) => delimiter[index3] ?? "---")),
+    ...body.map(line)
+  ].join("\n");
+};
+
+// ../../packages/core/dist/markdown/written-text.js
+var escapable = /[!-/:-@[-`{-~]/;
+var reference = /^&(?:#[xX]([0-9a-fA-F]{1,6})|#(\d{1,7})|([a-zA-Z][a-zA-Z0-9]{0,31}));/;
+function read(markdown) {
+  let text8 = "";
+  const escaped = [];
+  const append = (value, isEscaped) => {
+    text8 += value;
+    for (let unit = 0; unit < value.length; unit++)
+      escaped.push(isEscaped);
+  };
+  let at = 0;
+  while (at < markdown.length) {
+    const char = markdown.charAt(at);
+    if (char === "\\" && escapable.test(markdown.charAt(at + 1))) {
+      append(markdown.charAt(at + 1), true);
+      at += 2;
+      continue;
+    }
+    if (char === "&") {
+      const match = reference.exec(markdown.slice(at, at + 40));
+      const decoded = match === null ? void 0 : match[1] !== void 0 ? decodeNumericCharacterReference(match[1], 16) : match[2] !== void 0 ? decodeNumericCharacterReference(match[2], 10) : decodeNamedCharacterReference(match[3]);
+      if (match !== null && typeof decoded === "string" && decoded !== "") {
+        append(decoded, true);
+        at += match[0].length;
+        continue;
+      }
+    }
+    append(char, false);
+    at++;
+  }
+  return { text: text8, escaped };
+}
+var blank = /\s/;
+function preferWritten(written, safe2) {
+  if (written === safe2)
+    return false;
+  const mine = read(written);
+  const theirs = read(safe2);
+  if (mine.text !== theirs.text)
+    return false;
+  let more = false;
+  for (let at = 0; at < mine.escaped.length; at++) {
+    if (theirs.escaped[at] === true && mine.escaped[at] !== true)
+      return false;
+    if (mine.escaped[at] === true && theirs.escaped[at] !== true && !blank.test(mine.text.charAt(at)))
+      more = true;
+  }
+  return more;
+}
+
 // ../../packages/core/dist/markdown/safe-text.js
 var text6 = (node2, parent, state, info) => {
+  const safe2 = safeText(node2, parent, state, info);
+  const written = node2.data?.source;
+  if (written === void 0 || !preferWritten(written, safe2))
+    return safe2;
+  if (node2.data?.leaf !== void 0)
+    node2.data.sourcesUsed?.add(node2.data.leaf);
+  return written;
+};
+var safeText = (node2, parent, state, info) => {
   const siblings = parent ? parent.children : [];
   const index3 = state.indexStack[state.indexStack.length - 1] ?? 0;
   const config = { ...info, afterNode: siblings[index3 + 1], beforeNode: siblings[index3 - 1] };
@@ -35318,8 +35422,8 @@ function canMatch(pattern, index3, shape2) {
     return false;
   if (pattern.beforeNode === void 0) {
     if (pattern.atBreak) {
-      const blank = character === " " || character === "	";
-      if (pattern.before === void 0 && !blank && !shape2.atBreak.includes(character))
+      const blank2 = character === " " || character === "	";
+      if (pattern.before === void 0 && !blank2 && !shape2.atBreak.includes(character))
         return false;
       if (pattern.before === "\\d+" && !digits.test(shape2.atBreak))
         return false;
@@ -35335,9 +35439,47 @@ function canMatch(pattern, index3, shape2) {
   return true;
 }
 
+// ../../packages/core/dist/markdown/written-link.js
+var marker = "docsyncdestination";
+function writtenDestination(write) {
+  return (node2, parent, state, info) => {
+    const written = write(node2, parent, state, info);
+    const source = node2.data?.urlSource;
+    if (source === void 0)
+      return written;
+    const marked = write({ ...node2, url: marker }, parent, state, info);
+    const at = marked.indexOf(marker);
+    if (at === -1)
+      return written;
+    const before = marked.slice(0, at);
+    const after = marked.slice(at + marker.length);
+    if (!written.startsWith(before) || !written.endsWith(after))
+      return written;
+    const destination = written.slice(before.length, written.length - after.length);
+    if (!preferWritten(source, destination))
+      return written;
+    if (node2.data?.owner !== void 0)
+      node2.data.sourcesUsed?.add(node2.data.owner);
+    return before + source + after;
+  };
+}
+var link2 = writtenDestination(handle.link);
+var image2 = writtenDestination(handle.image);
+
 // ../../packages/core/dist/markdown/mdast-io.js
-var syntaxExtensions = [gfm(), math({ singleDollarTextMath: false }), liquidSyntax()];
-var fromMarkdownExtensions = [gfmFromMarkdown(), mathFromMarkdown(), liquidFromMarkdown()];
+var bareUrlsAreText = { disable: { null: ["wwwAutolink", "protocolAutolink", "emailAutolink"] } };
+var gfmWithoutLiteralAutolinks = gfmFromMarkdown().filter((extension2) => !(extension2.transforms?.length ?? 0));
+var syntaxExtensions = [
+  gfm(),
+  bareUrlsAreText,
+  math({ singleDollarTextMath: false }),
+  liquidSyntax()
+];
+var fromMarkdownExtensions = [
+  gfmWithoutLiteralAutolinks,
+  mathFromMarkdown(),
+  liquidFromMarkdown()
+];
 function parseMdast(markdown, options = {}) {
   const tree = parseFlat(markdown, options.fastPath ?? true);
   pairLiquidTags(tree);
@@ -35361,6 +35503,14 @@ function startsWithBareMarkers(node2) {
   const first = node2.children[0]?.children[0];
   return first === void 0 || startsWithBareMarkers(first);
 }
+function gfmAsExporter() {
+  const gfm2 = gfmToMarkdown();
+  const autolinkLiteral2 = (unsafe2) => (unsafe2.character === "@" || unsafe2.character === "." || unsafe2.character === ":") && unsafe2.notInConstruct !== void 0 && unsafe2.after !== void 0;
+  return {
+    ...gfm2,
+    extensions: (gfm2.extensions ?? []).map((extension2) => extension2.unsafe?.some(autolinkLiteral2) ? { ...extension2, unsafe: extension2.unsafe.filter((unsafe2) => !autolinkLiteral2(unsafe2)) } : extension2)
+  };
+}
 var exporterOptions = {
   bullet: "*",
   bulletOrdered: ".",
@@ -35375,8 +35525,9 @@ var exporterOptions = {
   incrementListMarker: true,
   resourceLink: true,
   extensions: [
-    { handlers: { text: text6 } },
-    gfmToMarkdown(),
+    gfmAsExporter(),
+    // After GFM's, so that its `table` handler is this one (which calls GFM's).
+    { handlers: { text: text6, link: link2, image: image2, break: hardBreak2, table: pipeTable } },
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.
@@ -35404,21 +35555,21 @@ function walk(node2, visit2) {
       walk(child, visit2);
 }
 var states = /* @__PURE__ */ new WeakMap();
-function stateOf(context) {
-  const state = states.get(context) ?? {
+function stateOf(context2) {
+  const state = states.get(context2) ?? {
     open: /* @__PURE__ */ new Set(),
     read: /* @__PURE__ */ new Set(),
     count: 0,
     placeholders: /* @__PURE__ */ new Map()
   };
-  states.set(context, state);
+  states.set(context2, state);
   return state;
 }
 function shape(node2) {
   return JSON.stringify(node2, (key, value) => key === "position" ? void 0 : value);
 }
-function keptDefinition(node2, context) {
-  const written = context.sourceOf(node2).replace(/\n+$/, "");
+function keptDefinition(node2, context2) {
+  const written = context2.sourceOf(node2).replace(/\n+$/, "");
   const labels = /* @__PURE__ */ new Set();
   walk(node2, (child) => {
     if (child.type === "footnoteReference")
@@ -35433,26 +35584,37 @@ function keptDefinition(node2, context) {
   }
   return stringifyMdast({ type: "root", children: [node2] }).replace(/\n+$/, "");
 }
+function annotationToPhrasing(node2, context2) {
+  const body = context2.blocks(node2.fragments[0].nodes);
+  return [
+    ...context2.phrasing(node2.nodes),
+    {
+      type: "footnoteReference",
+      identifier: "",
+      data: { annotationBody: body }
+    }
+  ];
+}
 var annotation = {
   mdast: {
-    footnoteDefinition: (node2, context) => {
-      if (context.footnoteDefinitions.get(node2.identifier) === node2) {
+    footnoteDefinition: (node2, context2) => {
+      if (context2.footnoteDefinitions.get(node2.identifier) === node2) {
         const placeholder = {
           object: "block",
           type: "markdown",
           isVoid: true,
           data: { markdown: "" }
         };
-        stateOf(context).placeholders.set(placeholder, node2);
+        stateOf(context2).placeholders.set(placeholder, node2);
         return [placeholder];
       }
-      context.report(node2, "unreferenced-footnote", `footnote \`[^${node2.label ?? node2.identifier}]\` is referenced nowhere; kept verbatim`);
+      context2.report(node2, "unreferenced-footnote", `footnote \`[^${node2.label ?? node2.identifier}]\` is referenced nowhere; kept verbatim`);
       return [
         {
           object: "block",
           type: "markdown",
           isVoid: true,
-          data: { markdown: keptDefinition(node2, context) }
+          data: { markdown: keptDefinition(node2, context2) }
         }
       ];
     }
@@ -35500,8 +35662,8 @@ function codeOptions(tag) {
 }
 var code4 = {
   mdast: {
-    code: (node2, context) => node2.meta ? [
-      context.raw(node2, "code-meta", `text after the fence language (\`${node2.meta}\`) is not kept by the editor; kept verbatim`)
+    code: (node2, context2) => node2.meta ? [
+      context2.raw(node2, "code-meta", `text after the fence language (\`${node2.meta}\`) is not kept by the editor; kept verbatim`)
     ] : [codeBlock(node2)]
   },
   tags: {
@@ -35784,7 +35946,7 @@ var writeFenced = code4.blocks?.code;
 var codeHtml = {
   html: { pre: readRichCode },
   blocks: {
-    code: (block, context) => block.nodes.some((line) => line.data.highlighted) || !writeFenced ? [verbatim(richCodeHtml(block))] : writeFenced(block, context)
+    code: (block, context2) => block.nodes.some((line) => line.data.highlighted) || !writeFenced ? [verbatim(richCodeHtml(block))] : writeFenced(block, context2)
   }
 };
 
@@ -35817,7 +35979,7 @@ function itemBlocks(node2, itemName) {
 // ../../packages/core/dist/markdown/handlers/code-tabs.js
 var codeTabs = {
   tags: {
-    "code-tabs": (node2, context) => {
+    "code-tabs": (node2, context2) => {
       if (node2.type !== "liquidBlock" || !strictAttributes(node2, []))
         return void 0;
       const items2 = itemBlocks(node2, "code-tabs-item");
@@ -35827,7 +35989,7 @@ var codeTabs = {
       });
       if (!items2 || !understood)
         return void 0;
-      context.report(node2, "legacy-code-tabs", "`{% code-tabs %}` is written back as `{% tabs %}` with a code block in each tab", "info");
+      context2.report(node2, "legacy-code-tabs", "`{% code-tabs %}` is written back as `{% tabs %}` with a code block in each tab", "info");
       const block = {
         object: "block",
         type: "tabs",
@@ -35838,7 +36000,7 @@ var codeTabs = {
             object: "block",
             type: "tabs-item",
             data: title === void 0 ? {} : { title },
-            nodes: context.blocks(item3.children)
+            nodes: context2.blocks(item3.children)
           };
         })
       };
@@ -35881,7 +36043,7 @@ function readColumn(item3, blocks) {
 }
 var columns = {
   tags: {
-    columns: (node2, context) => {
+    columns: (node2, context2) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, ["fullWidth"]);
@@ -35895,17 +36057,17 @@ var columns = {
         object: "block",
         type: "columns",
         data: fullWidth === void 0 ? {} : { fullWidth },
-        nodes: items2.map((item3) => readColumn(item3, context.blocks(item3.children)))
+        nodes: items2.map((item3) => readColumn(item3, context2.blocks(item3.children)))
       };
       return [block];
     }
   },
   blocks: {
-    columns: (block, context) => [
+    columns: (block, context2) => [
       tagBlock("columns", [["fullWidth", booleanString(block.data.fullWidth)]], block.nodes.map((column) => tagBlock("column", [
         ["width", widthString(column.data.width)],
         ["valign", column.data.verticalAlignment]
-      ], context.blocks(column.nodes))))
+      ], context2.blocks(column.nodes))))
     ]
   }
 };
@@ -35921,7 +36083,7 @@ function hasBranch(children) {
 }
 var conditional = {
   tags: {
-    if: (node2, context) => {
+    if: (node2, context2) => {
       if (node2.type !== "liquidBlock" || !/^\{%\s*endif\s*%\}$/.test(node2.rawClose)) {
         return void 0;
       }
@@ -35932,20 +36094,20 @@ var conditional = {
         object: "block",
         type: "if",
         data: { expression },
-        nodes: context.blocks(node2.children)
+        nodes: context2.blocks(node2.children)
       };
       return [block];
     }
   },
   blocks: {
-    if: (block, context) => {
+    if: (block, context2) => {
       const node2 = {
         type: "liquidBlock",
         tag: { name: "if", args: [] },
         // A tag ends on its line: an expression written over several lines is joined into one.
         rawOpen: `{% if ${block.data.expression.replace(/\s*\n\s*/g, " ")} %}`,
         rawClose: "{% endif %}",
-        children: context.blocks(block.nodes)
+        children: context2.blocks(block.nodes)
       };
       return [node2];
     }
@@ -37529,21 +37691,21 @@ function one2(state, node2) {
   let result;
   switch (node2.nodeName) {
     case "#comment": {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['commentNode']} */
         node2
       );
-      result = { type: "comment", value: reference.data };
-      patch(state, reference, result);
+      result = { type: "comment", value: reference2.data };
+      patch(state, reference2, result);
       return result;
     }
     case "#document":
     case "#document-fragment": {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['document'] | DefaultTreeAdapterMap['documentFragment']} */
         node2
       );
-      const quirksMode = "mode" in reference ? reference.mode === "quirks" || reference.mode === "limited-quirks" : false;
+      const quirksMode = "mode" in reference2 ? reference2.mode === "quirks" || reference2.mode === "limited-quirks" : false;
       result = {
         type: "root",
         children: all2(state, node2.childNodes),
@@ -37561,30 +37723,30 @@ function one2(state, node2) {
       return result;
     }
     case "#documentType": {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['documentType']} */
         node2
       );
       result = { type: "doctype" };
-      patch(state, reference, result);
+      patch(state, reference2, result);
       return result;
     }
     case "#text": {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['textNode']} */
         node2
       );
-      result = { type: "text", value: reference.value };
-      patch(state, reference, result);
+      result = { type: "text", value: reference2.value };
+      patch(state, reference2, result);
       return result;
     }
     // Element.
     default: {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['element']} */
         node2
       );
-      result = element(state, reference);
+      result = element(state, reference2);
       return result;
     }
   }
@@ -37618,16 +37780,16 @@ function element(state, node2) {
   patch(state, node2, result);
   if (result.tagName === "template") {
     if (node2.namespaceURI === webNamespaces.html) {
-      const reference = (
+      const reference2 = (
         /** @type {DefaultTreeAdapterMap['template']} */
         node2
       );
-      const pos = reference.sourceCodeLocation;
+      const pos = reference2.sourceCodeLocation;
       const startTag2 = pos && pos.startTag && position2(pos.startTag);
       const endTag = pos && pos.endTag && position2(pos.endTag);
       const content3 = (
         /** @type {Root} */
-        one2(state, reference.content)
+        one2(state, reference2.content)
       );
       if (startTag2 && endTag && state.file) {
         content3.position = { start: startTag2.end, end: endTag.start };
@@ -42689,16 +42851,16 @@ var FormattingElementList = class {
         this.elementEntries.set(entry.element, entry);
       }
     }
-    const marker = {
+    const marker2 = {
       type: EntryType.Marker,
       older: this.newest,
       newer: null,
       outerIndex: this.index
     };
     if (this.newest !== null) {
-      this.newest.newer = marker;
+      this.newest.newer = marker2;
     }
-    this.newest = marker;
+    this.newest = marker2;
     this.index = null;
   }
   pushElement(element2, token) {
@@ -42765,12 +42927,12 @@ var FormattingElementList = class {
    * @see https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
    */
   clearToLastMarker() {
-    let marker = this.newest;
-    for (; marker !== null && marker.type === EntryType.Element; marker = marker.older) {
-      this.elementEntries.delete(marker.element);
+    let marker2 = this.newest;
+    for (; marker2 !== null && marker2.type === EntryType.Element; marker2 = marker2.older) {
+      this.elementEntries.delete(marker2.element);
     }
-    this.newest = marker === null ? null : marker.older;
-    this.index = marker === null ? null : marker.outerIndex;
+    this.newest = marker2 === null ? null : marker2.older;
+    this.index = marker2 === null ? null : marker2.outerIndex;
     if (this.newest !== null) {
       this.newest.newer = null;
     }
@@ -47509,7 +47671,7 @@ function gap(endLine, startLine) {
     return [];
   return emptyParagraphs(Math.floor((startLine - endLine - 2) / 2));
 }
-function bodyBlocks(node2, context) {
+function bodyBlocks(node2, context2) {
   const summaryEnd = node2.head[node2.head.length - 1]?.position?.end.line;
   const closeStart = node2.tail.position?.start.line;
   const first = node2.children[0];
@@ -47518,17 +47680,17 @@ function bodyBlocks(node2, context) {
     return gap(summaryEnd, closeStart);
   return [
     ...gap(summaryEnd, first.position?.start.line),
-    ...context.blocks(node2.children),
+    ...context2.blocks(node2.children),
     ...gap(last.position?.end.line, closeStart)
   ];
 }
-function readExpandable(node2, context) {
+function readExpandable(node2, context2) {
   const phrasing3 = summaryPhrasing(node2.summary, node2.head[node2.head.length - 1]?.position);
   if (!phrasing3) {
-    context.report(node2, "expandable-summary", "this `<summary>` holds HTML docsync cannot keep as a title; the expandable is kept as written");
-    return context.blocks([...node2.head, ...node2.children, node2.tail]);
+    context2.report(node2, "expandable-summary", "this `<summary>` holds HTML docsync cannot keep as a title; the expandable is kept as written");
+    return context2.blocks([...node2.head, ...node2.children, node2.tail]);
   }
-  const inlines = context.inlines(phrasing3);
+  const inlines = context2.inlines(phrasing3);
   const title = {
     object: "block",
     type: "paragraph",
@@ -47551,25 +47713,25 @@ function readExpandable(node2, context) {
         object: "fragment",
         type: "expandable-body",
         fragment: "expandable-body",
-        nodes: bodyBlocks(node2, context)
+        nodes: bodyBlocks(node2, context2)
       }
     ]
   };
   return [block];
 }
-function hardBreak2() {
+function hardBreak3() {
   return { object: "text", leaves: [{ object: "leaf", text: "\n", marks: [] }] };
 }
 var expandable = {
   mdast: { htmlDetails: readExpandable },
   blocks: {
-    expandable: (block, context) => {
+    expandable: (block, context2) => {
       const [title, body] = block.fragments;
-      const titleInlines = title.nodes.flatMap((paragraph4, index3) => index3 === 0 ? paragraph4.nodes : [hardBreak2(), ...paragraph4.nodes]);
+      const titleInlines = title.nodes.flatMap((paragraph4, index3) => index3 === 0 ? paragraph4.nodes : [hardBreak3(), ...paragraph4.nodes]);
       return [
         verbatim(block.data.defaultExpanded ? "<details open>" : "<details>"),
-        verbatim(`<summary>${phrasingToHtml(context.phrasing(titleInlines))}</summary>`),
-        ...context.blocks(body.nodes),
+        verbatim(`<summary>${phrasingToHtml(context2.phrasing(titleInlines))}</summary>`),
+        ...context2.blocks(body.nodes),
         verbatim("</details>")
       ];
     }
@@ -47586,17 +47748,17 @@ function singleElement(html4) {
 function createHtmlBlockReader(readers2) {
   return {
     mdast: {
-      html: (node2, context) => {
+      html: (node2, context2) => {
         const element2 = singleElement(node2.value);
         if (element2) {
           for (const reader of readers2().get(element2.tagName) ?? []) {
-            const blocks = reader(element2, node2, context);
+            const blocks = reader(element2, node2, context2);
             if (blocks)
               return blocks;
           }
         }
         return [
-          context.raw(node2, "raw-html", "this HTML is not a block docsync models; kept verbatim", "info")
+          context2.raw(node2, "raw-html", "this HTML is not a block docsync models; kept verbatim", "info")
         ];
       }
     }
@@ -47629,15 +47791,15 @@ function splitAnchor(children) {
 }
 var heading3 = {
   mdast: {
-    heading: (node2, context) => {
+    heading: (node2, context2) => {
       const type2 = levels[node2.depth];
       if (!type2) {
         return [
-          context.raw(node2, "heading-level", `a level-${node2.depth} heading has no editor level; kept verbatim`)
+          context2.raw(node2, "heading-level", `a level-${node2.depth} heading has no editor level; kept verbatim`)
         ];
       }
       const { id, children } = splitAnchor(node2.children);
-      const nodes = context.inlines(children);
+      const nodes = context2.inlines(children);
       const block = {
         object: "block",
         type: type2,
@@ -47649,8 +47811,8 @@ var heading3 = {
   },
   blocks: Object.fromEntries(["heading-1", "heading-2", "heading-3"].map((type2) => [
     type2,
-    (block, context) => {
-      const children = context.phrasing(block.nodes);
+    (block, context2) => {
+      const children = context2.phrasing(block.nodes);
       if (block.data.id !== void 0) {
         children.push({ type: "text", value: " " }, { type: "html", value: `<a href="#${block.data.id}" id="${block.data.id}">` }, { type: "html", value: "</a>" });
       }
@@ -47663,7 +47825,7 @@ var heading3 = {
 var styles = /* @__PURE__ */ new Set(["info", "warning", "danger", "success"]);
 var hint = {
   tags: {
-    hint: (node2, context) => {
+    hint: (node2, context2) => {
       if (node2.type !== "liquidBlock" || !onlyAttributes(node2, ["style", "icon"]))
         return void 0;
       const style2 = attribute(node2, "style") ?? "info";
@@ -47674,17 +47836,17 @@ var hint = {
         object: "block",
         type: "hint",
         data: { style: style2, ...icon === void 0 ? {} : { icon } },
-        nodes: context.blocks(node2.children)
+        nodes: context2.blocks(node2.children)
       };
       return [block];
     }
   },
   blocks: {
-    hint: (block, context) => [
+    hint: (block, context2) => [
       tagBlock("hint", [
         ["style", block.data.style],
         ["icon", block.data.icon]
-      ], context.blocks(block.nodes))
+      ], context2.blocks(block.nodes))
     ]
   }
 };
@@ -47790,8 +47952,8 @@ function readFigure(element2, html4) {
   const caption2 = figcaption.tagName === "figcaption" ? readCaption(figcaption, html4) : void 0;
   return caption2 ? { data, caption: caption2 } : void 0;
 }
-function captionParagraph(phrasing3, context) {
-  const nodes = context.inlines(phrasing3);
+function captionParagraph(phrasing3, context2) {
+  const nodes = context2.inlines(phrasing3);
   return {
     object: "block",
     type: "paragraph",
@@ -47799,7 +47961,7 @@ function captionParagraph(phrasing3, context) {
     nodes: nodes.length ? nodes : [emptyText()]
   };
 }
-function imageBlock(shape2, context) {
+function imageBlock(shape2, context2) {
   return {
     object: "block",
     type: "image",
@@ -47810,29 +47972,29 @@ function imageBlock(shape2, context) {
         object: "fragment",
         type: "caption",
         fragment: "caption",
-        nodes: shape2.caption.map((phrasing3) => captionParagraph(phrasing3, context))
+        nodes: shape2.caption.map((phrasing3) => captionParagraph(phrasing3, context2))
       }
     ]
   };
 }
-function imagesBlock(shapes, data, context) {
+function imagesBlock(shapes, data, context2) {
   return {
     object: "block",
     type: "images",
     data,
-    nodes: shapes.map((shape2) => imageBlock(shape2, context))
+    nodes: shapes.map((shape2) => imageBlock(shape2, context2))
   };
 }
-var readFigureBlock = (element2, node2, context) => {
+var readFigureBlock = (element2, node2, context2) => {
   const shape2 = readFigure(element2, node2);
-  return shape2 ? [imagesBlock([shape2], {}, context)] : void 0;
+  return shape2 ? [imagesBlock([shape2], {}, context2)] : void 0;
 };
 function readBoolean(value) {
   if (value === void 0)
     return void 0;
   return value === "true" ? true : value === "false" ? false : null;
 }
-var readDivBlock = (element2, node2, context) => {
+var readDivBlock = (element2, node2, context2) => {
   const attributes = attributesOf(element2, node2, ["align", "data-full-width", "data-with-frame"]);
   const figures = elementsOf(element2);
   if (!attributes || !figures || figures.length === 0)
@@ -47856,7 +48018,7 @@ var readDivBlock = (element2, node2, context) => {
     ...fullWidth === void 0 ? {} : { fullWidth },
     ...withFrame === void 0 ? {} : { withFrame }
   };
-  return [imagesBlock(shapes, data, context)];
+  return [imagesBlock(shapes, data, context2)];
 };
 var readDrawingBlock = (element2, node2) => {
   const attributes = attributesOf(element2, node2, ["src", "alt", "class"]);
@@ -47875,19 +48037,19 @@ var readDrawingBlock = (element2, node2) => {
   };
   return [block];
 };
-function captionHtml(image2, context) {
-  const [caption2] = image2.fragments;
+function captionHtml(image3, context2) {
+  const [caption2] = image3.fragments;
   if (!caption2)
     return "";
   const [first, ...rest] = caption2.nodes;
   const empty2 = first === void 0 || rest.length === 0 && first.nodes.every((node2) => node2.object === "text" && node2.leaves.every((leaf) => leaf.text === ""));
   if (empty2)
     return "<figcaption></figcaption>";
-  const paragraphs = caption2.nodes.map((paragraph4) => `<p>${phrasingToHtml(context.phrasing(paragraph4.nodes))}</p>`);
+  const paragraphs = caption2.nodes.map((paragraph4) => `<p>${phrasingToHtml(context2.phrasing(paragraph4.nodes))}</p>`);
   return `<figcaption>${paragraphs.join("")}</figcaption>`;
 }
-function figureHtml(image2, context) {
-  const { ref, refDark, alt, width, height } = image2.data;
+function figureHtml(image3, context2) {
+  const { ref, refDark, alt, width, height } = image3.data;
   const img = startTag("img", [
     ["src", refUrl(ref)],
     ["alt", alt ?? ""],
@@ -47898,13 +48060,13 @@ function figureHtml(image2, context) {
     ["srcset", refUrl(refDark)],
     ["media", darkMedia]
   ])}${img}</picture>` : img;
-  return `<figure>${media}${captionHtml(image2, context)}</figure>`;
+  return `<figure>${media}${captionHtml(image3, context2)}</figure>`;
 }
 var images = {
   html: { figure: readFigureBlock, div: readDivBlock, img: readDrawingBlock },
   blocks: {
-    images: (block, context) => {
-      const figures = block.nodes.map((image2) => figureHtml(image2, context)).join(" ");
+    images: (block, context2) => {
+      const figures = block.nodes.map((image3) => figureHtml(image3, context2)).join(" ");
       const { align, fullWidth, withFrame } = block.data;
       const wrapped = block.nodes.length !== 1 || align !== void 0 || fullWidth !== void 0 || withFrame !== void 0;
       if (!wrapped)
@@ -47964,18 +48126,18 @@ var integration = {
 };
 
 // ../../packages/core/dist/markdown/handlers/list.js
-function item2(node2, tasks, context) {
+function item2(node2, tasks, context2) {
   return {
     object: "block",
     type: "list-item",
     data: tasks ? { checked: node2.checked === true } : {},
-    nodes: context.blocks(node2.children)
+    nodes: context2.blocks(node2.children)
   };
 }
 function isSpread(listItem2) {
   return listItem2.nodes.slice(1).some((child) => !child.type.startsWith("list-"));
 }
-function renderList(block, context) {
+function renderList(block, context2) {
   const list5 = {
     type: "list",
     ordered: block.type === "list-ordered",
@@ -47984,7 +48146,7 @@ function renderList(block, context) {
       type: "listItem",
       spread: isSpread(listItem2),
       checked: block.type === "list-tasks" ? listItem2.data.checked === true : null,
-      children: context.blocks(listItem2.nodes)
+      children: context2.blocks(listItem2.nodes)
     }))
   };
   if (block.type === "list-ordered")
@@ -47993,9 +48155,9 @@ function renderList(block, context) {
 }
 var list4 = {
   mdast: {
-    list: (node2, context) => {
+    list: (node2, context2) => {
       const tasks = node2.children.some((child) => typeof child.checked === "boolean");
-      const nodes = node2.children.map((child) => item2(child, tasks, context));
+      const nodes = node2.children.map((child) => item2(child, tasks, context2));
       if (tasks)
         return [{ object: "block", type: "list-tasks", data: {}, nodes }];
       if (node2.ordered) {
@@ -48020,23 +48182,23 @@ var list4 = {
 };
 
 // ../../packages/core/dist/markdown/handlers/openapi.js
-function bodyLink(node2, context) {
+function bodyLink(node2, context2) {
   if (node2.children.length === 0)
     return null;
   const [paragraph4, ...rest] = node2.children;
   if (paragraph4?.type !== "paragraph" || rest.length > 0 || paragraph4.children.length !== 1) {
     return void 0;
   }
-  const link2 = paragraph4.children[0];
-  if (link2?.type !== "link" || link2.title || link2.children.length > 1)
+  const link3 = paragraph4.children[0];
+  if (link3?.type !== "link" || link3.title || link3.children.length > 1)
     return void 0;
-  const text8 = link2.children[0];
+  const text8 = link3.children[0];
   if (text8 !== void 0 && text8.type !== "text")
     return void 0;
   return {
     text: text8?.value ?? "",
-    url: link2.url,
-    bracketed: context.sourceOf(link2).startsWith("[")
+    url: link3.url,
+    bracketed: context2.sourceOf(link3).startsWith("[")
   };
 }
 function linkParagraph(text8, url) {
@@ -48054,7 +48216,7 @@ function specFileLabel(src) {
 function specLabel(spec2) {
   return `OpenAPI ${spec2}`;
 }
-function readSpecFile(node2, context) {
+function readSpecFile(node2, context2) {
   const attributes = strictAttributes(node2, ["src", "path", "method", "expanded", "fullWidth"]);
   const src = attributes?.get("src");
   const path2 = attributes?.get("path");
@@ -48064,11 +48226,11 @@ function readSpecFile(node2, context) {
   if (src === void 0 || path2 === void 0 || method === void 0 || expanded === null || fullWidth === null) {
     return void 0;
   }
-  const link2 = bodyLink(node2, context);
-  if (link2 === void 0 || link2 !== null && link2.url !== src)
+  const link3 = bodyLink(node2, context2);
+  if (link3 === void 0 || link3 !== null && link3.url !== src)
     return void 0;
-  if (!link2?.bracketed) {
-    context.report(node2, "openapi-body", `the body of \`{% ${node2.tag.name} %}\` is written back as the link to its spec, as the exporter writes it`, "info");
+  if (!link3?.bracketed) {
+    context2.report(node2, "openapi-body", `the body of \`{% ${node2.tag.name} %}\` is written back as the link to its spec, as the exporter writes it`, "info");
   }
   return {
     object: "block",
@@ -48080,74 +48242,74 @@ function readSpecFile(node2, context) {
       ref: { kind: "url", url: src },
       ...expanded === void 0 ? {} : { expanded },
       ...fullWidth === void 0 ? {} : { fullWidth },
-      ...link2 === null || link2.text === specFileLabel(src) ? {} : { label: link2.text }
+      ...link3 === null || link3.text === specFileLabel(src) ? {} : { label: link3.text }
     }
   };
 }
-function readRegistered(node2, keys, context) {
+function readRegistered(node2, keys, context2) {
   if (node2.type !== "liquidBlock")
     return void 0;
   const attributes = strictAttributes(node2, ["spec", ...keys]);
   const spec2 = attributes?.get("spec");
   if (!attributes || spec2 === void 0)
     return void 0;
-  const link2 = bodyLink(node2, context);
-  if (link2 === void 0)
+  const link3 = bodyLink(node2, context2);
+  if (link3 === void 0)
     return void 0;
-  if (link2 && !link2.bracketed) {
-    context.report(node2, "openapi-body", `the link in \`{% ${node2.tag.name} %}\` is written back as \`[text](url)\``, "info");
+  if (link3 && !link3.bracketed) {
+    context2.report(node2, "openapi-body", `the link in \`{% ${node2.tag.name} %}\` is written back as \`[text](url)\``, "info");
   }
   return {
     attributes,
     spec: spec2,
-    link: link2 === null ? {} : { specUrl: link2.url, ...link2.text === specLabel(spec2) ? {} : { label: link2.text } }
+    link: link3 === null ? {} : { specUrl: link3.url, ...link3.text === specLabel(spec2) ? {} : { label: link3.text } }
   };
 }
 function registeredBody(spec2, data) {
   return data.specUrl === void 0 ? [] : [linkParagraph(data.label ?? specLabel(spec2), data.specUrl)];
 }
-function legacyApiBlock(node2, context) {
-  return context.raw(node2, "legacy-api-block", `\`{% ${node2.tag.name} %}\` defines an API operation inline, which the document model has no block for; kept verbatim`, "info");
+function legacyApiBlock(node2, context2) {
+  return context2.raw(node2, "legacy-api-block", `\`{% ${node2.tag.name} %}\` defines an API operation inline, which the document model has no block for; kept verbatim`, "info");
 }
 var openapi = {
   tags: {
-    openapi: (node2, context) => {
+    openapi: (node2, context2) => {
       if (node2.type !== "liquidBlock")
         return void 0;
-      const block = readSpecFile(node2, context);
+      const block = readSpecFile(node2, context2);
       return block ? [block] : void 0;
     },
-    swagger: (node2, context) => {
+    swagger: (node2, context2) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       if (!node2.tag.args.some((arg) => arg.key === "src"))
-        return [legacyApiBlock(node2, context)];
-      const block = readSpecFile(node2, context);
+        return [legacyApiBlock(node2, context2)];
+      const block = readSpecFile(node2, context2);
       if (!block)
         return void 0;
-      context.report(node2, "legacy-swagger", "`{% swagger src=\u2026 %}` is written back as `{% openapi %}`, as the current exporter does", "info");
+      context2.report(node2, "legacy-swagger", "`{% swagger src=\u2026 %}` is written back as `{% openapi %}`, as the current exporter does", "info");
       return [block];
     },
-    "api-method": (node2, context) => node2.type === "liquidBlock" ? [legacyApiBlock(node2, context)] : void 0,
-    "openapi-operation": (node2, context) => {
-      const read = readRegistered(node2, ["path", "method"], context);
-      const path2 = read?.attributes.get("path");
-      const method = read?.attributes.get("method");
-      if (!read || path2 === void 0 || method === void 0)
+    "api-method": (node2, context2) => node2.type === "liquidBlock" ? [legacyApiBlock(node2, context2)] : void 0,
+    "openapi-operation": (node2, context2) => {
+      const read2 = readRegistered(node2, ["path", "method"], context2);
+      const path2 = read2?.attributes.get("path");
+      const method = read2?.attributes.get("method");
+      if (!read2 || path2 === void 0 || method === void 0)
         return void 0;
       const block = {
         object: "block",
         type: "openapi-operation",
         isVoid: true,
-        data: { path: path2, method, ref: { kind: "openapi", spec: read.spec }, ...read.link }
+        data: { path: path2, method, ref: { kind: "openapi", spec: read2.spec }, ...read2.link }
       };
       return [block];
     },
-    "openapi-schemas": (node2, context) => {
-      const read = readRegistered(node2, ["schemas", "grouped"], context);
-      const schemas = read?.attributes.get("schemas");
-      const grouped = strictBoolean(read?.attributes.get("grouped"));
-      if (!read || schemas === void 0 || grouped === null)
+    "openapi-schemas": (node2, context2) => {
+      const read2 = readRegistered(node2, ["schemas", "grouped"], context2);
+      const schemas = read2?.attributes.get("schemas");
+      const grouped = strictBoolean(read2?.attributes.get("grouped"));
+      if (!read2 || schemas === void 0 || grouped === null)
         return void 0;
       const block = {
         object: "block",
@@ -48157,23 +48319,23 @@ var openapi = {
           // A comma list without spaces (`Pet,Order`).
           schemas: schemas === "" ? [] : schemas.split(","),
           ...grouped === void 0 ? {} : { grouped },
-          ref: { kind: "openapi", spec: read.spec },
-          ...read.link
+          ref: { kind: "openapi", spec: read2.spec },
+          ...read2.link
         }
       };
       return [block];
     },
-    "openapi-webhook": (node2, context) => {
-      const read = readRegistered(node2, ["name", "method"], context);
-      const name = read?.attributes.get("name");
-      const method = read?.attributes.get("method");
-      if (!read || name === void 0 || method === void 0)
+    "openapi-webhook": (node2, context2) => {
+      const read2 = readRegistered(node2, ["name", "method"], context2);
+      const name = read2?.attributes.get("name");
+      const method = read2?.attributes.get("method");
+      if (!read2 || name === void 0 || method === void 0)
         return void 0;
       const block = {
         object: "block",
         type: "openapi-webhook",
         isVoid: true,
-        data: { name, method, ref: { kind: "openapi", spec: read.spec }, ...read.link }
+        data: { name, method, ref: { kind: "openapi", spec: read2.spec }, ...read2.link }
       };
       return [block];
     }
@@ -48216,10 +48378,29 @@ var openapi = {
 };
 
 // ../../packages/core/dist/markdown/handlers/paragraph.js
+function withTrailingBreak(children, context2) {
+  const last = children[children.length - 1];
+  if (last?.type !== "text" || !context2.endsWithBareBackslash(last))
+    return children;
+  const end = last.position?.end;
+  const text8 = {
+    type: "text",
+    value: last.value.slice(0, -1),
+    ...last.position && end ? {
+      position: {
+        start: last.position.start,
+        end: { ...end, column: end.column - 1, offset: (end.offset ?? 1) - 1 }
+      }
+    } : {}
+  };
+  const endings = context2.lineEndingsAfter(last);
+  const hardBreak4 = endings >= 3 && endings % 2 === 1 ? { type: "break", data: { source: "\\" } } : { type: "break" };
+  return [...children.slice(0, -1), ...text8.value === "" ? [] : [text8], hardBreak4];
+}
 var paragraph2 = {
   mdast: {
-    paragraph: (node2, context) => {
-      const nodes = context.inlines(node2.children);
+    paragraph: (node2, context2) => {
+      const nodes = context2.inlines(withTrailingBreak(node2.children, context2));
       const block = {
         object: "block",
         type: "paragraph",
@@ -48230,7 +48411,7 @@ var paragraph2 = {
     }
   },
   blocks: {
-    paragraph: (block, context) => [{ type: "paragraph", children: context.phrasing(block.nodes) }]
+    paragraph: (block, context2) => [{ type: "paragraph", children: context2.phrasing(block.nodes) }]
   }
 };
 
@@ -48238,7 +48419,7 @@ var paragraph2 = {
 var expansions = /* @__PURE__ */ new Set(["hidden", "partial", "full"]);
 var prompt = {
   tags: {
-    prompt: (node2, context) => {
+    prompt: (node2, context2) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, [
@@ -48255,7 +48436,7 @@ var prompt = {
       if (description === void 0 || openInAIProviders === null || defaultExpanded !== void 0 && !expansions.has(defaultExpanded) || rest.length > 0 || !(only?.type === "code" || only?.type === "liquidBlock" && only.tag.name === "code")) {
         return void 0;
       }
-      const [code5, ...others] = context.blocks([only]);
+      const [code5, ...others] = context2.blocks([only]);
       if (code5?.type !== "code" || others.length > 0)
         return void 0;
       const block = {
@@ -48275,25 +48456,25 @@ var prompt = {
     }
   },
   blocks: {
-    prompt: (block, context) => [
+    prompt: (block, context2) => [
       tagBlock("prompt", [
         ["description", block.data.description],
         ["icon", block.data.icon],
         ["openInAIProviders", booleanString(block.data.openInAIProviders)],
         ["defaultExpanded", block.data.defaultExpanded]
-      ], context.blocks(block.nodes))
+      ], context2.blocks(block.nodes))
     ]
   }
 };
 
 // ../../packages/core/dist/markdown/handlers/references.js
-function caption(node2, context) {
+function caption(node2, context2) {
   if (node2.type !== "liquidBlock" || node2.children.length === 0)
     return { text: void 0 };
   const [only, ...rest] = node2.children;
   if (only?.type !== "paragraph" || rest.length > 0)
     return void 0;
-  return { text: context.sourceOf(only).replace(/\n+$/, "") };
+  return { text: context2.sourceOf(only).replace(/\n+$/, "") };
 }
 function escapeHash(node2) {
   if (node2.rawOpen !== void 0)
@@ -48311,10 +48492,10 @@ function contentRefLabel(node2) {
   const [paragraph4, ...rest] = node2.children;
   if (paragraph4?.type !== "paragraph" || rest.length > 0 || paragraph4.children.length !== 1)
     return void 0;
-  const link2 = paragraph4.children[0];
-  if (link2?.type !== "link" || link2.children.length > 1)
+  const link3 = paragraph4.children[0];
+  if (link3?.type !== "link" || link3.children.length > 1)
     return void 0;
-  const text8 = link2.children[0];
+  const text8 = link3.children[0];
   if (text8 === void 0)
     return "";
   return text8.type === "text" ? text8.value : void 0;
@@ -48325,15 +48506,15 @@ function basename(url) {
 }
 var references = {
   tags: {
-    embed: (node2, context) => {
+    embed: (node2, context2) => {
       const url = attribute(node2, "url");
       if (url === void 0 || !onlyAttributes(node2, ["url", "fullWidth"]))
         return void 0;
       const fullWidth = booleanAttribute(node2, "fullWidth");
-      const read = caption(node2, context);
-      if (!read)
+      const read2 = caption(node2, context2);
+      if (!read2)
         return void 0;
-      const text8 = read.text;
+      const text8 = read2.text;
       const block = {
         object: "block",
         type: "embed",
@@ -48346,14 +48527,14 @@ var references = {
       };
       return [block];
     },
-    file: (node2, context) => {
+    file: (node2, context2) => {
       const src = attribute(node2, "src");
       if (src === void 0 || !onlyAttributes(node2, ["src", "caption"]))
         return void 0;
-      const read = caption(node2, context);
-      if (!read)
+      const read2 = caption(node2, context2);
+      if (!read2)
         return void 0;
-      const text8 = read.text ?? attribute(node2, "caption");
+      const text8 = read2.text ?? attribute(node2, "caption");
       const block = {
         object: "block",
         type: "file",
@@ -48387,11 +48568,11 @@ var references = {
       };
       return [block];
     },
-    "page-ref": (node2, context) => {
+    "page-ref": (node2, context2) => {
       const page = attribute(node2, "page");
       if (page === void 0 || node2.type !== "liquidTag" || !onlyAttributes(node2, ["page"]))
         return void 0;
-      context.report(node2, "legacy-page-ref", "`{% page-ref %}` is written back as `{% content-ref %}`", "info");
+      context2.report(node2, "legacy-page-ref", "`{% page-ref %}` is written back as `{% content-ref %}`", "info");
       const block = {
         object: "block",
         type: "content-ref",
@@ -48438,19 +48619,19 @@ var references = {
 // ../../packages/core/dist/markdown/handlers/simple-blocks.js
 var simpleBlocks = {
   mdast: {
-    blockquote: (node2, context) => [
+    blockquote: (node2, context2) => [
       {
         object: "block",
         type: "blockquote",
         data: {},
-        nodes: context.blocks(node2.children)
+        nodes: context2.blocks(node2.children)
       }
     ],
     thematicBreak: () => [
       { object: "block", type: "divider", isVoid: true, data: {} }
     ],
-    math: (node2, context) => node2.meta ? [
-      context.raw(node2, "math-meta", "text after the opening `$$` has no place in a math block; kept verbatim")
+    math: (node2, context2) => node2.meta ? [
+      context2.raw(node2, "math-meta", "text after the opening `$$` has no place in a math block; kept verbatim")
     ] : [
       {
         object: "block",
@@ -48461,8 +48642,8 @@ var simpleBlocks = {
     ]
   },
   blocks: {
-    blockquote: (block, context) => [
-      { type: "blockquote", children: context.blocks(block.nodes) }
+    blockquote: (block, context2) => [
+      { type: "blockquote", children: context2.blocks(block.nodes) }
     ],
     divider: () => [{ type: "thematicBreak" }],
     math: (block) => [{ type: "math", value: block.data.formula }],
@@ -48584,21 +48765,21 @@ function htmlForms(nodes) {
     }
   });
 }
-function inlinesToHtml(nodes, context) {
-  return phrasingToHtml(context.phrasing(htmlForms(nodes)));
+function inlinesToHtml(nodes, context2) {
+  return phrasingToHtml(context2.phrasing(htmlForms(nodes)));
 }
-function itemHtml(item3, context) {
-  return `<li>${cellHtml(item3.nodes, context)}</li>`;
+function itemHtml(item3, context2) {
+  return `<li>${cellHtml(item3.nodes, context2)}</li>`;
 }
-function blockHtml(block, context) {
+function blockHtml(block, context2) {
   switch (block.type) {
     case "paragraph":
-      return `<p>${inlinesToHtml(block.nodes, context)}</p>`;
+      return `<p>${inlinesToHtml(block.nodes, context2)}</p>`;
     case "heading-1":
     case "heading-2":
     case "heading-3": {
       const name = headingElements[block.type];
-      return `${startTag(name, [["id", block.data.id]])}${inlinesToHtml(block.nodes, context)}</${name}>`;
+      return `${startTag(name, [["id", block.data.id]])}${inlinesToHtml(block.nodes, context2)}</${name}>`;
     }
     case "hint": {
       const { style: style2 } = block.data;
@@ -48608,38 +48789,38 @@ function blockHtml(block, context) {
         ["data-style", style2],
         ["class", `hint hint-${style2}`]
       ]);
-      return `${div}${block.nodes.map((child) => blockHtml(child, context)).join("")}</div>`;
+      return `${div}${block.nodes.map((child) => blockHtml(child, context2)).join("")}</div>`;
     }
     case "list-unordered":
-      return `<ul>${block.nodes.map((item3) => itemHtml(item3, context)).join("")}</ul>`;
+      return `<ul>${block.nodes.map((item3) => itemHtml(item3, context2)).join("")}</ul>`;
     case "list-ordered": {
       const start = block.data.start;
       const open = startTag("ol", [
         ["start", start === void 0 || start === 1 ? void 0 : String(start)]
       ]);
-      return `${open}${block.nodes.map((item3) => itemHtml(item3, context)).join("")}</ol>`;
+      return `${open}${block.nodes.map((item3) => itemHtml(item3, context2)).join("")}</ol>`;
     }
     case "blockquote":
-      return `<blockquote>${block.nodes.map((child) => blockHtml(child, context)).join("")}</blockquote>`;
+      return `<blockquote>${block.nodes.map((child) => blockHtml(child, context2)).join("")}</blockquote>`;
     case "divider":
       return "<hr>";
     case "code":
       return richCodeHtml(block);
     default: {
-      const [node2, ...rest] = context.blocks([block]);
+      const [node2, ...rest] = context2.blocks([block]);
       if (node2?.type === "html" && rest.length === 0)
         return block.type === "images" && !node2.value.startsWith("<div") ? `<div>${node2.value}</div>` : node2.value;
       return `<!-- docsync: no HTML form for a \`${block.type}\` block in a table cell -->`;
     }
   }
 }
-function cellHtml(blocks, context) {
+function cellHtml(blocks, context2) {
   const [only, ...rest] = blocks;
   if (only === void 0)
     return "";
   if (rest.length === 0 && only.type === "paragraph")
-    return inlinesToHtml(only.nodes, context);
-  return blocks.map((block) => blockHtml(block, context)).join("");
+    return inlinesToHtml(only.nodes, context2);
+  return blocks.map((block) => blockHtml(block, context2)).join("");
 }
 function linkLabel(href) {
   if (/^[a-z][a-z\d+.-]*:/i.test(href) || href.includes("#"))
@@ -48690,11 +48871,11 @@ function refUrl2(value) {
     return void 0;
   return value.kind === "url" ? value.url : void 0;
 }
-function valueHtml(cell, context) {
+function valueHtml(cell, context2) {
   const { column, value } = cell;
   switch (column.type) {
     case "text":
-      return cellHtml(cell.blocks ?? [], context);
+      return cellHtml(cell.blocks ?? [], context2);
     case "checkbox":
       return typeof value === "boolean" ? String(value) : "";
     case "number":
@@ -48719,7 +48900,7 @@ function valueHtml(cell, context) {
       return "";
   }
 }
-function tableToHtml(table2, context) {
+function tableToHtml(table2, context2) {
   const { view, headerHidden, cardSize, cardWrap, fullWidth, search: search3 } = table2.data;
   const cards = view === "cards";
   const open = startTag("table", [
@@ -48736,7 +48917,7 @@ function tableToHtml(table2, context) {
     const cells = row.map((cell) => `${startTag("td", [
       ["align", cell.column.textAlignment],
       ["valign", cell.column.verticalAlignment]
-    ])}${valueHtml(cell, context)}</td>`);
+    ])}${valueHtml(cell, context2)}</td>`);
     return `<tr>${cells.join("")}</tr>`;
   }).join("");
   const html4 = `${open}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
@@ -48789,10 +48970,10 @@ function paragraph3(nodes) {
     nodes: nodes.length ? nodes : [emptyText()]
   };
 }
-function cellBlocks(cell, context) {
+function cellBlocks(cell, context2) {
   const children = cell?.children ?? [];
   const paragraphs = paragraphsOf(children) ?? [children];
-  return paragraphs.map((nodes) => paragraph3(context.inlines(breaksFromHtml(nodes))));
+  return paragraphs.map((nodes) => paragraph3(context2.inlines(breaksFromHtml(nodes))));
 }
 function titleOf(cell) {
   let title = "";
@@ -48803,17 +48984,17 @@ function titleOf(cell) {
   }
   return title;
 }
-function readPipeTable(node2, context) {
+function readPipeTable(node2, context2) {
   const [header, ...rows] = node2.children;
   const titles = header?.children.map(titleOf) ?? [];
   if (titles.some((title) => title === void 0)) {
     return [
-      context.raw(node2, "table-title-markup", "a column title holds formatting or HTML, which a column title cannot; the table is kept as written")
+      context2.raw(node2, "table-title-markup", "a column title holds formatting or HTML, which a column title cannot; the table is kept as written")
     ];
   }
   if (rows.some((row) => row.children.length > titles.length)) {
     return [
-      context.raw(node2, "table-extra-cells", "a row has more cells than the header, which a table cannot hold; the table is kept as written")
+      context2.raw(node2, "table-extra-cells", "a row has more cells than the header, which a table cannot hold; the table is kept as written")
     ];
   }
   const columns2 = titles.map((title, index3) => {
@@ -48824,8 +49005,16 @@ function readPipeTable(node2, context) {
       ...align ? { textAlignment: alignments[align] } : {}
     };
   });
-  const cells = rows.map((row) => columns2.map((_, index3) => ({ blocks: cellBlocks(row.children[index3], context) })));
-  return [buildTable(columns2, cells, { view: "grid" })];
+  const cells = rows.map((row) => columns2.map((_, index3) => ({ blocks: cellBlocks(row.children[index3], context2) })));
+  const block = buildTable(columns2, cells, { view: "grid" });
+  if (isUnpadded(context2.sourceOf(node2)))
+    block.data.unpadded = true;
+  return [block];
+}
+function isUnpadded(markdown) {
+  const lines2 = markdown.split("\n");
+  const delimiters2 = lines2[1]?.split("|").slice(1, -1) ?? [];
+  return delimiters2.length > 0 && delimiters2.every((cell) => /^ :?---:? $/.test(cell)) && lines2.some((line) => line.length !== lines2[0]?.length);
 }
 function hasMultilineCode(nodes) {
   return nodes.some((node2) => node2.object === "text" ? node2.leaves.some((leaf) => leaf.text.includes("\n") && leaf.marks.some((mark2) => mark2.type === "code")) : node2.type === "link" && hasMultilineCode(node2.nodes));
@@ -48841,34 +49030,34 @@ function needsHtmlForm(table2) {
 }
 function edgeSpacesEncoded(nodes) {
   const out = [...nodes];
-  const reference = (char) => ({
+  const reference2 = (char) => ({
     type: "html",
     value: `&#x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()};`
   });
   const first = out[0];
   if (first?.type === "text" && /^[ \t]/.test(first.value)) {
-    out.splice(0, 1, reference(first.value.charAt(0)), {
+    out.splice(0, 1, reference2(first.value.charAt(0)), {
       type: "text",
       value: first.value.slice(1)
     });
   }
   const last = out[out.length - 1];
   if (last?.type === "text" && /[ \t]$/.test(last.value)) {
-    out.splice(-1, 1, { type: "text", value: last.value.slice(0, -1) }, reference(last.value.slice(-1)));
+    out.splice(-1, 1, { type: "text", value: last.value.slice(0, -1) }, reference2(last.value.slice(-1)));
   }
   return out.filter((node2) => node2.type !== "text" || node2.value !== "");
 }
-function cellPhrasing(blocks, context) {
+function cellPhrasing(blocks, context2) {
   const paragraphs = (blocks ?? []).filter((block) => block.type === "paragraph");
   if (paragraphs.length <= 1)
-    return edgeSpacesEncoded(breaksToHtml(context.phrasing(paragraphs[0]?.nodes ?? [])));
+    return edgeSpacesEncoded(breaksToHtml(context2.phrasing(paragraphs[0]?.nodes ?? [])));
   return paragraphs.flatMap((block) => [
     { type: "html", value: "<p>" },
-    ...breaksToHtml(context.phrasing(block.nodes)),
+    ...breaksToHtml(context2.phrasing(block.nodes)),
     { type: "html", value: "</p>" }
   ]);
 }
-function writePipeTable(table2, context) {
+function writePipeTable(table2, context2) {
   const columns2 = tableColumns(table2);
   const header = {
     type: "tableRow",
@@ -48881,19 +49070,20 @@ function writePipeTable(table2, context) {
     type: "tableRow",
     children: row.map((cell) => ({
       type: "tableCell",
-      children: cellPhrasing(cell.blocks, context)
+      children: cellPhrasing(cell.blocks, context2)
     }))
   }));
   return {
     type: "table",
     align: columns2.map(({ column }) => column.textAlignment ?? null),
-    children: [header, ...rows]
+    children: [header, ...rows],
+    ...table2.data.unpadded ? { data: { unpadded: true } } : {}
   };
 }
 var table = {
   mdast: { table: readPipeTable },
   blocks: {
-    table: (block, context) => needsHtmlForm(block) ? [verbatim(tableToHtml(block, context))] : [writePipeTable(block, context)]
+    table: (block, context2) => needsHtmlForm(block) ? [verbatim(tableToHtml(block, context2))] : [writePipeTable(block, context2)]
   }
 };
 
@@ -48918,9 +49108,9 @@ var CellHtmlReader = class {
   source;
   #context;
   #readers;
-  constructor(source, context, readers2) {
+  constructor(source, context2, readers2) {
     this.source = source;
-    this.#context = context;
+    this.#context = context2;
     this.#readers = readers2;
   }
   /** Records why the read failed (the first problem is kept). */
@@ -49357,14 +49547,14 @@ var TableHtmlReader = class extends CellHtmlReader {
   }
 };
 function readTableHtml(readers2) {
-  return (element2, node2, context) => {
-    const mark2 = context.diagnostics.length;
-    const reader = new TableHtmlReader(node2.value, context, readers2());
+  return (element2, node2, context2) => {
+    const mark2 = context2.diagnostics.length;
+    const reader = new TableHtmlReader(node2.value, context2, readers2());
     const table2 = reader.table(element2);
     if (table2)
       return [table2];
-    context.diagnostics.splice(mark2);
-    context.report(node2, "unsupported-table", `this \`<table>\` is kept as written: ${reader.problem ?? "not understood"}`, "info");
+    context2.diagnostics.splice(mark2);
+    context2.report(node2, "unsupported-table", `this \`<table>\` is kept as written: ${reader.problem ?? "not understood"}`, "info");
     return void 0;
   };
 }
@@ -49377,7 +49567,7 @@ function items(node2, itemName) {
   const children = node2.children.filter((child) => child.type !== "liquidTag" || child.tag?.name !== void 0);
   return children.every((child) => child.type === "liquidBlock" && child.tag.name === itemName) ? children : void 0;
 }
-function readTabs(node2, context) {
+function readTabs(node2, context2) {
   const tabs2 = items(node2, "tab");
   if (!tabs2 || !onlyAttributes(node2, ["fullWidth"]) || !tabs2.every((tab) => onlyAttributes(tab, ["title", "icon"]))) {
     return void 0;
@@ -49397,13 +49587,13 @@ function readTabs(node2, context) {
           ...title === void 0 ? {} : { title },
           ...icon === void 0 ? {} : { icon }
         },
-        nodes: context.blocks(tab.children)
+        nodes: context2.blocks(tab.children)
       };
     })
   };
   return [block];
 }
-function readStepper(node2, context) {
+function readStepper(node2, context2) {
   const steps = items(node2, "step");
   if (!steps || !onlyAttributes(node2, []) || !steps.every((step) => onlyAttributes(step, ["icon"])))
     return void 0;
@@ -49417,7 +49607,7 @@ function readStepper(node2, context) {
         object: "block",
         type: "stepper-step",
         data: icon === void 0 ? {} : { icon },
-        nodes: context.blocks(step.children)
+        nodes: context2.blocks(step.children)
       };
     })
   };
@@ -49425,18 +49615,18 @@ function readStepper(node2, context) {
 }
 var tabs = {
   tags: {
-    tabs: (node2, context) => node2.type === "liquidBlock" ? readTabs(node2, context) : void 0,
-    stepper: (node2, context) => node2.type === "liquidBlock" ? readStepper(node2, context) : void 0
+    tabs: (node2, context2) => node2.type === "liquidBlock" ? readTabs(node2, context2) : void 0,
+    stepper: (node2, context2) => node2.type === "liquidBlock" ? readStepper(node2, context2) : void 0
   },
   blocks: {
-    tabs: (block, context) => [
+    tabs: (block, context2) => [
       tagBlock("tabs", [["fullWidth", booleanString(block.data.fullWidth)]], block.nodes.map((tab) => tagBlock("tab", [
         ["title", tab.data.title],
         ["icon", tab.data.icon]
-      ], context.blocks(tab.nodes))))
+      ], context2.blocks(tab.nodes))))
     ],
-    stepper: (block, context) => [
-      tagBlock("stepper", [], block.nodes.map((step) => tagBlock("step", [["icon", step.data.icon]], context.blocks(step.nodes))))
+    stepper: (block, context2) => [
+      tagBlock("stepper", [], block.nodes.map((step) => tagBlock("step", [["icon", step.data.icon]], context2.blocks(step.nodes))))
     ]
   }
 };
@@ -49458,7 +49648,7 @@ function readUpdate(item3, blocks) {
 }
 var updates = {
   tags: {
-    updates: (node2, context) => {
+    updates: (node2, context2) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, ["format"]);
@@ -49471,17 +49661,17 @@ var updates = {
         object: "block",
         type: "updates",
         data: format2 === void 0 ? {} : { format: format2 },
-        nodes: items2.map((item3) => readUpdate(item3, context.blocks(item3.children)))
+        nodes: items2.map((item3) => readUpdate(item3, context2.blocks(item3.children)))
       };
       return [block];
     }
   },
   blocks: {
-    updates: (block, context) => [
+    updates: (block, context2) => [
       tagBlock("updates", [["format", block.data.format]], block.nodes.map((update) => tagBlock("update", [
         ["date", update.data.date],
         ["tags", update.data.tags?.join(",")]
-      ], context.blocks(update.nodes))))
+      ], context2.blocks(update.nodes))))
     ]
   }
 };
@@ -52639,6 +52829,285 @@ var readers = [
 ];
 var readerByKey = new Map(readers);
 
+// ../../packages/core/dist/markdown/to-phrasing.js
+var markElement = {
+  keyboard: "kbd",
+  superscript: "sup",
+  subscript: "sub"
+};
+function colorStyle(mark2) {
+  return `${mark2.data.text ? `color:${mark2.data.text};` : ""}${mark2.data.background ? `background-color:${mark2.data.background};` : ""}`;
+}
+function breakWritten(text8, source) {
+  if (/\s$/.test(text8))
+    return void 0;
+  const spaces = / {2,}$/.exec(source)?.[0];
+  if (spaces !== void 0)
+    return spaces;
+  const backslashes = /\\+$/.exec(source)?.[0].length ?? 0;
+  return backslashes % 2 === 1 ? "\\" : void 0;
+}
+function textNodes(leaf, context2) {
+  const out = [];
+  const parts = leaf.text.split("\n");
+  const written = context2.plain ? void 0 : leaf.source?.split("\n");
+  const sources = written?.length === parts.length ? written : void 0;
+  let spaces;
+  parts.forEach((part, index3) => {
+    if (index3 > 0) {
+      out.push(spaces === void 0 ? { type: "break" } : {
+        type: "break",
+        data: { source: spaces, leaf, sourcesUsed: context2.sourcesUsed }
+      });
+    }
+    let source = sources?.[index3];
+    spaces = index3 < parts.length - 1 ? breakWritten(part, source ?? "") : void 0;
+    if (spaces !== void 0)
+      source = source?.slice(0, -spaces.length);
+    if (part === "")
+      return;
+    out.push(source === void 0 || source === part ? { type: "text", value: part } : { type: "text", value: part, data: { source, leaf, sourcesUsed: context2.sourcesUsed } });
+  });
+  return out;
+}
+function wrap2(mark2, children) {
+  switch (mark2.type) {
+    case "bold":
+      return [{ type: "strong", children }];
+    case "italic":
+      return [{ type: "emphasis", children }];
+    case "strikethrough":
+      return [{ type: "delete", children }];
+    case "code":
+      return [
+        {
+          type: "inlineCode",
+          value: children.map((child) => child.type === "text" ? child.value : "\n").join("")
+        }
+      ];
+    case "color":
+      return [
+        { type: "html", value: `<mark style="${colorStyle(mark2)}">` },
+        ...children,
+        { type: "html", value: "</mark>" }
+      ];
+    default: {
+      const element2 = markElement[mark2.type] ?? "span";
+      return [
+        { type: "html", value: `<${element2}>` },
+        ...children,
+        { type: "html", value: `</${element2}>` }
+      ];
+    }
+  }
+}
+function leavesToPhrasing(runs, context2) {
+  const out = [];
+  let index3 = 0;
+  while (index3 < runs.length) {
+    const run2 = runs[index3];
+    const outer = markOrder.map((type2) => run2.marks.find((mark2) => mark2.type === type2)).find((mark2) => mark2 !== void 0);
+    if (!outer) {
+      out.push(...textNodes(run2.leaf, context2));
+      index3++;
+      continue;
+    }
+    const group2 = [];
+    while (index3 < runs.length) {
+      const next = runs[index3];
+      const same = next.marks.find((mark2) => mark2.type === outer.type);
+      if (!same || outer.type === "color" && colorStyle(outer) !== colorStyle(same))
+        break;
+      if (outer.type === "code" && next.marks.length > 1)
+        break;
+      group2.push({ leaf: next.leaf, marks: next.marks.filter((mark2) => mark2 !== same) });
+      index3++;
+    }
+    const inner = leavesToPhrasing(group2, context2);
+    const before = [];
+    const after = [];
+    while (inner[0]?.type === "break")
+      before.push(inner.shift());
+    while (inner[inner.length - 1]?.type === "break")
+      after.unshift(inner.pop());
+    out.push(...before, ...inner.length > 0 ? wrap2(outer, inner) : [], ...after);
+  }
+  return out;
+}
+function inlinesToPhrasing(nodes, context2) {
+  const out = [];
+  let runs = [];
+  const flush = () => {
+    out.push(...leavesToPhrasing(runs, context2));
+    runs = [];
+  };
+  for (const node2 of nodes) {
+    if (node2.object === "text") {
+      for (const leaf of node2.leaves)
+        runs.push({ leaf, marks: leaf.marks });
+      continue;
+    }
+    flush();
+    switch (node2.type) {
+      case "link":
+        out.push({
+          type: "link",
+          url: node2.data.ref.kind === "url" ? node2.data.ref.url : "",
+          title: node2.data.title ?? null,
+          children: context2.phrasing(node2.nodes),
+          ...writtenDestination3(node2, context2)
+        });
+        break;
+      case "mention": {
+        const url = node2.data.ref.kind === "url" ? node2.data.ref.url : "";
+        const text8 = node2.data.text ?? "";
+        if (node2.data.html) {
+          out.push({
+            type: "html",
+            value: `${startTag("a", [
+              ["data-mention", true],
+              ["href", url]
+            ])}${encodeHtml(text8)}</a>`
+          });
+        } else {
+          out.push({
+            type: "link",
+            url,
+            title: "mention",
+            children: text8 === "" ? [] : [{ type: "text", value: text8 }]
+          });
+        }
+        break;
+      }
+      case "inline-image": {
+        const url = node2.data.ref.kind === "url" ? node2.data.ref.url : "";
+        if (node2.data.markdown && !node2.data.refDark) {
+          out.push({
+            type: "image",
+            url,
+            alt: node2.data.alt ?? "",
+            title: node2.data.caption ?? null,
+            ...writtenDestination3(node2, context2)
+          });
+        } else {
+          const img = startTag("img", [
+            ["src", url],
+            ["alt", node2.data.alt ?? ""],
+            ["data-size", node2.data.size]
+          ]);
+          const dark = node2.data.refDark;
+          const value = dark ? `<picture>${startTag("source", [
+            ["srcset", dark.kind === "url" ? dark.url : dark.file],
+            ["media", "(prefers-color-scheme: dark)"]
+          ])}${img}</picture>` : img;
+          out.push({ type: "html", value });
+        }
+        break;
+      }
+      case "inline-math":
+        out.push({ type: "inlineMath", value: node2.data.formula });
+        break;
+      case "icon":
+        out.push({
+          type: "html",
+          value: `<i class="fa-${node2.data.icon}">:${node2.data.icon}:</i>`
+        });
+        break;
+      case "emoji":
+        out.push({
+          type: "text",
+          value: String.fromCodePoint(...node2.data.code.split("-").map((part) => parseInt(part, 16)))
+        });
+        break;
+      case "expression":
+        out.push({
+          type: "html",
+          value: `<code class="expression">${encodeHtml(node2.data.expression)}</code>`
+        });
+        break;
+      case "button": {
+        const { label, kind, icon, ref, action } = node2.data;
+        const element2 = action ? "button" : "a";
+        const attributes = action ? [
+          ["type", "button"],
+          ["class", `button ${kind}`],
+          ["data-action", action.action],
+          ["data-query", action.query],
+          ["data-icon", icon]
+        ] : [
+          ["href", ref?.kind === "url" ? ref.url : void 0],
+          ["class", `button ${kind}`],
+          ["data-icon", icon]
+        ];
+        out.push({
+          type: "html",
+          value: `${startTag(element2, attributes)}${encodeHtml(label)}</${element2}>`
+        });
+        break;
+      }
+      case "html":
+        out.push({ type: "html", value: node2.data.html });
+        break;
+      case "annotation":
+        out.push(...annotationToPhrasing(node2, context2));
+        break;
+    }
+  }
+  flush();
+  return escapeDollarAfterMath(out);
+}
+function writtenDestination3(node2, context2) {
+  const urlSource = node2.data.urlSource;
+  if (urlSource === void 0 || context2.plain)
+    return {};
+  return { data: { urlSource, owner: node2, sourcesUsed: context2.sourcesUsed } };
+}
+function escapeDollarAfterMath(nodes) {
+  if (!nodes.some((node2) => node2.type === "inlineMath"))
+    return nodes;
+  return nodes.flatMap((node2, index3) => node2.type === "text" && node2.value.startsWith("$") && nodes[index3 - 1]?.type === "inlineMath" ? [
+    { type: "html", value: "\\$" },
+    ...node2.value.length > 1 ? [{ ...node2, value: node2.value.slice(1) }] : []
+  ] : [node2]);
+}
+
+// ../../packages/core/dist/markdown/render-page.js
+function isEmptyParagraph(block) {
+  return block.type === "paragraph" && block.nodes.every((node2) => node2.object === "text" && node2.leaves.every((leaf) => leaf.text === ""));
+}
+function blocksToMdast(blocks, context2) {
+  const out = [];
+  let pending = 0;
+  blocks.forEach((block, index3) => {
+    if (isEmptyParagraph(block) && blocks.slice(index3 + 1).some((next) => !isEmptyParagraph(next))) {
+      pending++;
+      return;
+    }
+    const nodes = blockToMdast(block, context2);
+    const [first] = nodes;
+    if (pending > 0 && first)
+      first.data = { ...first.data, emptyParagraphsBefore: pending };
+    pending = 0;
+    out.push(...nodes);
+  });
+  return out;
+}
+function renderContext(options = {}) {
+  const context2 = {
+    blocks: (blocks) => blocksToMdast(blocks, context2),
+    phrasing: (nodes) => inlinesToPhrasing(nodes, context2),
+    ...options
+  };
+  return context2;
+}
+var context = renderContext();
+function blockToMdast(block, context2) {
+  const renderer = blockRenderers.get(block.type);
+  if (renderer)
+    return renderer(block, context2);
+  return [verbatim(`<!-- docsync: no markdown form for a \`${block.type}\` block here -->`)];
+}
+
 // ../../packages/core/dist/tree/git-blob-id.js
 import { createHash as createHash2 } from "node:crypto";
 var encoder2 = new TextEncoder();
@@ -53745,8 +54214,8 @@ function AddReadonlyAction(type2, options) {
   const result = memory_exports.Update(type2, { "~readonly": true }, options);
   return result;
 }
-function AddReadonlyInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function AddReadonlyInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return AddReadonlyAction(instantiatedType, options);
 }
 
@@ -53755,8 +54224,8 @@ function AddOptionalAction(type2, options) {
   const result = memory_exports.Update(type2, { "~optional": true }, options);
   return result;
 }
-function AddOptionalInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function AddOptionalInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return AddOptionalAction(instantiatedType, options);
 }
 
@@ -54301,8 +54770,8 @@ function RemoveOptionalAction(type2, options) {
   const result = memory_exports.Update(RemoveOptionalOperation(type2), {}, options);
   return result;
 }
-function RemoveOptionalInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function RemoveOptionalInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return RemoveOptionalAction(instantiatedType, options);
 }
 
@@ -54314,8 +54783,8 @@ function RemoveReadonlyAction(type2, options) {
   const result = memory_exports.Update(RemoveReadonlyOperation(type2), {}, options);
   return result;
 }
-function RemoveReadonlyInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function RemoveReadonlyInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return RemoveReadonlyAction(instantiatedType, options);
 }
 
@@ -54537,9 +55006,9 @@ function RecordAction(key, value, options) {
   const result = CanInstantiate([key]) ? memory_exports.Update(FromKey(key, value), {}, options) : RecordDeferred(key, value, options);
   return result;
 }
-function RecordInstantiate(context, state, key, value, options) {
-  const instantiatedKey = InstantiateType(context, state, key);
-  const instantiatedValue = InstantiateType(context, state, value);
+function RecordInstantiate(context2, state, key, value, options) {
+  const instantiatedKey = InstantiateType(context2, state, key);
+  const instantiatedValue = InstantiateType(context2, state, value);
   return RecordAction(instantiatedKey, instantiatedValue, options);
 }
 
@@ -55510,8 +55979,8 @@ function TemplateLiteralAction(types2, options) {
   const result = CanInstantiate(types2) ? memory_exports.Update(TemplateLiteralEncode(types2), {}, options) : TemplateLiteralDeferred(types2, options);
   return result;
 }
-function TemplateLiteralInstantiate(context, state, types2, options) {
-  const instantiatedTypes = InstantiateTypes(context, state, types2);
+function TemplateLiteralInstantiate(context2, state, types2, options) {
+  const instantiatedTypes = InstantiateTypes(context2, state, types2);
   return TemplateLiteralAction(instantiatedTypes, options);
 }
 
@@ -55918,9 +56387,9 @@ function InterfaceAction(heritage, properties, options) {
   const result = CanInstantiate(heritage) ? memory_exports.Update(InterfaceOperation(heritage, properties), {}, options) : InterfaceDeferred(heritage, properties, options);
   return result;
 }
-function InterfaceInstantiate(context, state, heritage, properties, options) {
-  const instantiatedHeritage = InstantiateTypes(context, state, heritage);
-  const instantiatedProperties = InstantiateProperties(context, state, properties);
+function InterfaceInstantiate(context2, state, heritage, properties, options) {
+  const instantiatedHeritage = InstantiateTypes(context2, state, heritage);
+  const instantiatedProperties = InstantiateProperties(context2, state, properties);
   return InterfaceAction(instantiatedHeritage, instantiatedProperties, options);
 }
 
@@ -55936,54 +56405,54 @@ function Interface(heritage, properties, options = {}) {
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/check.mjs
-function FromRef(stack, context, ref) {
-  return stack.includes(ref) ? true : FromType3([...stack, ref], context, context[ref]);
+function FromRef(stack, context2, ref) {
+  return stack.includes(ref) ? true : FromType3([...stack, ref], context2, context2[ref]);
 }
-function FromProperties(stack, context, properties) {
+function FromProperties(stack, context2, properties) {
   const types2 = PropertyValues(properties);
-  return FromTypes2(stack, context, types2);
+  return FromTypes2(stack, context2, types2);
 }
-function FromTypes2(stack, context, types2) {
-  return guard_exports.ShiftLeft(types2, (left, right) => FromType3(stack, context, left) ? true : FromTypes2(stack, context, right), () => false);
+function FromTypes2(stack, context2, types2) {
+  return guard_exports.ShiftLeft(types2, (left, right) => FromType3(stack, context2, left) ? true : FromTypes2(stack, context2, right), () => false);
 }
-function FromType3(stack, context, type2) {
-  return IsRef(type2) ? FromRef(stack, context, type2.$ref) : IsArray2(type2) ? FromType3(stack, context, type2.items) : IsConstructor2(type2) ? FromTypes2(stack, context, [...type2.parameters, type2.instanceType]) : IsFunction2(type2) ? FromTypes2(stack, context, [...type2.parameters, type2.returnType]) : IsInterfaceDeferred(type2) ? FromProperties(stack, context, type2.parameters[1]) : IsIntersect(type2) ? FromTypes2(stack, context, type2.allOf) : IsObject2(type2) ? FromProperties(stack, context, type2.properties) : IsUnion(type2) ? FromTypes2(stack, context, type2.anyOf) : IsTuple(type2) ? FromTypes2(stack, context, type2.items) : IsRecord(type2) ? FromType3(stack, context, RecordValue(type2)) : false;
+function FromType3(stack, context2, type2) {
+  return IsRef(type2) ? FromRef(stack, context2, type2.$ref) : IsArray2(type2) ? FromType3(stack, context2, type2.items) : IsConstructor2(type2) ? FromTypes2(stack, context2, [...type2.parameters, type2.instanceType]) : IsFunction2(type2) ? FromTypes2(stack, context2, [...type2.parameters, type2.returnType]) : IsInterfaceDeferred(type2) ? FromProperties(stack, context2, type2.parameters[1]) : IsIntersect(type2) ? FromTypes2(stack, context2, type2.allOf) : IsObject2(type2) ? FromProperties(stack, context2, type2.properties) : IsUnion(type2) ? FromTypes2(stack, context2, type2.anyOf) : IsTuple(type2) ? FromTypes2(stack, context2, type2.items) : IsRecord(type2) ? FromType3(stack, context2, RecordValue(type2)) : false;
 }
-function CyclicCheck(stack, context, type2) {
-  const result = FromType3(stack, context, type2);
+function CyclicCheck(stack, context2, type2) {
+  const result = FromType3(stack, context2, type2);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/candidates.mjs
-function ResolveCandidateKeys(context, keys) {
+function ResolveCandidateKeys(context2, keys) {
   return keys.reduce((result, left) => {
-    return CyclicCheck([left], context, context[left]) ? [...result, left] : result;
+    return CyclicCheck([left], context2, context2[left]) ? [...result, left] : result;
   }, []);
 }
-function CyclicCandidates(context) {
-  const keys = PropertyKeys(context);
-  const result = ResolveCandidateKeys(context, keys);
+function CyclicCandidates(context2) {
+  const keys = PropertyKeys(context2);
+  const result = ResolveCandidateKeys(context2, keys);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/dependencies.mjs
-function FromRef2(context, ref, result) {
-  return result.includes(ref) ? result : ref in context ? FromType4(context, context[ref], [...result, ref]) : Unreachable();
+function FromRef2(context2, ref, result) {
+  return result.includes(ref) ? result : ref in context2 ? FromType4(context2, context2[ref], [...result, ref]) : Unreachable();
 }
-function FromProperties2(context, properties, result) {
+function FromProperties2(context2, properties, result) {
   const types2 = PropertyValues(properties);
-  return FromTypes3(context, types2, result);
+  return FromTypes3(context2, types2, result);
 }
-function FromTypes3(context, types2, result) {
+function FromTypes3(context2, types2, result) {
   return types2.reduce((result2, left) => {
-    return FromType4(context, left, result2);
+    return FromType4(context2, left, result2);
   }, result);
 }
-function FromType4(context, type2, result) {
-  return IsRef(type2) ? FromRef2(context, type2.$ref, result) : IsArray2(type2) ? FromType4(context, type2.items, result) : IsConstructor2(type2) ? FromTypes3(context, [...type2.parameters, type2.instanceType], result) : IsFunction2(type2) ? FromTypes3(context, [...type2.parameters, type2.returnType], result) : IsInterfaceDeferred(type2) ? FromProperties2(context, type2.parameters[1], result) : IsIntersect(type2) ? FromTypes3(context, type2.allOf, result) : IsObject2(type2) ? FromProperties2(context, type2.properties, result) : IsUnion(type2) ? FromTypes3(context, type2.anyOf, result) : IsTuple(type2) ? FromTypes3(context, type2.items, result) : IsRecord(type2) ? FromType4(context, RecordValue(type2), result) : result;
+function FromType4(context2, type2, result) {
+  return IsRef(type2) ? FromRef2(context2, type2.$ref, result) : IsArray2(type2) ? FromType4(context2, type2.items, result) : IsConstructor2(type2) ? FromTypes3(context2, [...type2.parameters, type2.instanceType], result) : IsFunction2(type2) ? FromTypes3(context2, [...type2.parameters, type2.returnType], result) : IsInterfaceDeferred(type2) ? FromProperties2(context2, type2.parameters[1], result) : IsIntersect(type2) ? FromTypes3(context2, type2.allOf, result) : IsObject2(type2) ? FromProperties2(context2, type2.properties, result) : IsUnion(type2) ? FromTypes3(context2, type2.anyOf, result) : IsTuple(type2) ? FromTypes3(context2, type2.items, result) : IsRecord(type2) ? FromType4(context2, RecordValue(type2), result) : result;
 }
-function CyclicDependencies(context, key, type2) {
-  const result = FromType4(context, type2, [key]);
+function CyclicDependencies(context2, key, type2) {
+  const result = FromType4(context2, type2, [key]);
   return result;
 }
 
@@ -56012,23 +56481,23 @@ function CyclicExtends(type2) {
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/instantiate.mjs
-function CyclicInterface(context, heritage, properties) {
-  const instantiatedHeritage = InstantiateTypes(context, State2([], []), heritage);
+function CyclicInterface(context2, heritage, properties) {
+  const instantiatedHeritage = InstantiateTypes(context2, State2([], []), heritage);
   const instantiatedProperties = InstantiateProperties({}, State2([], []), properties);
   const evaluatedInterface = EvaluateIntersect([...instantiatedHeritage, _Object_(instantiatedProperties)]);
   return evaluatedInterface;
 }
-function CyclicDefinitions(context, dependencies) {
-  const keys = guard_exports.Keys(context).filter((key) => dependencies.includes(key));
+function CyclicDefinitions(context2, dependencies) {
+  const keys = guard_exports.Keys(context2).filter((key) => dependencies.includes(key));
   return keys.reduce((result, key) => {
-    const type2 = context[key];
-    const instantiatedType = IsInterfaceDeferred(type2) ? CyclicInterface(context, type2.parameters[0], type2.parameters[1]) : type2;
+    const type2 = context2[key];
+    const instantiatedType = IsInterfaceDeferred(type2) ? CyclicInterface(context2, type2.parameters[0], type2.parameters[1]) : type2;
     return { ...result, [key]: instantiatedType };
   }, {});
 }
-function InstantiateCyclic(context, ref, type2) {
-  const dependencies = CyclicDependencies(context, ref, type2);
-  const definitions = CyclicDefinitions(context, dependencies);
+function InstantiateCyclic(context2, ref, type2) {
+  const dependencies = CyclicDependencies(context2, ref, type2);
+  const definitions = CyclicDefinitions(context2, dependencies);
   const result = Cyclic(definitions, ref);
   return result;
 }
@@ -56099,8 +56568,8 @@ function EvaluateAction(type2, options) {
   const result = memory_exports.Update(EvaluateType(type2), {}, options);
   return result;
 }
-function EvaluateInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function EvaluateInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return EvaluateAction(instantiatedType, options);
 }
 
@@ -56154,14 +56623,14 @@ function FromNotGeneric() {
 function FromGeneric(name, parameters, expression) {
   return [name, Generic(parameters, expression)];
 }
-function FromRef4(context, ref, arguments_) {
-  return ref in context ? FromType6(context, ref, context[ref], arguments_) : FromNotResolvable();
+function FromRef4(context2, ref, arguments_) {
+  return ref in context2 ? FromType6(context2, ref, context2[ref], arguments_) : FromNotResolvable();
 }
-function FromType6(context, name, target, arguments_) {
-  return IsGeneric(target) ? FromGeneric(name, target.parameters, target.expression) : IsRef(target) ? FromRef4(context, target.$ref, arguments_) : FromNotGeneric();
+function FromType6(context2, name, target, arguments_) {
+  return IsGeneric(target) ? FromGeneric(name, target.parameters, target.expression) : IsRef(target) ? FromRef4(context2, target.$ref, arguments_) : FromNotGeneric();
 }
-function ResolveTarget(context, target, arguments_) {
-  return FromType6(context, "(anonymous)", target, arguments_);
+function ResolveTarget(context2, target, arguments_) {
+  return FromType6(context2, "(anonymous)", target, arguments_);
 }
 
 // ../../node_modules/typebox/build/type/engine/call/resolve_arguments.mjs
@@ -56171,21 +56640,21 @@ function AssertArgumentExtends(name, type2, extends_) {
   const cause = { parameter: name, expect: extends_, actual: type2 };
   throw new Error(`Argument for parameter ${name} does not satisfy constraint`, { cause });
 }
-function BindArgument(context, state, name, extends_, type2) {
-  const instantiatedArgument = InstantiateType(context, state, type2);
+function BindArgument(context2, state, name, extends_, type2) {
+  const instantiatedArgument = InstantiateType(context2, state, type2);
   AssertArgumentExtends(name, instantiatedArgument, extends_);
-  return memory_exports.Assign(context, { [name]: instantiatedArgument });
+  return memory_exports.Assign(context2, { [name]: instantiatedArgument });
 }
-function BindArguments(context, state, parameterLeft, parameterRight, arguments_) {
-  const instantiatedExtends = InstantiateType(context, state, parameterLeft.extends);
-  const instantiatedEquals = InstantiateType(context, state, parameterLeft.equals);
-  return guard_exports.ShiftLeft(arguments_, (left, right) => BindParameters(BindArgument(context, state, parameterLeft["name"], instantiatedExtends, left), state, parameterRight, right), () => BindParameters(BindArgument(context, state, parameterLeft["name"], instantiatedExtends, instantiatedEquals), state, parameterRight, []));
+function BindArguments(context2, state, parameterLeft, parameterRight, arguments_) {
+  const instantiatedExtends = InstantiateType(context2, state, parameterLeft.extends);
+  const instantiatedEquals = InstantiateType(context2, state, parameterLeft.equals);
+  return guard_exports.ShiftLeft(arguments_, (left, right) => BindParameters(BindArgument(context2, state, parameterLeft["name"], instantiatedExtends, left), state, parameterRight, right), () => BindParameters(BindArgument(context2, state, parameterLeft["name"], instantiatedExtends, instantiatedEquals), state, parameterRight, []));
 }
-function BindParameters(context, state, parameters, arguments_) {
-  return guard_exports.ShiftLeft(parameters, (left, right) => BindArguments(context, state, left, right, arguments_), () => context);
+function BindParameters(context2, state, parameters, arguments_) {
+  return guard_exports.ShiftLeft(parameters, (left, right) => BindArguments(context2, state, left, right, arguments_), () => context2);
 }
-function ResolveArgumentsContext(context, state, parameters, arguments_) {
-  return BindParameters(context, state, parameters, arguments_);
+function ResolveArgumentsContext(context2, state, parameters, arguments_) {
+  return BindParameters(context2, state, parameters, arguments_);
 }
 
 // ../../node_modules/typebox/build/type/engine/call/instantiate.mjs
@@ -56214,34 +56683,34 @@ function IsTailCall(state, name) {
   const result = guard_exports.IsEqual(Peek(state), name);
   return result;
 }
-function CallDispatch(context, state, target, parameters, expression, arguments_) {
+function CallDispatch(context2, state, target, parameters, expression, arguments_) {
   InstantiationIncrement();
   try {
-    const argumentsContext = ResolveArgumentsContext(context, state, parameters, arguments_);
+    const argumentsContext = ResolveArgumentsContext(context2, state, parameters, arguments_);
     const returnType = InstantiateType(argumentsContext, State2([...state["callstack"], target["$ref"]], state["visited"]), expression);
     return InstantiateType(argumentsContext, State2([], []), returnType);
   } finally {
     InstantiationDecrement();
   }
 }
-function CallDistributed(context, state, target, parameters, expression, distributedArguments) {
+function CallDistributed(context2, state, target, parameters, expression, distributedArguments) {
   return distributedArguments.reduce((result, arguments_) => {
-    const returnType = CallDispatch(context, state, target, parameters, expression, arguments_);
+    const returnType = CallDispatch(context2, state, target, parameters, expression, arguments_);
     return [...result, returnType];
   }, []);
 }
-function CallImmediate(context, state, target, parameters, expression, arguments_) {
+function CallImmediate(context2, state, target, parameters, expression, arguments_) {
   const distributedArguments = DistributeArguments(parameters, arguments_, expression);
-  const returnTypes = CallDistributed(context, state, target, parameters, expression, distributedArguments);
+  const returnTypes = CallDistributed(context2, state, target, parameters, expression, distributedArguments);
   const result = guard_exports.IsEqual(returnTypes.length, 1) ? returnTypes[0] : EvaluateUnion(returnTypes);
   return result;
 }
-function CallInstantiate(context, state, target, arguments_) {
-  const instantiatedArguments = InstantiateTypes(context, state, arguments_);
-  const resolved = ResolveTarget(context, target, arguments_);
+function CallInstantiate(context2, state, target, arguments_) {
+  const instantiatedArguments = InstantiateTypes(context2, state, arguments_);
+  const resolved = ResolveTarget(context2, target, arguments_);
   const name = resolved[0];
   const type2 = resolved[1];
-  const result = IsGeneric(type2) ? IsTailCall(state, name) ? CallConstruct(Ref(name), instantiatedArguments) : CallImmediate(context, state, Ref(name), type2.parameters, type2.expression, instantiatedArguments) : CallConstruct(target, instantiatedArguments);
+  const result = IsGeneric(type2) ? IsTailCall(state, name) ? CallConstruct(Ref(name), instantiatedArguments) : CallImmediate(context2, state, Ref(name), type2.parameters, type2.expression, instantiatedArguments) : CallConstruct(target, instantiatedArguments);
   return result;
 }
 
@@ -56264,8 +56733,8 @@ function RemoveImmutableAction(type2, options) {
   const result = memory_exports.Update(RemoveImmutableOperation(type2), {}, options);
   return result;
 }
-function RemoveImmutableInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function RemoveImmutableInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return RemoveImmutableAction(instantiatedType, options);
 }
 
@@ -56350,20 +56819,20 @@ function UppercaseAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType7(UppercaseMapping, type2), {}, options) : UppercaseDeferred(type2, options);
   return result;
 }
-function CapitalizeInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function CapitalizeInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return CapitalizeAction(instantiatedType, options);
 }
-function LowercaseInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function LowercaseInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return LowercaseAction(instantiatedType, options);
 }
-function UncapitalizeInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function UncapitalizeInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return UncapitalizeAction(instantiatedType, options);
 }
-function UppercaseInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function UppercaseInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return UppercaseAction(instantiatedType, options);
 }
 
@@ -56376,18 +56845,18 @@ function Conditional(left, right, true_, false_, options = {}) {
 }
 
 // ../../node_modules/typebox/build/type/engine/conditional/instantiate.mjs
-function ConditionalOperation(context, state, left, right, true_, false_) {
-  const extendsResult = Extends(context, left, right);
-  return result_exports.IsExtendsUnion(extendsResult) ? Union([InstantiateType(extendsResult.inferred, state, true_), InstantiateType(context, state, false_)]) : result_exports.IsExtendsTrue(extendsResult) ? InstantiateType(extendsResult.inferred, state, true_) : InstantiateType(context, state, false_);
+function ConditionalOperation(context2, state, left, right, true_, false_) {
+  const extendsResult = Extends(context2, left, right);
+  return result_exports.IsExtendsUnion(extendsResult) ? Union([InstantiateType(extendsResult.inferred, state, true_), InstantiateType(context2, state, false_)]) : result_exports.IsExtendsTrue(extendsResult) ? InstantiateType(extendsResult.inferred, state, true_) : InstantiateType(context2, state, false_);
 }
-function ConditionalAction(context, state, left, right, true_, false_, options) {
-  const result = CanInstantiate([left, right]) ? memory_exports.Update(ConditionalOperation(context, state, left, right, true_, false_), {}, options) : ConditionalDeferred(left, right, true_, false_, options);
+function ConditionalAction(context2, state, left, right, true_, false_, options) {
+  const result = CanInstantiate([left, right]) ? memory_exports.Update(ConditionalOperation(context2, state, left, right, true_, false_), {}, options) : ConditionalDeferred(left, right, true_, false_, options);
   return result;
 }
-function ConditionalInstantiate(context, state, left, right, true_, false_, options) {
-  const instantiatedLeft = InstantiateType(context, state, left);
-  const instantiatedRight = InstantiateType(context, state, right);
-  return ConditionalAction(context, state, instantiatedLeft, instantiatedRight, true_, false_, options);
+function ConditionalInstantiate(context2, state, left, right, true_, false_, options) {
+  const instantiatedLeft = InstantiateType(context2, state, left);
+  const instantiatedRight = InstantiateType(context2, state, right);
+  return ConditionalAction(context2, state, instantiatedLeft, instantiatedRight, true_, false_, options);
 }
 
 // ../../node_modules/typebox/build/type/action/constructor_parameters.mjs
@@ -56409,8 +56878,8 @@ function ConstructorParametersAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ConstructorParametersOperation(type2), {}, options) : ConstructorParametersDeferred(type2, options);
   return result;
 }
-function ConstructorParametersInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function ConstructorParametersInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return ConstructorParametersAction(instantiatedType, options);
 }
 
@@ -56427,9 +56896,9 @@ function ExcludeAction(left, right, options) {
   const result = CanInstantiate([left, right]) ? memory_exports.Update(ExcludeOperation(left, right), {}, options) : ExcludeDeferred(left, right, options);
   return result;
 }
-function ExcludeInstantiate(context, state, left, right, options) {
-  const instantiatedLeft = InstantiateType(context, state, left);
-  const instantiatedRight = InstantiateType(context, state, right);
+function ExcludeInstantiate(context2, state, left, right, options) {
+  const instantiatedLeft = InstantiateType(context2, state, left);
+  const instantiatedRight = InstantiateType(context2, state, right);
   return ExcludeAction(instantiatedLeft, instantiatedRight, options);
 }
 
@@ -56463,9 +56932,9 @@ function ExtractAction(left, right, options) {
   const result = CanInstantiate([left, right]) ? memory_exports.Update(ExtractOperation(left, right), {}, options) : ExtractDeferred(left, right, options);
   return result;
 }
-function ExtractInstantiate(context, state, left, right, options) {
-  const instantiatedLeft = InstantiateType(context, state, left);
-  const instantiatedRight = InstantiateType(context, state, right);
+function ExtractInstantiate(context2, state, left, right, options) {
+  const instantiatedLeft = InstantiateType(context2, state, left);
+  const instantiatedRight = InstantiateType(context2, state, right);
   return ExtractAction(instantiatedLeft, instantiatedRight, options);
 }
 
@@ -56740,9 +57209,9 @@ function IndexAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType11(NormalizeType(type2), indexer), {}, options) : IndexDeferred(type2, indexer, options);
   return result;
 }
-function IndexInstantiate(context, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
-  const instantiatedIndexer = InstantiateType(context, state, indexer);
+function IndexInstantiate(context2, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
+  const instantiatedIndexer = InstantiateType(context2, state, indexer);
   return IndexAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -56762,8 +57231,8 @@ function InstanceTypeAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(InstanceTypeOperation(type2), {}, options) : InstanceTypeDeferred(type2, options);
   return result;
 }
-function InstanceTypeInstantiate(context, state, type2, options = {}) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function InstanceTypeInstantiate(context2, state, type2, options = {}) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return InstanceTypeAction(instantiatedType, options);
 }
 
@@ -56823,8 +57292,8 @@ function NormalizeType2(type2) {
 function KeyOfAction(type2, options) {
   return CanInstantiate([type2]) ? memory_exports.Update(FromType12(NormalizeType2(type2)), {}, options) : KeyOfDeferred(type2, options);
 }
-function KeyOfInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function KeyOfInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return KeyOfAction(instantiatedType, options);
 }
 
@@ -56870,16 +57339,16 @@ function CanonicalAs(instantiatedAs) {
   const result = IsTemplateLiteral(instantiatedAs) ? EvaluateTemplateLiteral(instantiatedAs.pattern) : instantiatedAs;
   return result;
 }
-function MappedVariant(context, state, identifier, variant, as, property) {
-  const variantContext = memory_exports.Assign(context, { [identifier["name"]]: variant });
+function MappedVariant(context2, state, identifier, variant, as, property) {
+  const variantContext = memory_exports.Assign(context2, { [identifier["name"]]: variant });
   const instantiatedAs = InstantiateType(variantContext, state, as);
   const canonicalAs = CanonicalAs(instantiatedAs);
   const instantiatedProperty = InstantiateType(variantContext, state, property);
   return IsLiteralNumber(canonicalAs) || IsLiteralString(canonicalAs) ? { [canonicalAs.const]: instantiatedProperty } : {};
 }
-function MappedProperties(context, state, identifier, variants, as, property) {
+function MappedProperties(context2, state, identifier, variants, as, property) {
   return variants.reduce((result, left) => {
-    return [...result, MappedVariant(context, state, identifier, left, as, property)];
+    return [...result, MappedVariant(context2, state, identifier, left, as, property)];
   }, []);
 }
 function MappedObjects(properties) {
@@ -56887,48 +57356,48 @@ function MappedObjects(properties) {
     return [...result, _Object_(left)];
   }, []);
 }
-function MappedOperation(context, state, identifier, type2, as, property) {
+function MappedOperation(context2, state, identifier, type2, as, property) {
   const variants = MappedVariants(type2);
-  const mappedProperties = MappedProperties(context, state, identifier, variants, as, property);
+  const mappedProperties = MappedProperties(context2, state, identifier, variants, as, property);
   const mappedObjects = MappedObjects(mappedProperties);
   const result = EvaluateIntersect(mappedObjects);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/mapped/instantiate.mjs
-function MappedAction(context, state, identifier, type2, as, property, options) {
-  const result = CanInstantiate([type2]) ? memory_exports.Update(MappedOperation(context, state, identifier, type2, as, property), {}, options) : MappedDeferred(identifier, type2, as, property, options);
+function MappedAction(context2, state, identifier, type2, as, property, options) {
+  const result = CanInstantiate([type2]) ? memory_exports.Update(MappedOperation(context2, state, identifier, type2, as, property), {}, options) : MappedDeferred(identifier, type2, as, property, options);
   return result;
 }
-function MappedInstantiate(context, state, identifier, type2, as, property, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
-  return MappedAction(context, state, identifier, instantiatedType, as, property, options);
+function MappedInstantiate(context2, state, identifier, type2, as, property, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
+  return MappedAction(context2, state, identifier, instantiatedType, as, property, options);
 }
 
 // ../../node_modules/typebox/build/type/engine/module/instantiate.mjs
-function InstantiateCyclics(context, declarations, cyclicKeys) {
-  const declarationContext = memory_exports.Assign(context, declarations);
+function InstantiateCyclics(context2, declarations, cyclicKeys) {
+  const declarationContext = memory_exports.Assign(context2, declarations);
   const declarationKeys = guard_exports.Keys(declarations).filter((key) => cyclicKeys.includes(key));
   return declarationKeys.reduce((result, key) => {
     return { ...result, [key]: InstantiateCyclic(declarationContext, key, declarations[key]) };
   }, {});
 }
-function InstantiateNonCyclics(context, declarations, cyclicKeys) {
-  const declarationContext = memory_exports.Assign(context, declarations);
+function InstantiateNonCyclics(context2, declarations, cyclicKeys) {
+  const declarationContext = memory_exports.Assign(context2, declarations);
   const declarationKeys = guard_exports.Keys(declarations).filter((key) => !cyclicKeys.includes(key));
   return declarationKeys.reduce((result, key) => {
     return { ...result, [key]: InstantiateType(declarationContext, State2([], []), declarations[key]) };
   }, {});
 }
-function InstantiateModule(context, declarations, options) {
+function InstantiateModule(context2, declarations, options) {
   const cyclicCandidates = CyclicCandidates(declarations);
-  const instantiatedCyclics = InstantiateCyclics(context, declarations, cyclicCandidates);
-  const instantiatedNonCyclics = InstantiateNonCyclics(context, declarations, cyclicCandidates);
+  const instantiatedCyclics = InstantiateCyclics(context2, declarations, cyclicCandidates);
+  const instantiatedNonCyclics = InstantiateNonCyclics(context2, declarations, cyclicCandidates);
   const instantiatedModule = { ...instantiatedCyclics, ...instantiatedNonCyclics };
   return memory_exports.Update(instantiatedModule, {}, options);
 }
-function ModuleInstantiate(context, _state, declarations, options) {
-  const instantiatedModule = InstantiateModule(context, declarations, options);
+function ModuleInstantiate(context2, _state, declarations, options) {
+  const instantiatedModule = InstantiateModule(context2, declarations, options);
   return instantiatedModule;
 }
 
@@ -56949,8 +57418,8 @@ function NonNullableAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(NonNullableOperation(type2), {}, options) : NonNullableDeferred(type2, options);
   return result;
 }
-function NonNullableInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function NonNullableInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return NonNullableAction(instantiatedType, options);
 }
 
@@ -56990,9 +57459,9 @@ function OmitAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType14(type2, indexer), {}, options) : OmitDeferred(type2, indexer, options);
   return result;
 }
-function OmitInstantiate(context, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
-  const instantiatedIndexer = InstantiateType(context, state, indexer);
+function OmitInstantiate(context2, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
+  const instantiatedIndexer = InstantiateType(context2, state, indexer);
   return OmitAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -57015,8 +57484,8 @@ function ParametersAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ParametersOperation(type2), {}, options) : ParametersDeferred(type2, options);
   return result;
 }
-function ParametersInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function ParametersInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return ParametersAction(instantiatedType, options);
 }
 
@@ -57075,8 +57544,8 @@ function PartialAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType15(type2), {}, options) : PartialDeferred(type2, options);
   return result;
 }
-function PartialInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function PartialInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return PartialAction(instantiatedType, options);
 }
 
@@ -57109,9 +57578,9 @@ function PickAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType16(type2, indexer), {}, options) : PickDeferred(type2, indexer, options);
   return result;
 }
-function PickInstantiate(context, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
-  const instantiatedIndexer = InstantiateType(context, state, indexer);
+function PickInstantiate(context2, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
+  const instantiatedIndexer = InstantiateType(context2, state, indexer);
   return PickAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -57183,14 +57652,14 @@ function ReadonlyObjectAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType17(type2), {}, options) : ReadonlyObjectDeferred(type2);
   return result;
 }
-function ReadonlyObjectInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function ReadonlyObjectInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return ReadonlyObjectAction(instantiatedType, options);
 }
 
 // ../../node_modules/typebox/build/type/engine/ref/instantiate.mjs
-function RefInstantiate(context, state, type2, ref) {
-  return state.visited.includes(ref) ? type2 : ref in context ? InstantiateType(context, State2(state["callstack"], [...state["visited"], ref]), context[ref]) : type2;
+function RefInstantiate(context2, state, type2, ref) {
+  return state.visited.includes(ref) ? type2 : ref in context2 ? InstantiateType(context2, State2(state["callstack"], [...state["visited"], ref]), context2[ref]) : type2;
 }
 
 // ../../node_modules/typebox/build/type/engine/required/from_cyclic.mjs
@@ -57256,8 +57725,8 @@ function RequiredAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType18(type2), {}, options) : RequiredDeferred(type2, options);
   return result;
 }
-function RequiredInstantiate(context, state, type2, options) {
-  const instaniatedType = InstantiateType(context, state, type2);
+function RequiredInstantiate(context2, state, type2, options) {
+  const instaniatedType = InstantiateType(context2, state, type2);
   return RequiredAction(instaniatedType, options);
 }
 
@@ -57277,8 +57746,8 @@ function ReturnTypeAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ReturnTypeOperation(type2), {}, options) : ReturnTypeDeferred(type2, options);
   return result;
 }
-function ReturnTypeInstantiate(context, state, type2, options = {}) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function ReturnTypeInstantiate(context2, state, type2, options = {}) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return ReturnTypeAction(instantiatedType, options);
 }
 
@@ -57295,8 +57764,8 @@ function WithAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(type2, {}, options) : WithDeferred(type2, options);
   return result;
 }
-function WithInstantiate(context, state, type2, options) {
-  const instaniatedType = InstantiateType(context, state, type2);
+function WithInstantiate(context2, state, type2, options) {
+  const instaniatedType = InstantiateType(context2, state, type2);
   return WithAction(instaniatedType, options);
 }
 
@@ -57319,18 +57788,18 @@ function State2(callstack, visited) {
 function CanInstantiate(types2) {
   return guard_exports.ShiftLeft(types2, (left, right) => IsRef(left) ? false : CanInstantiate(right), () => true);
 }
-function InstantiateProperties(context, state, properties) {
+function InstantiateProperties(context2, state, properties) {
   return guard_exports.Keys(properties).reduce((result, key) => {
-    return { ...result, [key]: InstantiateType(context, state, properties[key]) };
+    return { ...result, [key]: InstantiateType(context2, state, properties[key]) };
   }, {});
 }
-function InstantiateElements(context, state, types2) {
-  const elements = InstantiateTypes(context, state, types2);
+function InstantiateElements(context2, state, types2) {
+  const elements = InstantiateTypes(context2, state, types2);
   const result = RestSpread(elements);
   return result;
 }
-function InstantiateTypes(context, state, types2) {
-  return types2.map((type2) => InstantiateType(context, state, type2));
+function InstantiateTypes(context2, state, types2) {
+  return types2.map((type2) => InstantiateType(context2, state, type2));
 }
 function WithModifiers(type2, instantiatedType) {
   const withOptional = IsOptional(type2) ? AddOptionalAction(instantiatedType, {}) : instantiatedType;
@@ -57338,26 +57807,26 @@ function WithModifiers(type2, instantiatedType) {
   const withImmutable = IsImmutable(type2) ? AddImmutableAction(withReadonly, {}) : withReadonly;
   return withImmutable;
 }
-function InstantiateDeferred(context, state, action, parameters, options) {
+function InstantiateDeferred(context2, state, action, parameters, options) {
   return (
     // Modifiers
-    guard_exports.IsEqual(action, "AddImmutable") ? AddImmutableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveImmutable") ? RemoveImmutableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "AddReadonly") ? AddReadonlyInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveReadonly") ? RemoveReadonlyInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "AddOptional") ? AddOptionalInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveOptional") ? RemoveOptionalInstantiate(context, state, parameters[0], options) : (
+    guard_exports.IsEqual(action, "AddImmutable") ? AddImmutableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveImmutable") ? RemoveImmutableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "AddReadonly") ? AddReadonlyInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveReadonly") ? RemoveReadonlyInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "AddOptional") ? AddOptionalInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveOptional") ? RemoveOptionalInstantiate(context2, state, parameters[0], options) : (
       // Actions
-      guard_exports.IsEqual(action, "Capitalize") ? CapitalizeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Conditional") ? ConditionalInstantiate(context, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "ConstructorParameters") ? ConstructorParametersInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Evaluate") ? EvaluateInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Exclude") ? ExcludeInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Extract") ? ExtractInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Index") ? IndexInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "InstanceType") ? InstanceTypeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Interface") ? InterfaceInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "KeyOf") ? KeyOfInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Lowercase") ? LowercaseInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Mapped") ? MappedInstantiate(context, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "Module") ? ModuleInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "NonNullable") ? NonNullableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Pick") ? PickInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Parameters") ? ParametersInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Partial") ? PartialInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Omit") ? OmitInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "ReadonlyObject") ? ReadonlyObjectInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Record") ? RecordInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Required") ? RequiredInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "ReturnType") ? ReturnTypeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "TemplateLiteral") ? TemplateLiteralInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Uncapitalize") ? UncapitalizeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Uppercase") ? UppercaseInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "With") ? WithInstantiate(context, state, parameters[0], parameters[1]) : Deferred(action, parameters, options)
+      guard_exports.IsEqual(action, "Capitalize") ? CapitalizeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Conditional") ? ConditionalInstantiate(context2, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "ConstructorParameters") ? ConstructorParametersInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Evaluate") ? EvaluateInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Exclude") ? ExcludeInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Extract") ? ExtractInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Index") ? IndexInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "InstanceType") ? InstanceTypeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Interface") ? InterfaceInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "KeyOf") ? KeyOfInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Lowercase") ? LowercaseInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Mapped") ? MappedInstantiate(context2, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "Module") ? ModuleInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "NonNullable") ? NonNullableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Pick") ? PickInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Parameters") ? ParametersInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Partial") ? PartialInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Omit") ? OmitInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "ReadonlyObject") ? ReadonlyObjectInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Record") ? RecordInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Required") ? RequiredInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "ReturnType") ? ReturnTypeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "TemplateLiteral") ? TemplateLiteralInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Uncapitalize") ? UncapitalizeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Uppercase") ? UppercaseInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "With") ? WithInstantiate(context2, state, parameters[0], parameters[1]) : Deferred(action, parameters, options)
     )
   );
 }
-function InstantiateImmediate(context, state, type2) {
-  const instantiatedType = IsRef(type2) ? RefInstantiate(context, state, type2, type2.$ref) : IsArray2(type2) ? _Array_(InstantiateType(context, state, type2.items), ArrayOptions(type2)) : IsCall(type2) ? CallInstantiate(context, state, type2.target, type2.arguments) : IsConstructor2(type2) ? Constructor(InstantiateTypes(context, state, type2.parameters), InstantiateType(context, state, type2.instanceType), ConstructorOptions(type2)) : IsFunction2(type2) ? _Function_(InstantiateTypes(context, state, type2.parameters), InstantiateType(context, state, type2.returnType), FunctionOptions(type2)) : IsDependent(type2) ? Dependent(InstantiateType(context, state, type2.if), InstantiateType(context, state, type2.then), InstantiateType(context, state, type2.else), DependentOptions(type2)) : IsIntersect(type2) ? Intersect(InstantiateTypes(context, state, type2.allOf), IntersectOptions(type2)) : IsObject2(type2) ? _Object_(InstantiateProperties(context, state, type2.properties), ObjectOptions(type2)) : IsRecord(type2) ? RecordFromPattern(RecordPattern(type2), InstantiateType(context, state, RecordValue(type2))) : IsRest(type2) ? Rest(InstantiateType(context, state, type2.items)) : IsTuple(type2) ? Tuple(InstantiateElements(context, state, type2.items), TupleOptions(type2)) : IsUnion(type2) ? Union(InstantiateTypes(context, state, type2.anyOf), UnionOptions(type2)) : type2;
+function InstantiateImmediate(context2, state, type2) {
+  const instantiatedType = IsRef(type2) ? RefInstantiate(context2, state, type2, type2.$ref) : IsArray2(type2) ? _Array_(InstantiateType(context2, state, type2.items), ArrayOptions(type2)) : IsCall(type2) ? CallInstantiate(context2, state, type2.target, type2.arguments) : IsConstructor2(type2) ? Constructor(InstantiateTypes(context2, state, type2.parameters), InstantiateType(context2, state, type2.instanceType), ConstructorOptions(type2)) : IsFunction2(type2) ? _Function_(InstantiateTypes(context2, state, type2.parameters), InstantiateType(context2, state, type2.returnType), FunctionOptions(type2)) : IsDependent(type2) ? Dependent(InstantiateType(context2, state, type2.if), InstantiateType(context2, state, type2.then), InstantiateType(context2, state, type2.else), DependentOptions(type2)) : IsIntersect(type2) ? Intersect(InstantiateTypes(context2, state, type2.allOf), IntersectOptions(type2)) : IsObject2(type2) ? _Object_(InstantiateProperties(context2, state, type2.properties), ObjectOptions(type2)) : IsRecord(type2) ? RecordFromPattern(RecordPattern(type2), InstantiateType(context2, state, RecordValue(type2))) : IsRest(type2) ? Rest(InstantiateType(context2, state, type2.items)) : IsTuple(type2) ? Tuple(InstantiateElements(context2, state, type2.items), TupleOptions(type2)) : IsUnion(type2) ? Union(InstantiateTypes(context2, state, type2.anyOf), UnionOptions(type2)) : type2;
   const withModifiers = WithModifiers(type2, instantiatedType);
   return withModifiers;
 }
-function InstantiateType(context, state, type2) {
-  const result = IsDeferred(type2) ? InstantiateDeferred(context, state, type2.action, type2.parameters, type2.options) : InstantiateImmediate(context, state, type2);
+function InstantiateType(context2, state, type2) {
+  const result = IsDeferred(type2) ? InstantiateDeferred(context2, state, type2.action, type2.parameters, type2.options) : InstantiateImmediate(context2, state, type2);
   return result;
 }
-function Instantiate(context, type2) {
-  return InstantiateType(context, State2([], []), type2);
+function Instantiate(context2, type2) {
+  return InstantiateType(context2, State2([], []), type2);
 }
 
 // ../../node_modules/typebox/build/type/engine/immutable/instantiate_add.mjs
@@ -57365,8 +57834,8 @@ function AddImmutableAction(type2, options) {
   const result = memory_exports.Update(type2, { "~immutable": true }, options);
   return result;
 }
-function AddImmutableInstantiate(context, state, type2, options) {
-  const instantiatedType = InstantiateType(context, state, type2);
+function AddImmutableInstantiate(context2, state, type2, options) {
+  const instantiatedType = InstantiateType(context2, state, type2);
   return AddImmutableAction(instantiatedType, options);
 }
 
@@ -57401,13 +57870,13 @@ function Module2(declarations, options = {}) {
 
 // ../../node_modules/typebox/build/type/script/script.mjs
 function Script2(...args) {
-  const [context, input, options] = arguments_exports.Match(args, {
+  const [context2, input, options] = arguments_exports.Match(args, {
     2: (script, options2) => guard_exports.IsString(script) ? [{}, script, options2] : [script, options2, {}],
-    3: (context2, script, options2) => [context2, script, options2],
+    3: (context3, script, options2) => [context3, script, options2],
     1: (script) => [{}, script, {}]
   });
   const result = Script(input);
-  const parsed = guard_exports.IsArray(result) && guard_exports.IsEqual(result.length, 2) ? InstantiateType(context, State2([], []), result[0]) : Never();
+  const parsed = guard_exports.IsArray(result) && guard_exports.IsEqual(result.length, 2) ? InstantiateType(context2, State2([], []), result[0]) : Never();
   return memory_exports.Update(parsed, {}, options);
 }
 
@@ -58269,8 +58738,8 @@ var UpdateCollectionBody = typebox_exports.Object({
 var TransferCollectionBody = typebox_exports.Object({ organization: typebox_exports.String({ minLength: 1, description: "Target organization id." }) }, { title: "TransferCollectionBody" });
 
 // ../../packages/api/dist/schemas/move.js
-function Position(reference) {
-  return typebox_exports.Object({ before: typebox_exports.Optional(reference), after: typebox_exports.Optional(reference) }, {
+function Position(reference2) {
+  return typebox_exports.Object({ before: typebox_exports.Optional(reference2), after: typebox_exports.Optional(reference2) }, {
     // Whether both may be combined is not stated; docsync accepts either, not both, since two
     // anchors can contradict each other.
     minProperties: 1,
@@ -60872,7 +61341,7 @@ var ApiClient = class {
       timeout.abort();
     }, request2.timeoutMs) : void 0;
     const signal = request2.signal === void 0 ? timeout.signal : AbortSignal.any([request2.signal, timeout.signal]);
-    const context = contextOf(request2);
+    const context2 = contextOf(request2);
     try {
       let response;
       let text8;
@@ -60888,34 +61357,34 @@ var ApiClient = class {
         if (request2.signal?.aborted === true)
           throw abortedError(request2);
         if (timeout.signal.aborted) {
-          throw new TimeoutError2("timeout", `${request2.method} ${request2.url} got no complete response within ${request2.timeoutMs} ms.`, context);
+          throw new TimeoutError2("timeout", `${request2.method} ${request2.url} got no complete response within ${request2.timeoutMs} ms.`, context2);
         }
-        throw new NetworkError("network", `${request2.method} ${request2.url} failed before a complete response arrived.`, { ...context, cause: error });
+        throw new NetworkError("network", `${request2.method} ${request2.url} failed before a complete response arrived.`, { ...context2, cause: error });
       }
       if (response.status === 429) {
         const retryAfterMs = rateLimitDelay(response.headers, this.#now());
         const serverMessage = readServerMessage(text8);
         throw new RateLimitedError(`${request2.method} ${request2.url} was rate limited (429).`, {
-          ...context,
+          ...context2,
           status: 429,
           ...serverMessage === void 0 ? {} : { serverMessage },
           ...retryAfterMs === void 0 ? {} : { retryAfterMs }
         });
       }
       if (!response.ok)
-        throw errorFromResponse(response.status, text8, context);
-      return this.#parseBody(text8, response.status, context);
+        throw errorFromResponse(response.status, text8, context2);
+      return this.#parseBody(text8, response.status, context2);
     } finally {
       clearTimeout(timer);
     }
   }
-  #parseBody(text8, status, context) {
+  #parseBody(text8, status, context2) {
     if (text8 === "")
       return void 0;
     try {
       return JSON.parse(text8);
     } catch (error) {
-      throw new InvalidResponseError("invalid-response", `${context.method} ${context.url} answered ${status} with a body that is not JSON.`, { ...context, status, cause: error });
+      throw new InvalidResponseError("invalid-response", `${context2.method} ${context2.url} answered ${status} with a body that is not JSON.`, { ...context2, status, cause: error });
     }
   }
   /** The delay before the next attempt, or undefined when `failure` must not be retried. */
@@ -61360,20 +61829,20 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
     batches.push(missing.slice(start, start + FILES_PER_BATCH));
   let done = 0;
   const readBatch = async (paths) => {
-    const read = await client.api.request("getGitTreeFiles", {
+    const read2 = await client.api.request("getGitTreeFiles", {
       params: { spaceId },
       body: { paths, revision: revision2 }
     });
-    for (const file of read.files) {
+    for (const file of read2.files) {
       const bytes = file.text !== void 0 ? encoder7.encode(file.text) : Uint8Array.from(Buffer.from(file.base64 ?? "", "base64"));
       fetched.set(file.path, withBytes(file.path, file.oid, bytes));
     }
-    done += read.files.length;
+    done += read2.files.length;
     onProgress?.({ phase: "fetch", done, total: missing.length });
-    if (read.missing.length > 0)
-      throw new SyncError("remote-unavailable", `the service listed but could not serve ${read.missing.join(", ")} of revision ${revision2}; nothing was changed, run it again`);
-    if (read.deferred !== void 0 && read.deferred.length > 0)
-      await readBatch(read.deferred);
+    if (read2.missing.length > 0)
+      throw new SyncError("remote-unavailable", `the service listed but could not serve ${read2.missing.join(", ")} of revision ${revision2}; nothing was changed, run it again`);
+    if (read2.deferred !== void 0 && read2.deferred.length > 0)
+      await readBatch(read2.deferred);
   };
   await new PQueue({ concurrency: BATCHES }).addAll(batches.map((batch) => () => readBatch(batch.map((file) => file.path))));
   return listed.map((file, index3) => local[index3] ?? fetched.get(file.path));
@@ -61519,12 +61988,15 @@ async function findSite(client, siteId, organization) {
 function prefixed(directory, remote) {
   return [...remote.tree.values()].map((file) => directory === "" ? file : { ...file, path: `${directory}/${file.path}` });
 }
-async function readSpaces(client, placed, onProgress) {
+async function readSpaces(client, placed, options) {
   const reads = /* @__PURE__ */ new Map();
-  const read = (spaceId) => {
+  const read2 = (spaceId) => {
     let remote = reads.get(spaceId);
     if (remote === void 0) {
-      remote = fetchRemoteTree(client, spaceId, onProgress === void 0 ? {} : { onProgress });
+      remote = fetchRemoteTree(client, spaceId, {
+        ...options.onProgress === void 0 ? {} : { onProgress: options.onProgress },
+        ...options.repo === void 0 ? {} : { repo: options.repo }
+      });
       reads.set(spaceId, remote);
     }
     return remote;
@@ -61532,7 +62004,7 @@ async function readSpaces(client, placed, onProgress) {
   const files = [];
   const spaces = [];
   for (const item3 of placed) {
-    const remote = await read(item3.spaceId);
+    const remote = await read2(item3.spaceId);
     files.push(...prefixed(item3.directory, remote));
     spaces.push({ ...item3, revision: remote.revision });
   }
@@ -61551,8 +62023,8 @@ async function fetchPublishedTree(client, source, options = {}) {
         });
       throw error;
     }
-    const read2 = await readSpaces(client, [{ directory: "", spaceId: source.space, title }], options.onProgress);
-    return { kind: "space", id: source.space, title, ...read2 };
+    const read3 = await readSpaces(client, [{ directory: "", spaceId: source.space, title }], options);
+    return { kind: "space", id: source.space, title, ...read3 };
   }
   const { site: site2, organizationId } = await findSite(client, source.site, source.organization);
   if (!site2.published)
@@ -61569,15 +62041,15 @@ async function fetchPublishedTree(client, source, options = {}) {
     title: siteSpace.title,
     siteSpaceId: siteSpace.id
   }));
-  const read = await readSpaces(client, placed, options.onProgress);
+  const read2 = await readSpaces(client, placed, options);
   if (planned.length === 1)
-    return { kind: "site", id: site2.id, title: site2.title, ...read };
+    return { kind: "site", id: site2.id, title: site2.title, ...read2 };
   const config = renderSiteDocsConfig(site2.title, published.structure, new Map(planned.map(({ siteSpace, directory }) => [siteSpace.id, directory])));
   const tree = toSyncTree([
-    ...read.tree.values(),
+    ...read2.tree.values(),
     { path: SITE_DOCS_CONFIG, oid: gitBlobId(config), text: config }
   ]);
-  return { kind: "site", id: site2.id, title: site2.title, ...read, tree };
+  return { kind: "site", id: site2.id, title: site2.title, ...read2, tree };
 }
 
 // ../../packages/sync/dist/commit-published-tree.js
@@ -61865,9 +62337,9 @@ async function openWorkspace(inputs, deps) {
   };
   return { repo, branch, base: base3, hasLocalBranch: local !== null, remote: { ...repo, url, headers } };
 }
-async function readPublished(inputs, deps) {
+async function readPublished(inputs, deps, repo) {
   const client = createSyncClient({ baseUrl: inputs.url, token: inputs.token, fetch: deps.fetch });
-  const published = await fetchPublishedTree(client, inputs.source);
+  const published = await fetchPublishedTree(client, inputs.source, { repo });
   deps.log(
     `read ${published.kind} ${published.id} (${published.title}): ${published.tree.size} files from ${published.spaces.map(
       (space) => `${space.directory === "" ? "." : space.directory} \u2190 space ${space.spaceId}@${space.revision}`
@@ -61889,7 +62361,7 @@ async function run(inputs, deps) {
         { data: { paths: dirty } }
       );
   }
-  const published = await readPublished(inputs, deps);
+  const published = await readPublished(inputs, deps, repo);
   const when = { timestamp: Math.floor(deps.now().getTime() / 1e3), timezoneOffset: 0 };
   const commit = await commitPublishedTree({
     ...repo,

@@ -26,7 +26,7 @@ export function phrasingToInlines(
     const node = nodes[index] as PhrasingContent;
     switch (node.type) {
       case 'text':
-        builder.text(node.value.replace(/[ \t]*\n[ \t]*/g, ' '), marks);
+        builder.text(node.value.replace(/[ \t]*\n[ \t]*/g, ' '), marks, context.writtenText(node));
         break;
       case 'emphasis':
         builder.push(...markedInlines(node, [...marks, italic], context));
@@ -41,9 +41,16 @@ export function phrasingToInlines(
         // A line ending inside a code span is a space (CommonMark), not a hard break.
         builder.text(node.value.replace(/\r?\n/g, ' '), [...marks, code]);
         break;
-      case 'break':
-        builder.text('\n', marks);
+      case 'break': {
+        // Written spaces end the text before them: none when there is no text, or when it ends
+        // with white space (a task marker's, a `&#x20;`), which would take them in.
+        const before = nodes[index - 1];
+        const ends =
+          node.data?.source !== undefined ||
+          (before !== undefined && !(before.type === 'text' && /\s$/.test(before.value)));
+        builder.text('\n', marks, ends ? context.writtenBreak(node) : undefined);
         break;
+      }
       case 'inlineMath':
         builder.push({
           object: 'inline',
@@ -59,18 +66,38 @@ export function phrasingToInlines(
           builder.push({ object: 'inline', type: 'mention', isVoid: true, data: { ref, text } });
           break;
         }
-        const children = context
-          .inlines(node.children, marks)
-          .filter((child) => child.object === 'text' || child.type === 'inline-image');
+        const before = context.diagnostics.length;
+        const inlines = context.inlines(node.children, marks);
+        if (inlines.some((child) => child.object !== 'text' && child.type !== 'inline-image')) {
+          // A link holds text and images only: one around other content (`[<code>id</code>](#id)`,
+          // `[<img src="…" />](url)`) is kept verbatim as a whole, so that none of it is lost.
+          context.diagnostics.length = before;
+          const source = context.sourceOf(node);
+          context.report(
+            node,
+            'raw-html',
+            `a link around HTML \`${source}\` is kept verbatim`,
+            'info',
+          );
+          builder.push({ object: 'inline', type: 'html', isVoid: true, data: { html: source } });
+          break;
+        }
+        const children = inlines;
+        const urlSource = context.writtenDestination(node);
         builder.push({
           object: 'inline',
           type: 'link',
-          data: { ref, ...(node.title ? { title: node.title } : {}) },
+          data: {
+            ref,
+            ...(node.title ? { title: node.title } : {}),
+            ...(urlSource === undefined ? {} : { urlSource }),
+          },
           nodes: children as never,
         });
         break;
       }
-      case 'image':
+      case 'image': {
+        const urlSource = context.writtenDestination(node);
         builder.push({
           object: 'inline',
           type: 'inline-image',
@@ -80,9 +107,11 @@ export function phrasingToInlines(
             alt: node.alt ?? '',
             ...(node.title ? { caption: node.title } : {}),
             markdown: true,
+            ...(urlSource === undefined ? {} : { urlSource }),
           },
         });
         break;
+      }
       case 'html': {
         const consumed = parseInlineHtml(nodes, index, marks, context, builder);
         if (consumed > 0) {

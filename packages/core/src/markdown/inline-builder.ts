@@ -1,32 +1,40 @@
 import type { InlineContent } from '../model/inlines.js';
-import type { Mark, Text } from '../model/text.js';
+import type { Leaf, Mark, Text } from '../model/text.js';
 
 /** Collects inline content, merging adjacent text with equal marks into one leaf. */
 export class InlineBuilder {
   readonly nodes: InlineContent[] = [];
 
-  /** Appends text under marks (empty text is dropped). */
-  text(value: string, marks: readonly Mark[]): void {
+  /**
+   * Appends text under marks (empty text is dropped), with the markdown it was written as when
+   * that is not the text itself (see `Leaf.source`).
+   */
+  text(value: string, marks: readonly Mark[], source?: string): void {
     if (value === '') return;
     const last = this.nodes[this.nodes.length - 1];
     const sorted = sortMarks(marks);
+    const leaf: Leaf = { object: 'leaf', text: value, marks: sorted };
+    if (source !== undefined) leaf.source = source;
     if (last?.object === 'text') {
-      const leaf = last.leaves[last.leaves.length - 1];
-      if (leaf && sameMarks(leaf.marks, sorted)) {
-        leaf.text += value;
+      const previous = last.leaves[last.leaves.length - 1];
+      if (previous && sameMarks(previous.marks, sorted)) {
+        if (previous.source !== undefined || source !== undefined)
+          previous.source = (previous.source ?? previous.text) + (source ?? value);
+        previous.text += value;
         return;
       }
-      last.leaves.push({ object: 'leaf', text: value, marks: sorted });
+      last.leaves.push(leaf);
       return;
     }
-    const text: Text = { object: 'text', leaves: [{ object: 'leaf', text: value, marks: sorted }] };
+    const text: Text = { object: 'text', leaves: [leaf] };
     this.nodes.push(text);
   }
 
   /** Appends an inline node or nodes (text nodes are merged). */
   push(...nodes: InlineContent[]): void {
     for (const node of nodes) {
-      if (node.object === 'text') for (const leaf of node.leaves) this.text(leaf.text, leaf.marks);
+      if (node.object === 'text')
+        for (const leaf of node.leaves) this.text(leaf.text, leaf.marks, leaf.source);
       else this.nodes.push(node);
     }
   }

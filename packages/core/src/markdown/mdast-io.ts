@@ -2,7 +2,7 @@ import type { Nodes, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
 import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
-import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
+import { toMarkdown, type Options as ToMarkdownOptions, type Unsafe } from 'mdast-util-to-markdown';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { fastFromMarkdown } from './fast/fast-from-markdown.js';
@@ -12,10 +12,32 @@ import { splitTagLinesOutOfHtml } from './liquid/split-html.js';
 import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
 import { pairDetails } from './pair-details.js';
+import { hardBreak } from './hard-break.js';
+import { pipeTable } from './pipe-table.js';
 import { text } from './safe-text.js';
+import { image, link } from './written-link.js';
 
-const syntaxExtensions = [gfm(), math({ singleDollarTextMath: false }), liquidSyntax()];
-const fromMarkdownExtensions = [gfmFromMarkdown(), mathFromMarkdown(), liquidFromMarkdown()];
+/**
+ * GFM without its literal autolinks: a bare URL or e-mail address is text, as in the editor
+ * (whose links GitBook's exporter writes `[text](url)`); it is written back as it is. Both the
+ * syntax and mdast-util-gfm's transform that finds them in text are left out.
+ */
+const bareUrlsAreText = { disable: { null: ['wwwAutolink', 'protocolAutolink', 'emailAutolink'] } };
+const gfmWithoutLiteralAutolinks = gfmFromMarkdown().filter(
+  (extension) => !(extension.transforms?.length ?? 0),
+);
+
+const syntaxExtensions = [
+  gfm(),
+  bareUrlsAreText,
+  math({ singleDollarTextMath: false }),
+  liquidSyntax(),
+];
+const fromMarkdownExtensions = [
+  gfmWithoutLiteralAutolinks,
+  mathFromMarkdown(),
+  liquidFromMarkdown(),
+];
 
 /** How to read markdown. */
 export interface ParseOptions {
@@ -80,6 +102,27 @@ function startsWithBareMarkers(node: Nodes): boolean {
   return first === undefined || startsWithBareMarkers(first);
 }
 
+/**
+ * GFM's serializer settings without its escapes for bare URLs and e-mail addresses
+ * (`support\@example.com`, `https\://`): GitBook's exporter writes them as they are, and they
+ * read back as text (see `bareUrlsAreText`), not as links.
+ */
+function gfmAsExporter(): ToMarkdownOptions {
+  const gfm = gfmToMarkdown();
+  const autolinkLiteral = (unsafe: Unsafe) =>
+    (unsafe.character === '@' || unsafe.character === '.' || unsafe.character === ':') &&
+    unsafe.notInConstruct !== undefined &&
+    unsafe.after !== undefined;
+  return {
+    ...gfm,
+    extensions: (gfm.extensions ?? []).map((extension) =>
+      extension.unsafe?.some(autolinkLiteral)
+        ? { ...extension, unsafe: extension.unsafe.filter((unsafe) => !autolinkLiteral(unsafe)) }
+        : extension,
+    ),
+  };
+}
+
 const exporterOptions: ToMarkdownOptions = {
   bullet: '*',
   bulletOrdered: '.',
@@ -94,8 +137,9 @@ const exporterOptions: ToMarkdownOptions = {
   incrementListMarker: true,
   resourceLink: true,
   extensions: [
-    { handlers: { text } },
-    gfmToMarkdown(),
+    gfmAsExporter(),
+    // After GFM's, so that its `table` handler is this one (which calls GFM's).
+    { handlers: { text, link, image, break: hardBreak, table: pipeTable } },
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.

@@ -1,8 +1,19 @@
-import type { Definition, FootnoteDefinition, Nodes, PhrasingContent, RootContent } from 'mdast';
+import type {
+  Break,
+  Definition,
+  FootnoteDefinition,
+  Image,
+  Link,
+  Nodes,
+  PhrasingContent,
+  RootContent,
+  Text as MdastText,
+} from 'mdast';
 import type { Block, RawMarkdown } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
 import type { Diagnostic, Severity } from '../diagnostic.js';
+import { writtenDestination, writtenSource } from './written-text.js';
 
 /** Converts flow nodes to blocks; registered per mdast node type. */
 export type FlowHandler = (node: never, context: ParseContext) => Block[];
@@ -42,9 +53,9 @@ export class ParseContext {
    * Converts sibling flow nodes. Runs of extra blank lines between blocks are empty paragraphs
    * (GitBook writes an empty paragraph as an empty line: `a\n\n\n\nb` holds one).
    */
-  blocks(nodes: readonly RootContent[]): Block[] {
+  blocks(nodes: readonly RootContent[], afterLine?: number): Block[] {
     const out: Block[] = [];
-    let previousEnd: number | undefined;
+    let previousEnd: number | undefined = afterLine;
     for (const node of nodes) {
       if (node.type === 'definition') {
         // A used definition lives on in the links that use it; an unused one is kept as written.
@@ -76,6 +87,79 @@ export class ParseContext {
   inlines(nodes: readonly PhrasingContent[], marks: readonly Mark[] = []): InlineContent[] {
     return this.#dispatch.phrasing(nodes, marks, this);
   }
+
+  /**
+   * How a one-line text was written, when it escapes more than the exporter would: kept so that
+   * it is written back the same (see `Leaf.source`). Text read from another source (an HTML
+   * fragment parsed on its own) does not read back from this one, and gets none.
+   */
+  writtenText(node: MdastText): string | undefined {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return undefined;
+    const written = this.#source.slice(start, end);
+    const source = written.includes('\n') ? undefined : writtenSource(written, node.value);
+    if (source !== undefined) this.keptWrittenText = true;
+    return source;
+  }
+
+  /**
+   * A hard break written as two or more spaces before the line ending (the 2018–21 exporter's
+   * form), to keep as written; the exporter's own `\` form needs nothing kept.
+   */
+  writtenBreak(node: Break): string | undefined {
+    if (node.data?.source === '\\') {
+      this.keptWrittenText = true;
+      return '\\\n';
+    }
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return undefined;
+    const written = this.#source.slice(start, end);
+    if (!/^ {2,}\n$/.test(written)) return undefined;
+    this.keptWrittenText = true;
+    return written;
+  }
+
+  /**
+   * Whether a paragraph's last text ends with a backslash written as is (`text.\` at the end of
+   * a paragraph): the exporter's hard break at the end of a paragraph, which CommonMark reads as
+   * a backslash.
+   */
+  endsWithBareBackslash(node: MdastText): boolean {
+    const end = node.position?.end.offset;
+    if (end === undefined || !node.value.endsWith('\\')) return false;
+    let count = 0;
+    while (this.#source.charAt(end - 1 - count) === '\\') count++;
+    return count % 2 === 1;
+  }
+
+  /** How many line endings follow a node before the next non-blank character. */
+  lineEndingsAfter(node: Nodes): number {
+    let at = node.position?.end.offset ?? this.#source.length;
+    let count = 0;
+    while (at < this.#source.length && /[\n \t]/.test(this.#source.charAt(at))) {
+      if (this.#source.charAt(at) === '\n') count++;
+      at++;
+    }
+    return count;
+  }
+
+  /** A link's or image's destination as written, when it escapes more than the exporter would. */
+  writtenDestination(node: Link | Image): string | undefined {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return undefined;
+    // From the end of the link text (a `](` inside it is escaped or inside a code span).
+    const textEnd = node.type === 'link' ? node.children.at(-1)?.position?.end.offset : undefined;
+    const written = this.#source.slice(textEnd ?? start, end);
+    const source = written.includes('\n') ? undefined : writtenDestination(written, node.url);
+    if (source !== undefined) this.keptWrittenText = true;
+    return source;
+  }
+
+  /** Whether some text or destination was kept as written (see {@link writtenText}). */
+  keptWrittenText = false;
 
   /** The markdown a node was written as, with its container indentation removed. */
   sourceOf(node: Nodes): string {

@@ -9,6 +9,7 @@ import { phrasingToInlines } from './from-phrasing.js';
 import { collectLinkDefinitions } from './link-definitions.js';
 import { parseMdast, type ParseOptions } from './mdast-io.js';
 import { emptyParagraphs, ParseContext } from './parse-context.js';
+import { settleLeafSources } from './render-page.js';
 
 /** What a page file holds: its metadata, its content, and what could not be read as written. */
 export interface ParsedPage {
@@ -58,10 +59,18 @@ export function parsePage(markdown: string, options: ParseOptions = {}): ParsedP
     const title = plainTitle(first);
     if (title !== undefined) {
       metadata.title = title;
+      const [only] = first.children;
+      const source =
+        first.children.length === 1 && only?.type === 'text'
+          ? context.writtenText(only)
+          : undefined;
+      if (source !== undefined) metadata.titleSource = source;
       children = children.filter((_, index) => index !== firstIndex);
     }
   }
-  const nodes = context.blocks(children);
+  // Blank lines between the `# title` and the first block count as between blocks.
+  const titleEnd = metadata.title === undefined ? undefined : first?.position?.end.line;
+  const nodes = context.blocks(children, titleEnd);
   settleFootnoteDefinitions(nodes, context);
   const last = tree.children[tree.children.length - 1];
   const endOffset = last?.position?.end.offset;
@@ -71,9 +80,7 @@ export function parsePage(markdown: string, options: ParseOptions = {}): ParsedP
     const trailing = body.slice(endOffset).split('\n').length - 1;
     nodes.push(...emptyParagraphs(Math.floor(trailing / 2)));
   }
-  return {
-    metadata,
-    document: { object: 'document', data: {}, nodes },
-    diagnostics: context.diagnostics,
-  };
+  const document: JSONDocument = { object: 'document', data: {}, nodes };
+  if (context.keptWrittenText) settleLeafSources({ metadata, document }, input);
+  return { metadata, document, diagnostics: context.diagnostics };
 }

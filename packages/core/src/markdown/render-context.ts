@@ -1,11 +1,47 @@
 import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
 import type { Block } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
+import type { Leaf } from '../model/text.js';
 
 /** What block renderers call back into: children blocks and inline content to mdast. */
 export interface RenderContext {
   blocks(blocks: readonly Block[]): RootContent[];
   phrasing(nodes: readonly InlineContent[]): PhrasingContent[];
+  /**
+   * Collects, when set, the leaves, links and images written as they were written
+   * (`Leaf.source`, `urlSource`).
+   */
+  sourcesUsed?: Set<object>;
+  /** Writes every text in the exporter's form, as if no leaf had a `source`. */
+  plain?: boolean;
+}
+
+declare module 'mdast' {
+  interface TextData {
+    /** How the text was written (`Leaf.source`), preferred by the `text` handler when safe. */
+    source?: string;
+    /** The leaf the text is (part of), and where to note that its source was written. */
+    leaf?: Leaf;
+    sourcesUsed?: Set<object> | undefined;
+  }
+  interface BreakData {
+    /** A break written as spaces (`Leaf.source`), preferred by the `break` handler. */
+    source?: string;
+    leaf?: Leaf;
+    sourcesUsed?: Set<object> | undefined;
+  }
+  interface LinkData {
+    /** The destination as written (`urlSource`), preferred by the `link` handler when safe. */
+    urlSource?: string;
+    /** The inline it was rendered from, and where to note that its source was written. */
+    owner?: object;
+    sourcesUsed?: Set<object> | undefined;
+  }
+  interface ImageData {
+    urlSource?: string;
+    owner?: object;
+    sourcesUsed?: Set<object> | undefined;
+  }
 }
 
 /** Writes one block as mdast flow nodes. */

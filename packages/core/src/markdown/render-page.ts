@@ -1,7 +1,9 @@
 import type { Root, RootContent } from 'mdast';
 import type { Block } from '../model/blocks.js';
 import type { JSONDocument } from '../model/document.js';
+import type { InlineImage, LinkInline } from '../model/inlines.js';
 import type { PageMetadata } from '../model/page-metadata.js';
+import type { Leaf, Text } from '../model/text.js';
 import { renderFrontMatter } from './front-matter.js';
 import { appendFootnoteDefinitions } from './handlers/annotation.js';
 import { blockRenderers } from './handlers/index.js';
@@ -23,7 +25,7 @@ function isEmptyParagraph(block: Block): boolean {
  * Blocks → mdast. Empty paragraphs followed by another block become a count on that block's
  * first node (see `emptyParagraphsBefore`); trailing ones stay empty paragraph nodes.
  */
-function blocksToMdast(blocks: readonly Block[]): RootContent[] {
+function blocksToMdast(blocks: readonly Block[], context: RenderContext): RootContent[] {
   const out: RootContent[] = [];
   let pending = 0;
   blocks.forEach((block, index) => {
@@ -34,7 +36,7 @@ function blocksToMdast(blocks: readonly Block[]): RootContent[] {
       pending++;
       return;
     }
-    const nodes = blockToMdast(block);
+    const nodes = blockToMdast(block, context);
     const [first] = nodes;
     if (pending > 0 && first) first.data = { ...first.data, emptyParagraphsBefore: pending };
     pending = 0;
@@ -43,12 +45,19 @@ function blocksToMdast(blocks: readonly Block[]): RootContent[] {
   return out;
 }
 
-const context: RenderContext = {
-  blocks: blocksToMdast,
-  phrasing: (nodes) => inlinesToPhrasing(nodes, context),
-};
+/** What block renderers call back into (see `RenderContext` for the options). */
+function renderContext(options: Pick<RenderContext, 'sourcesUsed' | 'plain'> = {}): RenderContext {
+  const context: RenderContext = {
+    blocks: (blocks) => blocksToMdast(blocks, context),
+    phrasing: (nodes) => inlinesToPhrasing(nodes, context),
+    ...options,
+  };
+  return context;
+}
 
-function blockToMdast(block: Block): RootContent[] {
+const context = renderContext();
+
+function blockToMdast(block: Block, context: RenderContext): RootContent[] {
   const renderer = blockRenderers.get(block.type);
   if (renderer) return renderer(block as never, context);
   // A block without a markdown form (a child type such as `list-item` out of place) is written
@@ -63,14 +72,63 @@ export interface PageToRender {
 }
 
 /** Writes a page as GitBook's exporter does: front matter, `# title`, then the blocks. */
-export function renderPage({ metadata, document }: PageToRender): string {
+export function renderPage(page: PageToRender): string {
+  return renderWith(page, context);
+}
+
+/**
+ * Drops the written forms (`Leaf.source`) a page read from `markdown` does not need: all of them
+ * when the exporter's form of the page is `markdown` already (its escapes were the serializer's
+ * own, such as a character reference next to `~~`), else those that escape no more than the
+ * exporter does where they stand. So a page in the exporter's form reads as the document it was
+ * written from, and any other page keeps what makes it come back as it was written.
+ */
+export function settleLeafSources(page: PageToRender, markdown: string): void {
+  const used = new Set<object>();
+  if (renderWith(page, renderContext({ plain: true })) !== markdown)
+    renderWith(page, renderContext({ sourcesUsed: used }));
+  forEachNode(page.document.nodes, (node) => {
+    if (used.has(node)) return;
+    if (node.object === 'leaf') delete node.source;
+    else if (node.type === 'link' || node.type === 'inline-image')
+      delete (node.data as LinkInline['data'] | InlineImage['data']).urlSource;
+  });
+  const title = titleLeaves.get(page.metadata);
+  if (title === undefined || !used.has(title)) delete page.metadata.titleSource;
+}
+
+/** The `# title` line's text, one leaf per metadata object (so that its use can be noted). */
+const titleLeaves = new WeakMap<PageMetadata, Leaf>();
+
+function titleText(metadata: PageMetadata): Text {
+  const text = metadata.title ?? '';
+  let leaf = titleLeaves.get(metadata);
+  if (leaf?.text !== text || leaf.source !== metadata.titleSource) {
+    leaf = { object: 'leaf', text, marks: [] };
+    if (metadata.titleSource !== undefined) leaf.source = metadata.titleSource;
+    titleLeaves.set(metadata, leaf);
+  }
+  return { object: 'text', leaves: [leaf] };
+}
+
+/** Visits every node of a document's blocks, leaves included: inside inlines and fragments too. */
+function forEachNode(
+  nodes: readonly object[],
+  visit: (node: Record<string, unknown>) => void,
+): void {
+  for (const node of nodes as Record<string, unknown>[]) {
+    visit(node);
+    for (const key of ['leaves', 'nodes', 'fragments']) {
+      const children = node[key];
+      if (Array.isArray(children)) forEachNode(children as object[], visit);
+    }
+  }
+}
+
+function renderWith({ metadata, document }: PageToRender, context: RenderContext): string {
   const children: RootContent[] = [];
   if (metadata.title !== undefined) {
-    children.push({
-      type: 'heading',
-      depth: 1,
-      children: [{ type: 'text', value: metadata.title }],
-    });
+    children.push({ type: 'heading', depth: 1, children: context.phrasing([titleText(metadata)]) });
   }
   children.push(...context.blocks(document.nodes));
   const tree: Root = { type: 'root', children };

@@ -1,5 +1,6 @@
 import type { Text } from 'mdast';
 import type { Handle, State, Unsafe } from 'mdast-util-to-markdown';
+import { preferWritten } from './written-text.js';
 
 /**
  * mdast-util-to-markdown's `text` handler with the same output, faster. Its `safe` runs every
@@ -12,6 +13,18 @@ import type { Handle, State, Unsafe } from 'mdast-util-to-markdown';
  * otherwise `safe` runs with those patterns only.
  */
 export const text: Handle = (node: Text, parent, state: State, info) => {
+  const safe = safeText(node, parent, state, info);
+  const written = node.data?.source;
+  if (written === undefined || !preferWritten(written, safe)) return safe;
+  if (node.data?.leaf !== undefined) node.data.sourcesUsed?.add(node.data.leaf);
+  return written;
+};
+
+/**
+ * The handler proper: the text as mdast-util-to-markdown's `safe` writes it. (The `text`
+ * handler above writes a text as it was written instead, when that escapes more.)
+ */
+const safeText: Handle = (node: Text, parent, state: State, info) => {
   const siblings = parent ? parent.children : [];
   const index = state.indexStack[state.indexStack.length - 1] ?? 0;
   const config = { ...info, afterNode: siblings[index + 1], beforeNode: siblings[index - 1] };

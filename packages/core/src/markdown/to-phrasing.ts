@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast';
-import type { InlineContent } from '../model/inlines.js';
+import type { InlineContent, InlineImage, LinkInline } from '../model/inlines.js';
 import type { Leaf, Mark } from '../model/text.js';
 import { annotationToPhrasing } from './handlers/annotation.js';
 import { encodeHtml, startTag } from './html-tag.js';
@@ -16,12 +16,50 @@ function colorStyle(mark: Extract<Mark, { type: 'color' }>): string {
   return `${mark.data.text ? `color:${mark.data.text};` : ''}${mark.data.background ? `background-color:${mark.data.background};` : ''}`;
 }
 
-/** Text with `\n` (hard breaks) as mdast text and break nodes. */
-function textNodes(text: string): PhrasingContent[] {
+/**
+ * How the hard break after a text was written, when that ends the text's written form: two or
+ * more spaces, or the lone `\` of a break at the end of a paragraph (an odd backslash more than
+ * the text has).
+ */
+function breakWritten(text: string, source: string): string | undefined {
+  if (/\s$/.test(text)) return undefined;
+  const spaces = / {2,}$/.exec(source)?.[0];
+  if (spaces !== undefined) return spaces;
+  const backslashes = /\\+$/.exec(source)?.[0].length ?? 0;
+  return backslashes % 2 === 1 ? '\\' : undefined;
+}
+
+/**
+ * A leaf's text with `\n` (hard breaks) as mdast text and break nodes; each text carries the
+ * leaf's written form of it (`Leaf.source`), for the `text` handler to prefer.
+ */
+function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
   const out: PhrasingContent[] = [];
-  text.split('\n').forEach((part, index) => {
-    if (index > 0) out.push({ type: 'break' });
-    if (part !== '') out.push({ type: 'text', value: part });
+  const parts = leaf.text.split('\n');
+  const written = context.plain ? undefined : leaf.source?.split('\n');
+  const sources = written?.length === parts.length ? written : undefined;
+  let spaces: string | undefined;
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      // A break written as spaces or a lone `\\`: they end the written form of the text before it.
+      out.push(
+        spaces === undefined
+          ? { type: 'break' }
+          : {
+              type: 'break',
+              data: { source: spaces, leaf, sourcesUsed: context.sourcesUsed },
+            },
+      );
+    }
+    let source = sources?.[index];
+    spaces = index < parts.length - 1 ? breakWritten(part, source ?? '') : undefined;
+    if (spaces !== undefined) source = source?.slice(0, -spaces.length);
+    if (part === '') return;
+    out.push(
+      source === undefined || source === part
+        ? { type: 'text', value: part }
+        : { type: 'text', value: part, data: { source, leaf, sourcesUsed: context.sourcesUsed } },
+    );
   });
   return out;
 }
@@ -58,26 +96,32 @@ function wrap(mark: Mark, children: PhrasingContent[]): PhrasingContent[] {
   }
 }
 
+/** A leaf and the marks still to write around it (outer ones are written by then). */
+interface Run {
+  leaf: Leaf;
+  marks: readonly Mark[];
+}
+
 /**
  * Leaves → nested mark nodes. Consecutive leaves sharing the outermost mark (in
  * {@link markOrder}) share one wrapper, so `**a _b_**` survives a round trip.
  */
-function leavesToPhrasing(leaves: readonly Leaf[]): PhrasingContent[] {
+function leavesToPhrasing(runs: readonly Run[], context: RenderContext): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   let index = 0;
-  while (index < leaves.length) {
-    const leaf = leaves[index] as Leaf;
+  while (index < runs.length) {
+    const run = runs[index] as Run;
     const outer = markOrder
-      .map((type) => leaf.marks.find((mark) => mark.type === type))
+      .map((type) => run.marks.find((mark) => mark.type === type))
       .find((mark) => mark !== undefined);
     if (!outer) {
-      out.push(...textNodes(leaf.text));
+      out.push(...textNodes(run.leaf, context));
       index++;
       continue;
     }
-    const group: Leaf[] = [];
-    while (index < leaves.length) {
-      const next = leaves[index] as Leaf;
+    const group: Run[] = [];
+    while (index < runs.length) {
+      const next = runs[index] as Run;
       const same = next.marks.find((mark) => mark.type === outer.type);
       if (
         !same ||
@@ -86,12 +130,12 @@ function leavesToPhrasing(leaves: readonly Leaf[]): PhrasingContent[] {
         break;
       // Inline code holds text only, so it groups only leaves marked with nothing else.
       if (outer.type === 'code' && next.marks.length > 1) break;
-      group.push({ ...next, marks: next.marks.filter((mark) => mark !== same) });
+      group.push({ leaf: next.leaf, marks: next.marks.filter((mark) => mark !== same) });
       index++;
     }
     // A hard break at either end of a marked run is written outside it: inside, the serializer
     // would have to encode the line ending (`&#xA;`), which reads back as text.
-    const inner = leavesToPhrasing(group);
+    const inner = leavesToPhrasing(group, context);
     const before: PhrasingContent[] = [];
     const after: PhrasingContent[] = [];
     while (inner[0]?.type === 'break') before.push(inner.shift() as PhrasingContent);
@@ -107,14 +151,14 @@ export function inlinesToPhrasing(
   context: RenderContext,
 ): PhrasingContent[] {
   const out: PhrasingContent[] = [];
-  let leaves: Leaf[] = [];
+  let runs: Run[] = [];
   const flush = () => {
-    out.push(...leavesToPhrasing(leaves));
-    leaves = [];
+    out.push(...leavesToPhrasing(runs, context));
+    runs = [];
   };
   for (const node of nodes) {
     if (node.object === 'text') {
-      leaves.push(...node.leaves);
+      for (const leaf of node.leaves) runs.push({ leaf, marks: leaf.marks });
       continue;
     }
     flush();
@@ -125,6 +169,7 @@ export function inlinesToPhrasing(
           url: node.data.ref.kind === 'url' ? node.data.ref.url : '',
           title: node.data.title ?? null,
           children: context.phrasing(node.nodes),
+          ...writtenDestination(node, context),
         });
         break;
       case 'mention': {
@@ -156,6 +201,7 @@ export function inlinesToPhrasing(
             url,
             alt: node.data.alt ?? '',
             title: node.data.caption ?? null,
+            ...writtenDestination(node, context),
           });
         } else {
           const img = startTag('img', [
@@ -230,6 +276,16 @@ export function inlinesToPhrasing(
   }
   flush();
   return escapeDollarAfterMath(out);
+}
+
+/** The destination as written, for the `link` and `image` handlers (see `urlSource`). */
+function writtenDestination(
+  node: LinkInline | InlineImage,
+  context: RenderContext,
+): { data?: { urlSource: string; owner: object; sourcesUsed: Set<object> | undefined } } {
+  const urlSource = node.data.urlSource;
+  if (urlSource === undefined || context.plain) return {};
+  return { data: { urlSource, owner: node, sourcesUsed: context.sourcesUsed } };
 }
 
 /**

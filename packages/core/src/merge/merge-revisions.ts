@@ -114,7 +114,7 @@ export function mergeDocuments(
 }
 
 /** Page fields that say how the page was written, not what it is. */
-const writtenForms = new Set(['git', 'frontMatterSource', 'summaryMarkdown']);
+const writtenForms = new Set(['git', 'frontMatterSource', 'summaryMarkdown', 'titleSource']);
 
 type Flat = Map<string, RevisionPage>;
 const flat = (pages: readonly RevisionPage[]): Flat =>

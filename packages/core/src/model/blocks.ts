@@ -146,6 +146,11 @@ export interface Table extends VoidBlock<
     search?: boolean;
     cardSize?: 'medium' | 'large';
     cardWrap?: boolean;
+    /**
+     * docsync: a pipe table written without padding its columns (`| a | b |` over
+     * `| :--- | :--- |`, the 2018–21 exporter's form), written so again.
+     */
+    unpadded?: true;
   }
 > {
   fragments: Fragment<'table-cell'>[];

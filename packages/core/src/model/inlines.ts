@@ -12,7 +12,16 @@ interface InlineBase<T extends string, D> {
 /** A link; its children are text and inline images. */
 export interface LinkInline extends InlineBase<
   'link',
-  { ref: ContentRef; /** docsync: a markdown link title. */ title?: string }
+  {
+    ref: ContentRef;
+    /** docsync: a markdown link title. */
+    title?: string;
+    /**
+     * docsync: the destination as written (`pg\_dump.md`) when it escapes more than the
+     * exporter would; written back while it still reads as the destination written for `ref`.
+     */
+    urlSource?: string;
+  }
 > {
   isVoid?: false;
   nodes: (Text | InlineImage)[];
@@ -29,6 +38,8 @@ export interface InlineImage extends InlineBase<
     size?: 'original' | 'line';
     /** docsync: written as markdown `![alt](src)` rather than `<img>`. */
     markdown?: boolean;
+    /** docsync: the markdown image's destination as written (see `LinkInline`). */
+    urlSource?: string;
   }
 > {
   isVoid: true;

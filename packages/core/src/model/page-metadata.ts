@@ -19,6 +19,11 @@ export type PageTag = string | { tag: string; primary?: boolean };
 export interface PageMetadata {
   /** From the first `# H1`; absent when the file has none (the SUMMARY title is used then). */
   title?: string;
+  /**
+   * The title as the H1 wrote it (`# F.3. auth\_delay`), when it escapes more than the exporter
+   * would; written back while it still reads as `title` (as `Leaf.source` does for text).
+   */
+  titleSource?: string;
   description?: string;
   icon?: string;
   emoji?: string;

@@ -55,6 +55,8 @@ export interface RevisionPageDocument extends RevisionPageBase {
   frontMatterSource?: string;
   /** Whether the page file has a `# title` line (hand-written pages may not). */
   titleInFile?: boolean;
+  /** The `# title` line's text as written, when it escapes more (see `PageMetadata`). */
+  titleSource?: string;
   document: JSONDocument;
   pages: RevisionPage[];
   git?: GitLocation;

@@ -29,6 +29,12 @@ export interface Leaf {
   object: 'leaf';
   text: string;
   marks: Mark[];
+  /**
+   * docsync: the text as the markdown file wrote it (`auth\_delay`, `\(MAC\)`, `&#x3C;`), when
+   * it escapes more than GitBook's exporter would; written back while it still reads as `text`
+   * and escapes at least what the exporter escapes there.
+   */
+  source?: string;
 }
 
 /** A text node: runs of differently marked text. */

@@ -21,6 +21,7 @@ export type PageFileFields = Pick<
   | 'rawFrontMatter'
   | 'frontMatterSource'
   | 'titleInFile'
+  | 'titleSource'
 >;
 
 /** The object without its `undefined` properties (what `exactOptionalPropertyTypes` wants). */
@@ -38,6 +39,7 @@ export function pageFieldsFromMetadata(
   return defined<PageFileFields>({
     title: metadata.title ?? fallbackTitle,
     titleInFile: metadata.title === undefined ? false : undefined,
+    titleSource: metadata.titleSource,
     description: metadata.description,
     emoji: metadata.emoji,
     icon: metadata.icon,
@@ -73,6 +75,7 @@ export function metadataFromPage(
   delete extra.title;
   return defined<PageMetadata>({
     title: page.titleInFile === false ? undefined : page.title,
+    titleSource: page.titleInFile === false ? undefined : page.titleSource,
     description: page.description,
     icon: page.icon,
     emoji: page.emoji,

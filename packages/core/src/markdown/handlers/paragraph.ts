@@ -1,13 +1,48 @@
-import type { Paragraph as MdastParagraph } from 'mdast';
+import type { Break, Paragraph as MdastParagraph, PhrasingContent, Text } from 'mdast';
+import type { ParseContext } from '../parse-context.js';
 import type { Paragraph } from '../../model/blocks.js';
 import { emptyText } from '../inline-builder.js';
 import type { ConstructHandlers } from './types.js';
+
+/**
+ * A paragraph's content with a backslash at its very end read as the hard break the exporter
+ * wrote there (`text.\`: the editor's line break at the end of a paragraph), which is written
+ * back the same way.
+ */
+function withTrailingBreak(
+  children: readonly PhrasingContent[],
+  context: ParseContext,
+): readonly PhrasingContent[] {
+  const last = children[children.length - 1];
+  if (last?.type !== 'text' || !context.endsWithBareBackslash(last)) return children;
+  const end = last.position?.end;
+  const text: Text = {
+    type: 'text',
+    value: last.value.slice(0, -1),
+    ...(last.position && end
+      ? {
+          position: {
+            start: last.position.start,
+            end: { ...end, column: end.column - 1, offset: (end.offset ?? 1) - 1 },
+          },
+        }
+      : {}),
+  };
+  // A lone `\` is written back as it is; `\` with its line ending before the blank line (an odd
+  // number of line endings after it, three or more) is kept as written.
+  const endings = context.lineEndingsAfter(last);
+  const hardBreak: Break =
+    endings >= 3 && endings % 2 === 1
+      ? { type: 'break', data: { source: '\\' } }
+      : { type: 'break' };
+  return [...children.slice(0, -1), ...(text.value === '' ? [] : [text]), hardBreak];
+}
 
 /** Paragraphs; an empty paragraph is written as an empty line. */
 export const paragraph: ConstructHandlers = {
   mdast: {
     paragraph: (node: MdastParagraph, context) => {
-      const nodes = context.inlines(node.children);
+      const nodes = context.inlines(withTrailingBreak(node.children, context));
       const block: Paragraph = {
         object: 'block',
         type: 'paragraph',

@@ -114,7 +114,23 @@ function readPipeTable(node: MdastTable, context: ParseContext): Block[] {
   const cells = rows.map((row) =>
     columns.map((_, index): CellInput => ({ blocks: cellBlocks(row.children[index], context) })),
   );
-  return [buildTable(columns, cells, { view: 'grid' })];
+  const block = buildTable(columns, cells, { view: 'grid' });
+  if (isUnpadded(context.sourceOf(node))) block.data.unpadded = true;
+  return [block];
+}
+
+/**
+ * Whether a pipe table was written without padding: its delimiter row is `:---` (or `---`,
+ * `---:`, `:---:`) in every column, and its lines are not all as long as each other.
+ */
+function isUnpadded(markdown: string): boolean {
+  const lines = markdown.split('\n');
+  const delimiters = lines[1]?.split('|').slice(1, -1) ?? [];
+  return (
+    delimiters.length > 0 &&
+    delimiters.every((cell) => /^ :?---:? $/.test(cell)) &&
+    lines.some((line) => line.length !== lines[0]?.length)
+  );
 }
 
 /** Whether inline content holds code text with a line break (which a pipe cell cannot hold). */
@@ -234,6 +250,7 @@ function writePipeTable(table: Table, context: RenderContext): MdastTable {
     type: 'table',
     align: columns.map(({ column }) => column.textAlignment ?? null),
     children: [header, ...rows],
+    ...(table.data.unpadded ? { data: { unpadded: true } } : {}),
   };
 }
 

@@ -1,0 +1,120 @@
+/**
+ * One test per cause of issue 19 fixed in the converter, each from a few lines of a real page in
+ * ../shared/corpora (the corpus and file named): the page comes back byte for byte, and what it
+ * says is what the exporter's form says.
+ */
+import { describe, expect, it } from 'vitest';
+import { parsePage } from './parse-page.js';
+import { renderPage } from './render-page.js';
+
+const roundTrip = (markdown: string) => renderPage(parsePage(markdown));
+
+/** The page without written forms: what GitBook's exporter of today writes for it. */
+function exporterForm(markdown: string): string {
+  const page = parsePage(markdown);
+  const plain = JSON.parse(
+    JSON.stringify(page, (key, value: unknown) =>
+      key === 'source' || key === 'urlSource' || key === 'titleSource' || key === 'unpadded'
+        ? undefined
+        : value,
+    ),
+  ) as typeof page;
+  return renderPage(plain);
+}
+
+describe('written forms the 2018–21 exporter chose come back (issue 19)', () => {
+  it('keeps `\\_` and `\\(` escapes in text and in the # title (pgsql-tw auth_delay.md)', () => {
+    const page = [
+      '# F.3. auth\\_delay',
+      '',
+      'auth\\_delay 讓伺服器在回報身份驗證失敗之前會短暫暫停 \\(MAC\\)。',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).metadata.title).toBe('F.3. auth_delay');
+    expect(exporterForm(page)).toBe(
+      '# F.3. auth_delay\n\nauth_delay 讓伺服器在回報身份驗證失敗之前會短暫暫停 (MAC)。\n',
+    );
+  });
+
+  it('keeps escapes in a link destination (pgsql-tw pg_dumpall.md)', () => {
+    const page = '參閱 [pg\\_dump](pg\\_dump.md) 以瞭解相關錯誤情況的詳細資訊。\n';
+    expect(roundTrip(page)).toBe(page);
+    expect(exporterForm(page)).toBe('參閱 [pg_dump](pg_dump.md) 以瞭解相關錯誤情況的詳細資訊。\n');
+  });
+
+  it('drops a written form once the text it was written for changes', () => {
+    const page = parsePage('auth\\_delay\n');
+    const [paragraph] = page.document.nodes;
+    const text = paragraph?.type === 'paragraph' ? paragraph.nodes[0] : undefined;
+    if (text?.object !== 'text') throw new Error('expected text');
+    const [leaf] = text.leaves;
+    if (leaf === undefined) throw new Error('expected a leaf');
+    expect(leaf.source).toBe('auth\\_delay');
+    leaf.text = 'auth_timeout';
+    expect(renderPage(page)).toBe('auth_timeout\n');
+  });
+
+  it('writes a hard break ending a paragraph as the exporter did, `\\` alone or with its line ending (pgsql-tw bloom.md, 42.5.-basic-statements.md)', () => {
+    const lone = 'Teodor Sigaev, Postgres Professional, Moscow, Russia\\\n\nAlexander Korotkov\n';
+    expect(roundTrip(lone)).toBe(lone);
+    const [paragraph] = parsePage(lone).document.nodes;
+    expect(paragraph?.type === 'paragraph' && paragraph.nodes[0]).toMatchObject({
+      leaves: [{ text: 'Teodor Sigaev, Postgres Professional, Moscow, Russia\n' }],
+    });
+    const withLineEnding = 'It is also more efficient.\\\n\n\nA much larger example.\n';
+    expect(roundTrip(withLineEnding)).toBe(withLineEnding);
+  });
+
+  it('keeps hard breaks written as two spaces (pgsql-tw copy.md)', () => {
+    const page = '**注意**  \n如果 COPY 的欄位列表不完整。\n';
+    expect(roundTrip(page)).toBe(page);
+    expect(exporterForm(page)).toBe('**注意**\\\n如果 COPY 的欄位列表不完整。\n');
+  });
+
+  it('writes a pipe table read without column padding without it (pgsql-tw b.2.-ri-qi-shi-jian-guan-yong-zi.md)', () => {
+    const page = ['| 月份 | 縮寫 |', '| :--- | :--- |', '| January | Jan |', '| May |  |', ''].join(
+      '\n',
+    );
+    expect(roundTrip(page)).toBe(page);
+    expect(exporterForm(page)).toBe(
+      [
+        '| 月份      | 縮寫  |',
+        '| :------ | :-- |',
+        '| January | Jan |',
+        '| May     |     |',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('what every exporter writes comes back (issue 19)', () => {
+  it('reads bare URLs and e-mail addresses as text and writes them as they are (secoda-docs security-policy.md, bug-bounty-program.md)', () => {
+    const page = [
+      'Contact support@secoda.co if you have any questions or comments.',
+      '',
+      '* https://app.secoda.co',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(JSON.stringify(parsePage(page).document)).not.toContain('"link"');
+  });
+
+  it('keeps an empty paragraph between the # title and the first block (pentest-book aws.md)', () => {
+    const page = '# AWS\n\n\n\n## AWS basic info\n';
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes[0]).toMatchObject({ type: 'paragraph' });
+  });
+
+  it('keeps a link around HTML verbatim rather than dropping the HTML', () => {
+    const page =
+      'Returns [<code>id</code>](#id) and [<img src="logo.png" width="20">](https://x.y).\n';
+    const parsed = parsePage(page);
+    expect(renderPage(parsed)).toBe(page);
+    expect(parsed.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      'a link around HTML `[<code>id</code>](#id)` is kept verbatim',
+      'a link around HTML `[<img src="logo.png" width="20">](https://x.y)` is kept verbatim',
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+import { decodeNamedCharacterReference } from 'decode-named-character-reference';
+import { decodeNumericCharacterReference } from 'micromark-util-decode-numeric-character-reference';
+
+/**
+ * Text as a markdown file wrote it: escapes (`\_`, `\(`) and character references (`&#x3C;`,
+ * `&lt;`) the exporter of the day chose. GitBook's exporters differ in what they escape (the
+ * 2018–21 one wrote `\(` and `auth\_delay`, today's does not), so a page keeps the escapes it was
+ * written with (`Leaf.source`) rather than having one style imposed, while they still say the
+ * same.
+ */
+
+/** The text a written form reads as, and for each UTF-16 unit whether it was escaped. */
+interface Reading {
+  text: string;
+  escaped: boolean[];
+}
+
+const escapable = /[!-/:-@[-`{-~]/;
+const reference = /^&(?:#[xX]([0-9a-fA-F]{1,6})|#(\d{1,7})|([a-zA-Z][a-zA-Z0-9]{0,31}));/;
+
+/** Reads a written form: backslash escapes and character references become their text. */
+function read(markdown: string): Reading {
+  let text = '';
+  const escaped: boolean[] = [];
+  const append = (value: string, isEscaped: boolean) => {
+    text += value;
+    for (let unit = 0; unit < value.length; unit++) escaped.push(isEscaped);
+  };
+  let at = 0;
+  while (at < markdown.length) {
+    const char = markdown.charAt(at);
+    if (char === '\\' && escapable.test(markdown.charAt(at + 1))) {
+      append(markdown.charAt(at + 1), true);
+      at += 2;
+      continue;
+    }
+    if (char === '&') {
+      const match = reference.exec(markdown.slice(at, at + 40));
+      const decoded =
+        match === null
+          ? undefined
+          : match[1] !== undefined
+            ? decodeNumericCharacterReference(match[1], 16)
+            : match[2] !== undefined
+              ? decodeNumericCharacterReference(match[2], 10)
+              : decodeNamedCharacterReference(match[3] as string);
+      if (match !== null && typeof decoded === 'string' && decoded !== '') {
+        append(decoded, true);
+        at += match[0].length;
+        continue;
+      }
+    }
+    append(char, false);
+    at++;
+  }
+  return { text, escaped };
+}
+
+const blank = /\s/;
+
+/**
+ * The written form to keep for a text: `written` when it reads as `text` and escapes something
+ * other than white space (spaces written `&#x20;` are the serializer's own doing wherever they
+ * matter); else `undefined`.
+ */
+export function writtenSource(written: string, text: string): string | undefined {
+  if (written === text || !/[\\&]/.test(written)) return undefined;
+  const reading = read(written);
+  if (reading.text !== text) return undefined;
+  return reading.escaped.some((escaped, at) => escaped && !blank.test(text.charAt(at)))
+    ? written
+    : undefined;
+}
+
+/**
+ * The destination of a markdown link or image (`[text](dest "title")`, `written` from its `](`
+ * or `(` on) to keep as written: when it reads as `url` and escapes more than white space.
+ */
+export function writtenDestination(written: string, url: string): string | undefined {
+  const open = written.indexOf('](');
+  if (open === -1 || !written.endsWith(')')) return undefined;
+  const inner = written.slice(open + 2, -1).trim();
+  const destination = inner.startsWith('<')
+    ? inner.slice(0, inner.indexOf('>') + 1)
+    : (/^\S+/.exec(inner)?.[0] ?? '');
+  const bare = destination.startsWith('<') ? destination.slice(1, -1) : destination;
+  return writtenSource(bare, url) === undefined ? undefined : destination;
+}
+
+/**
+ * Whether to write a text as it was written (`written`) rather than as the exporter would
+ * (`safe`): both read as the same text, the written form escapes every character the exporter's
+ * form escapes there (so it cannot read differently where the exporter's would not), and it
+ * escapes something more that is not white space.
+ */
+export function preferWritten(written: string, safe: string): boolean {
+  if (written === safe) return false;
+  const mine = read(written);
+  const theirs = read(safe);
+  if (mine.text !== theirs.text) return false;
+  let more = false;
+  for (let at = 0; at < mine.escaped.length; at++) {
+    if (theirs.escaped[at] === true && mine.escaped[at] !== true) return false;
+    if (
+      mine.escaped[at] === true &&
+      theirs.escaped[at] !== true &&
+      !blank.test(mine.text.charAt(at))
+    )
+      more = true;
+  }
+  return more;
+}
