@@ -263,47 +263,52 @@ describe('docsync push through a server that answers 429 and 503 at random', () 
     await proxy?.close();
   });
 
-  it('ends with exactly one change request, one new revision and no duplicate pages, and a second push does nothing', async () => {
-    const spaceId = await newSpace('flaky');
-    const repo = await corpusRepo();
-    proxy = await startFlakyProxy(server.baseUrl, { seed: 79_190, share: 0.15 });
-    await writeSyncConfig({
-      fs: fs.promises,
-      dir: repo.dir,
-      config: { url: proxy.url, space: spaceId, branch: 'main', dir: DOCS },
-    });
-    const before = await revisionCount(spaceId);
+  // Pushes a corpus through a proxy that drops answers, with retries: seconds on a busy machine.
+  it(
+    'ends with exactly one change request, one new revision and no duplicate pages, and a second push does nothing',
+    { timeout: 30_000 },
+    async () => {
+      const spaceId = await newSpace('flaky');
+      const repo = await corpusRepo();
+      proxy = await startFlakyProxy(server.baseUrl, { seed: 79_190, share: 0.15 });
+      await writeSyncConfig({
+        fs: fs.promises,
+        dir: repo.dir,
+        config: { url: proxy.url, space: spaceId, branch: 'main', dir: DOCS },
+      });
+      const before = await revisionCount(spaceId);
 
-    const { last, failed } = await pushUntilDone(repo);
-    expect((JSON.parse(last.stdout) as { outcome: string }).outcome).toBe('pushed');
-    expect(proxy.forwarded.some((line) => line.endsWith('/git/blobs'))).toBe(true);
-    // A failed run is the client refusing to retry a POST on a 503, nothing else.
-    for (const run of failed) {
-      expect(run.stderr).toMatch(/failed with 503/);
-      expect(run.stderr).toContain('`docsync push` is safe to run again');
-    }
-    expect(proxy.injected[429]).toBeGreaterThan(0);
-    expect(proxy.injected[503]).toBeGreaterThan(0);
-    expect(await revisionCount(spaceId)).toBe(before + 1);
-    const opened = await changeRequests(spaceId);
-    expect(opened).toHaveLength(1);
-    const changeRequestId = opened[0]?.id ?? '';
-    const pages = await spacePages(spaceId, changeRequestId);
-    expect(new Set(pages.map((page) => page.id)).size).toBe(pages.length);
-    expect(pages.map((page) => page.key).sort()).toEqual(await controlPageKeys());
-    expect(await changeRequestCommit(spaceId, changeRequestId)).toBe(await repo.resolve('main'));
-    // The main content is left for the change request's review.
-    expect(await spacePages(spaceId)).toEqual([]);
+      const { last, failed } = await pushUntilDone(repo);
+      expect((JSON.parse(last.stdout) as { outcome: string }).outcome).toBe('pushed');
+      expect(proxy.forwarded.some((line) => line.endsWith('/git/blobs'))).toBe(true);
+      // A failed run is the client refusing to retry a POST on a 503, nothing else.
+      for (const run of failed) {
+        expect(run.stderr).toMatch(/failed with 503/);
+        expect(run.stderr).toContain('`docsync push` is safe to run again');
+      }
+      expect(proxy.injected[429]).toBeGreaterThan(0);
+      expect(proxy.injected[503]).toBeGreaterThan(0);
+      expect(await revisionCount(spaceId)).toBe(before + 1);
+      const opened = await changeRequests(spaceId);
+      expect(opened).toHaveLength(1);
+      const changeRequestId = opened[0]?.id ?? '';
+      const pages = await spacePages(spaceId, changeRequestId);
+      expect(new Set(pages.map((page) => page.id)).size).toBe(pages.length);
+      expect(pages.map((page) => page.key).sort()).toEqual(await controlPageKeys());
+      expect(await changeRequestCommit(spaceId, changeRequestId)).toBe(await repo.resolve('main'));
+      // The main content is left for the change request's review.
+      expect(await spacePages(spaceId)).toEqual([]);
 
-    const sentBefore = proxy.forwarded.length;
-    const again = await pushUntilDone(repo);
-    expect((JSON.parse(again.last.stdout) as { outcome: string }).outcome).toBe('in-sync');
-    expect(proxy.forwarded.slice(sentBefore).filter((line) => !line.startsWith('GET '))).toEqual(
-      [],
-    );
-    expect(await revisionCount(spaceId)).toBe(before + 1);
-    expect(await changeRequests(spaceId)).toEqual(opened);
-  });
+      const sentBefore = proxy.forwarded.length;
+      const again = await pushUntilDone(repo);
+      expect((JSON.parse(again.last.stdout) as { outcome: string }).outcome).toBe('in-sync');
+      expect(proxy.forwarded.slice(sentBefore).filter((line) => !line.startsWith('GET '))).toEqual(
+        [],
+      );
+      expect(await revisionCount(spaceId)).toBe(before + 1);
+      expect(await changeRequests(spaceId)).toEqual(opened);
+    },
+  );
 });
 
 describe('docsync push when the import reached the server but its response was lost', () => {
