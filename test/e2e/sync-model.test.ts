@@ -111,8 +111,11 @@ class Model {
   readonly conflicts: { paths: string[]; strategy: 'ours' | 'theirs'; op: number }[] = [];
   /** Pages whose SUMMARY.md entry a strategy or a merge dropped: unlisted files since. */
   readonly unlisted = new Set<string>();
-  /** Redirects added to `.gitbook.yaml` on the branch: every one must reach both sides. */
-  readonly redirects: string[] = ['r0'];
+  /**
+   * Redirects added to `.gitbook.yaml` on the branch, with the operation: every one must reach
+   * both sides, unless a person's merge took `feature`'s lines of the file later.
+   */
+  readonly redirects: { key: string; op: number }[] = [{ key: 'r0', op: 0 }];
   /** Paragraph edits committed on the `feature` branch, not yet merged into `main`. */
   feature: Omit<Edit, 'op'>[] = [];
   /** Ops at which merging `feature` conflicted and was settled by the feature's side. */
@@ -329,7 +332,7 @@ class Model {
     if (text === undefined) return;
     const key = `r${String(this.op)}`;
     this.write('.gitbook.yaml', `${text}  ${key}: ${this.livePage().path}\n`);
-    this.redirects.push(key);
+    this.redirects.push({ key, op: this.op });
     this.commit(`redirect ${key}`);
   }
 
@@ -691,7 +694,8 @@ class Model {
         expect(service.get(key), `${key} on both sides`).toBe(token);
     for (const [path, text] of Object.entries(UNMODELED)) expect(this.file(path), path).toBe(text);
     const yaml = await this.serviceFile('.gitbook.yaml');
-    for (const key of this.redirects) {
+    for (const { key, op } of this.redirects) {
+      if (this.featureWins.some((won) => won >= op)) continue;
       expect(this.file('.gitbook.yaml'), `redirect ${key} on the branch`).toMatch(
         new RegExp(`^  ${key}: `, 'm'),
       );
