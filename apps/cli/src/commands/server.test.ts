@@ -30,68 +30,64 @@ describe('docsync server init', () => {
   });
 });
 
+/**
+ * Runs `docsync serve` with `args` in-process until `stop` is called: resolves with the URL it
+ * announces, the admin token it prints on first run, and its exit code once stopped.
+ */
+async function serve(args: string[]) {
+  const stop = new AbortController();
+  let stderr = '';
+  let announced: (url: string) => void = () => undefined;
+  const listening = new Promise<string>((resolve) => {
+    announced = resolve;
+  });
+  const io: CliIo = {
+    fs,
+    stdout: () => undefined,
+    stderr: (text) => {
+      stderr += text;
+      const url = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
+      if (url !== undefined) announced(url);
+    },
+    readFile: (path) => fs.readFile(path, 'utf8'),
+    readStdin: () => Promise.resolve(''),
+    cwd: dir.path,
+    env: {},
+    stop: stop.signal,
+  };
+  const exited = runCli(['serve', ...args], io, '0.0.0-test');
+  const url = await listening;
+  const token = /token \(shown only this once\): (\S+)/.exec(stderr)?.[1] ?? '';
+  return {
+    url,
+    token,
+    stop: () => {
+      stop.abort();
+      return exited;
+    },
+  };
+}
+
 describe('docsync serve', () => {
   it('initialises on first run, prints the URL and token, serves the API and stops on request', async () => {
-    const stop = new AbortController();
-    let stderr = '';
-    let announced: (url: string) => void = () => undefined;
-    const listening = new Promise<string>((resolve) => {
-      announced = resolve;
-    });
-    const io: CliIo = {
-      fs,
-      stdout: () => undefined,
-      stderr: (text) => {
-        stderr += text;
-        const url = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
-        if (url !== undefined) announced(url);
-      },
-      readFile: (path) => fs.readFile(path, 'utf8'),
-      readStdin: () => Promise.resolve(''),
-      cwd: dir.path,
-      env: {},
-      stop: stop.signal,
-    };
-    const running = runCli(['serve', '--port', '0', '--data', 'data'], io, '0.0.0-test');
-    const url = await listening;
-    const token = /token \(shown only this once\): (\S+)/.exec(stderr)?.[1];
+    const { url, token, stop } = await serve(['--port', '0', '--data', 'data']);
     expect(token).toMatch(/^dsk_/);
     const response = await createHttpClient(url, token).get('/v1/orgs');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ count: 1 });
-    stop.abort();
-    expect(await running).toBe(ExitCode.ok);
+    expect(await stop()).toBe(ExitCode.ok);
     // Init migrates a new database and builds the server: seconds on a loaded 2-core machine.
   }, 30_000);
 
   it('--public-url: links use it, and a request for another host gets 421', async () => {
-    const stop = new AbortController();
-    let stderr = '';
-    let announced: (url: string) => void = () => undefined;
-    const listening = new Promise<string>((resolve) => {
-      announced = resolve;
-    });
-    const io: CliIo = {
-      fs,
-      stdout: () => undefined,
-      stderr: (text) => {
-        stderr += text;
-        const url = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
-        if (url !== undefined) announced(url);
-      },
-      readFile: (path) => fs.readFile(path, 'utf8'),
-      readStdin: () => Promise.resolve(''),
-      cwd: dir.path,
-      env: {},
-      stop: stop.signal,
-    };
-    const running = runCli(
-      ['serve', '--port', '0', '--data', 'data', '--public-url', 'https://docs.example.com/'],
-      io,
-      '0.0.0-test',
-    );
-    const url = await listening;
-    const token = /token \(shown only this once\): (\S+)/.exec(stderr)?.[1] ?? '';
+    const { url, token, stop } = await serve([
+      '--port',
+      '0',
+      '--data',
+      'data',
+      '--public-url',
+      'https://docs.example.com/',
+    ]);
     const http = createHttpClient(url, token);
     const orgs = await http.get('/v1/orgs');
     expect(orgs.status).toBe(200);
@@ -112,8 +108,7 @@ describe('docsync serve', () => {
       });
     expect(await status('evil.example')).toBe(421);
     expect(await status('docs.example.com')).toBe(401);
-    stop.abort();
-    expect(await running).toBe(ExitCode.ok);
+    expect(await stop()).toBe(ExitCode.ok);
   }, 30_000);
 
   it('refuses a --public-url that is not an http(s) URL', async () => {
