@@ -127,6 +127,29 @@ describe('decideFiles', () => {
     expect(texts(deleted.tree)['SUMMARY.md']).toBe('# Table of contents\n\n* [B](b.md)\n');
   });
 
+  it('a page taken out of the table of contents on one side and changed on the other is a conflict', () => {
+    // Found by the model test (seed 4): a person's merge dropped the entry, the space edited the
+    // page, the pull kept the edit in an unlisted file and the next push took the page away.
+    const summary = '# Table of contents\n\n* [A](a.md)\n* [B](b.md)\n';
+    const listedBase = tree({ ...texts(base), 'SUMMARY.md': summary });
+    const ours = tree({ ...texts(base), 'SUMMARY.md': '# Table of contents\n\n* [B](b.md)\n' });
+    const theirs = tree({ ...texts(listedBase), 'a.md': '# A\n\none, edited\n\ntwo\n' });
+    expect(pathsNeedingText({ base: listedBase, ours, theirs })).toContain('SUMMARY.md');
+    const decided = decideFiles({ base: listedBase, ours, theirs });
+    expect(decided.conflicts).toEqual([
+      { path: 'a.md', reason: 'modify-unlist', deletedIn: 'ours' },
+    ]);
+    expect(texts(decided.tree)['a.md']).toBe('# A\n\none, edited\n\ntwo\n');
+    const relisted = decideFiles({ base: listedBase, ours, theirs, strategy: 'theirs' });
+    expect(relisted.conflicts).toEqual([]);
+    expect(texts(relisted.tree)['SUMMARY.md']).toBe(summary);
+    const unlisted = decideFiles({ base: listedBase, ours, theirs, strategy: 'ours' });
+    expect(texts(unlisted.tree)['SUMMARY.md']).toBe('# Table of contents\n\n* [B](b.md)\n');
+    // Unchanged on the other side: the entry's removal is simply taken.
+    const untouched = tree({ ...texts(listedBase), 'b.md': '# B, edited\n' });
+    expect(decideFiles({ base: listedBase, ours, theirs: untouched }).conflicts).toEqual([]);
+  });
+
   describe('the table of contents after a merge (found by the randomized model test)', () => {
     const toc = (...entries: string[]) =>
       `# Table of contents\n\n${entries.map((entry) => `* ${entry}\n`).join('')}`;

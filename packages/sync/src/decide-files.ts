@@ -1,6 +1,6 @@
 import { gitBlobId } from '@docsync/core';
 import { diff3Merge } from 'node-diff3';
-import { lines, settleSummary, SUMMARIES, withEntry } from './summary-entries.js';
+import { linkedPaths, lines, settleSummary, SUMMARIES, withEntry } from './summary-entries.js';
 import { toSyncTree, type SyncFile, type SyncTree } from './sync-tree.js';
 
 /**
@@ -44,6 +44,11 @@ export type ConflictReason =
   | 'content'
   /** One side deleted the file, the other changed it. */
   | 'modify-delete'
+  /**
+   * One side took the page out of the table of contents (its file kept, so it leaves the
+   * space), the other changed it.
+   */
+  | 'modify-unlist'
   /** Both added the file with different content. */
   | 'add-add'
   /** A file that is not text changed differently on both sides. */
@@ -53,7 +58,7 @@ export type ConflictReason =
 export interface FileConflict {
   path: string;
   reason: ConflictReason;
-  /** Which side deleted it (modify/delete). */
+  /** Which side deleted it (modify/delete) or took it out of the table of contents (modify/unlist). */
   deletedIn?: 'ours' | 'theirs';
   /** Conflict hunks written with markers (content and add/add conflicts of text files). */
   hunks?: number;
@@ -99,6 +104,11 @@ export function pathsNeedingText(input: Omit<DecideInput, 'strategy' | 'labels'>
     if (o === undefined || t === undefined)
       for (const summary of SUMMARIES)
         if (ours.has(summary) || theirs.has(summary)) needed.add(summary);
+  }
+  // A table of contents one side changed may have taken out a page the other side changed.
+  for (const summary of SUMMARIES) {
+    const [b, o, t] = [base.get(summary)?.oid, ours.get(summary)?.oid, theirs.get(summary)?.oid];
+    if (b !== undefined && (o !== b || t !== b)) needed.add(summary);
   }
   return [...needed].sort();
 }
@@ -325,9 +335,56 @@ export function decideFiles(input: DecideInput): Decided {
     const settled = settleSummary(summaryPath, summary, sides);
     if (settled !== summary) result.set(summaryPath, textFile(summaryPath, settled));
   }
+  for (const summaryPath of SUMMARIES)
+    for (const unlisted of unlistedAndChanged(summaryPath, input, result)) {
+      const { path, unlistedIn } = unlisted;
+      if (decisions.get(path)?.take === 'conflict') continue;
+      if (strategy === undefined) {
+        decisions.set(path, { path, take: 'conflict', reason: 'modify-unlist' });
+        conflicts.push({ path, reason: 'modify-unlist', deletedIn: unlistedIn });
+        continue;
+      }
+      if (strategy === unlistedIn) continue;
+      // The changing side's entry comes back, and with it the page.
+      const [summary, listed] = [
+        result.get(summaryPath)?.text ?? '',
+        (unlistedIn === 'ours' ? theirs : ours).get(summaryPath)?.text ?? '',
+      ];
+      const relisting = withEntry(summary, listed, path);
+      if (relisting !== summary) result.set(summaryPath, textFile(summaryPath, relisting));
+    }
   return {
     tree: toSyncTree([...result.values()].sort((x, y) => (x.path < y.path ? -1 : 1))),
     decisions: [...decisions.values()].sort((x, y) => (x.path < y.path ? -1 : 1)),
     conflicts: conflicts.sort((x, y) => (x.path < y.path ? -1 : 1)),
   };
+}
+
+/**
+ * Pages one side took out of the table of contents `summaryPath` since the base while keeping
+ * their files (so they leave the space), and the other side, which still lists them, changed:
+ * as a deletion against an edit, a conflict, not a silent loss of the edit.
+ */
+function unlistedAndChanged(
+  summaryPath: string,
+  { base, ours, theirs }: DecideInput,
+  result: ReadonlyMap<string, SyncFile>,
+): { path: string; unlistedIn: 'ours' | 'theirs' }[] {
+  const [before, merged] = [base.get(summaryPath)?.text, result.get(summaryPath)?.text];
+  if (before === undefined || merged === undefined) return [];
+  const listed = {
+    ours: linkedPaths(ours.get(summaryPath)?.text ?? ''),
+    theirs: linkedPaths(theirs.get(summaryPath)?.text ?? ''),
+    merged: linkedPaths(merged),
+  };
+  const found: { path: string; unlistedIn: 'ours' | 'theirs' }[] = [];
+  for (const path of linkedPaths(before)) {
+    const was = base.get(path);
+    if (was === undefined || listed.merged.has(path) || !result.has(path)) continue;
+    if (listed.ours.has(path) === listed.theirs.has(path)) continue;
+    const unlistedIn = listed.ours.has(path) ? 'theirs' : 'ours';
+    const changed = (unlistedIn === 'ours' ? theirs : ours).get(path);
+    if (changed !== undefined && changed.oid !== was.oid) found.push({ path, unlistedIn });
+  }
+  return found;
 }
