@@ -727,6 +727,28 @@ describe('issue 18 item 13: no false conflicts', () => {
     expect(pushed.code, pushed.stderr).toBe(0);
     expect(await space.paths()).not.toContain('guides/deployment.md');
   });
+  it('a branch whose last sync is older than the space’s newest 50 sync points still merges on it', async () => {
+    const { repo, space, doc } = await syncedRepo();
+    // Others synced other repositories 60 times since (points of commits this one lacks).
+    const revision = await space.revision();
+    for (let n = 0; n < 60; n += 1) {
+      const oid = (0x1000 + n).toString(16).padStart(40, 'a');
+      const recorded = await server.http.request('POST', `/v1/spaces/${space.id}/git/sync-points`, {
+        body: { commit: { oid, message: `elsewhere ${String(n)}` }, revision },
+      });
+      expect(recorded.status).toBe(201);
+    }
+    await serviceEditsDeployment(space);
+    repo.edit(doc('getting-started/installation.md'), (text) =>
+      text.replace(INSTALL_PARAGRAPH, 'Install the Acme command line with npm.'),
+    );
+    repo.commitAll('Say how to install');
+    const pushed = await repo.docsync('push', '--merge');
+    expect(pushed.stderr).not.toMatch(/conflict/);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(repo.read(doc('guides/deployment.md'))).toBe(EDITED_DEPLOYMENT);
+    expect(await space.text('getting-started/installation.md')).toContain('with npm.');
+  });
   it('an image nobody touched is not reported changed after a change request merge', async () => {
     const { repo, space, doc } = await syncedRepo({ via: 'change-request' });
     await serviceEditsDeployment(space);

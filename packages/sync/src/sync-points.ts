@@ -1,4 +1,5 @@
 import { isAncestor, readCommit, GitAdapterError, type RepoOptions } from '@docsync/git';
+import type { GitSyncPoints as GitSyncPointList } from '@docsync/api';
 import type { SyncClient } from './sync-client.js';
 
 /** A state both sides saw: a commit, and the space's revision read from (or written as) it. */
@@ -40,13 +41,21 @@ export async function findSyncBase(
     query: { limit: POINTS_LOOKED_AT },
   });
   const candidates = new Set(points.items.map((point) => point.commit.oid));
-  const reached = await nearestInHistory(repo, head, candidates);
+  let reached = await nearestInHistory(repo, head, candidates);
+  let items = points.items;
+  // A branch none of whose commits is among the newest points (one left alone while others
+  // synced many times): its own commits, nearest first, looked up among all of the points.
+  if (reached.size === 0 && items.length === POINTS_LOOKED_AT) {
+    const older = await olderPointsInHistory(client, spaceId, repo, head);
+    items = older;
+    reached = new Set(older.map((point) => point.commit.oid));
+  }
 
   // Of the points reached, the most recent state of the history: points are newest first by
   // when they were recorded, which is not always the order of the history (merging a change
   // request pushed earlier records an older commit after a newer one was imported).
   let best: SyncPoint | undefined;
-  for (const point of points.items) {
+  for (const point of items) {
     const commit = point.commit.oid;
     if (!reached.has(commit) || best?.commit === commit) continue;
     if (
@@ -87,6 +96,46 @@ async function nearestInHistory(
       }
   }
   return reached;
+}
+
+/** How many commits one lookup of older points names, and how many a sync looks up at most. */
+const LOOKUP_BATCH = 100;
+const LOOKUP_LIMIT = 5_000;
+
+/**
+ * Sync points among the branch's own commits: a walk back from `head`, nearest commits first,
+ * that asks the service which of each hundred are points and stops at the first hundred with
+ * any (nearer than the rest; `findSyncBase` then picks the latest of them), or after
+ * {@link LOOKUP_LIMIT} commits.
+ */
+async function olderPointsInHistory(
+  client: SyncClient,
+  spaceId: string,
+  repo: RepoOptions,
+  head: string,
+): Promise<GitSyncPointList['items']> {
+  const seen = new Set([head]);
+  let frontier = [head];
+  let looked = 0;
+  while (frontier.length > 0 && looked < LOOKUP_LIMIT) {
+    const batch = frontier.slice(0, LOOKUP_BATCH);
+    frontier = frontier.slice(LOOKUP_BATCH);
+    looked += batch.length;
+    const found = await client.api.request('listGitSyncPoints', {
+      params: { spaceId },
+      query: { commits: batch.join(','), limit: 100 },
+    });
+    if (found.items.length > 0) return found.items;
+    for (const oid of batch) {
+      const commit = await readCommitIfPresent(repo, oid);
+      for (const parent of commit?.parents ?? [])
+        if (!seen.has(parent)) {
+          seen.add(parent);
+          frontier.push(parent);
+        }
+    }
+  }
+  return [];
 }
 
 /**

@@ -61,19 +61,16 @@ export async function recordSyncPoint(
     .executeTakeFirst();
 }
 
-/** The newest sync points of a space, newest first. */
+/** The newest sync points of a space (of these commits only, when given), newest first. */
 export async function listSyncPoints(
   db: Db,
   spaceId: string,
   limit: number,
+  commits?: readonly string[],
 ): Promise<Selectable<GitSyncPointsTable>[]> {
-  return db
-    .selectFrom('git_sync_points')
-    .selectAll()
-    .where('space_id', '=', spaceId)
-    .orderBy('seq', 'desc')
-    .limit(limit)
-    .execute();
+  let query = db.selectFrom('git_sync_points').selectAll().where('space_id', '=', spaceId);
+  if (commits !== undefined) query = query.where('commit_oid', 'in', [...commits]);
+  return query.orderBy('seq', 'desc').limit(limit).execute();
 }
 
 /**

@@ -291,6 +291,19 @@ for (const { dialect, skip } of testDialects) {
         );
         expect(refused.status, limit).toBe(400);
       }
+      // Only the points of given commits, wherever they are in the list, newest first.
+      const [oldest, third] = [oids[0] as string, oids[2] as string];
+      const unknown = commitOid(999_999);
+      const found = await points(space.id, `?commits=${oldest},${unknown},${third}`);
+      expect(found.map((item) => item.commit.oid)).toEqual([third, oldest]);
+      expect(await points(space.id, `?commits=${oldest},${third}&limit=1`)).toHaveLength(1);
+      for (const commits of ['', 'xyz', `${oldest},`, Array(101).fill(oldest).join(',')]) {
+        const refused = await server.http.get(
+          `/v1/spaces/${space.id}/git/sync-points?commits=${commits}`,
+        );
+        expect(refused.status, commits.slice(0, 20)).toBe(400);
+        expect(refused.body).toMatchObject({ error: { code: 400 } });
+      }
     });
 
     it('still answers 409 to a tree sent as changes from a commit that was only pulled', async () => {

@@ -165,7 +165,8 @@ export const gitSyncOperations: readonly Operation[] = [
     { params: ['spaceId'], query: ListGitSyncPointsQuery, response: GitSyncPoints },
     async ({ params, query, caller, ctx }) => {
       const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
-      const rows = await listSyncPoints(ctx.db, space.id, query.limit ?? 50);
+      const commits = query.commits?.split(',');
+      const rows = await listSyncPoints(ctx.db, space.id, query.limit ?? 50, commits);
       return { items: rows.map(syncPointResource) };
     },
   ),

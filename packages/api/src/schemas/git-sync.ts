@@ -164,6 +164,13 @@ export const ListGitSyncPointsQuery = Type.Object({
       description: 'How many of the newest points.',
     }),
   ),
+  commits: Type.Optional(
+    Type.String({
+      pattern: '^[0-9a-f]{40,64}(,[0-9a-f]{40,64}){0,99}$',
+      description:
+        'Extension: only the points of these commits (up to 100 ids, comma-separated), newest first: how a sync finds its base further back in a branch’s history than the newest points.',
+    }),
+  ),
 });
 /** Extension: how many sync points to list. */
 export type ListGitSyncPointsQuery = Static<typeof ListGitSyncPointsQuery>;
