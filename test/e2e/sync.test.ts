@@ -489,3 +489,46 @@ describe('push into change requests', () => {
     expect((await pull(contextFor(repo, spaceId))).outcome).toBe('in-sync');
   });
 });
+
+describe('push --merge when the superseded change request cannot be archived', () => {
+  it('reports the push (the content landed) with a warning, and leaves the request as it was', async () => {
+    const spaceId = await newSpace('archive refused');
+    const repo = await repoWith(corpusFiles('git-sync-normalization'));
+    expect((await push(contextFor(repo, spaceId), { merge: true })).outcome).toBe('pushed');
+    await repo.writeFiles({ [`${DOCS}/quote.md`]: `${await readText(repo, 'quote.md')}\nMore.\n` });
+    await repo.commit('Say more');
+    const opened = await push(contextFor(repo, spaceId));
+    expect(opened.changeRequest).toBeDefined();
+
+    // The service refuses the archive (a busy proxy, a permission taken away meanwhile).
+    const context = contextFor(repo, spaceId);
+    const real = context.client.api;
+    const refusing: SyncContext = {
+      ...context,
+      client: {
+        ...context.client,
+        api: {
+          listAll: real.listAll.bind(real),
+          request: ((operation: string, ...rest: unknown[]) =>
+            operation === 'updateChangeRequestById'
+              ? Promise.reject(new Error('HTTP 503: injected'))
+              : (real.request.bind(real) as (...args: unknown[]) => unknown)(
+                  operation,
+                  ...rest,
+                )) as typeof real.request,
+        },
+      },
+    };
+    const revision = await spaceRevision(spaceId);
+    const merged = await push(refusing, { merge: true });
+    expect(merged.outcome).toBe('pushed');
+    expect(merged.archivedChangeRequest).toBeUndefined();
+    expect(merged.warnings).toEqual([expect.stringContaining('could not be archived (HTTP 503')]);
+    expect(await spaceRevision(spaceId)).not.toBe(revision);
+    expect((await writableChangeRequests(spaceId)).map((item) => item.id)).toEqual([
+      opened.changeRequest?.id,
+    ]);
+    // Nothing to send any more: the person archives it, as the warning says.
+    expect((await push(contextFor(repo, spaceId), { merge: true })).outcome).toBe('in-sync');
+  });
+});

@@ -108,12 +108,22 @@ async function sendToMainContent(
         : { base: { commit: state.remoteCommit, tree: state.remote } }),
     },
   );
-  const archived = await archiveSupersededChangeRequest(context, state, head.oid);
+  // The content has landed: a change request that cannot be archived now is only worth a word.
+  let archived: Awaited<ReturnType<typeof archiveSupersededChangeRequest>>;
+  const warnings: string[] = [];
+  try {
+    archived = await archiveSupersededChangeRequest(context, state, head.oid);
+  } catch (error) {
+    warnings.push(
+      `the branch's change request, whose commits the main content has now, could not be archived (${error instanceof Error ? error.message : String(error)}): archive it in the service, merging it would apply older changes again`,
+    );
+  }
   return {
     ...result,
     pushedCommit: head.oid,
     uploaded: { blobs: sent.uploaded, bytes: sent.bytes },
     ...(archived === undefined ? {} : { archivedChangeRequest: archived }),
+    ...(warnings.length === 0 ? {} : { warnings }),
   };
 }
 

@@ -56,6 +56,11 @@ export interface SyncResult {
    * now, so merging it would only apply older changes again.
    */
   archivedChangeRequest?: PushedChangeRequest;
+  /**
+   * What went wrong after the sync itself succeeded (archiving a superseded change request):
+   * worth telling, not worth failing a sync whose content already landed.
+   */
+  warnings?: string[];
   /** Files both sides changed that need a person (written with conflict markers). */
   conflicts: FileConflict[];
 }

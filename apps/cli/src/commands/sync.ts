@@ -138,6 +138,8 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
         lines.push("the branch's own changes are not in the space yet: `docsync push` sends them");
       io.stdout(`${lines.join('\n')}\n`);
     }
+    for (const warning of result.warnings ?? [])
+      io.stderr(`docsync ${which}: warning: ${warning}\n`);
     if (result.outcome === 'conflicts') {
       io.stderr(sync.renderConflictReport(result.conflicts, context.config.dir));
       throw new CliError('conflicts', 'sync stopped on conflicts', {
