@@ -416,8 +416,49 @@ class Model {
         git(dir, 'checkout', '-q', 'main');
       }
     }
-    if (pushed.changeRequest !== undefined)
+    if (pushed.changeRequest !== undefined) {
       this.featureChangeRequest = { id: pushed.changeRequest.id, edits: [...this.feature] };
+      this.log.push(
+        `  feature ${git(dir, 'rev-parse', '--short', 'feature').trim()} → change request ${pushed.changeRequest.id}`,
+      );
+      await this.expectChangeRequestHoldsBranch(pushed.changeRequest.id, 'feature');
+    }
+  }
+
+  /** The paragraph tokens of the pages a branch's SUMMARY.md lists, from its commit. */
+  branchTokens(branch: string): Map<string, string[]> {
+    const found = new Map<string, string[]>();
+    const summary = git(this.repo.path, 'show', `${branch}:SUMMARY.md`);
+    for (const match of summary.matchAll(/^\* \[Page p?\d+\]\(([^)]+)\)$/gm))
+      for (const [key, token] of tokensIn(
+        git(this.repo.path, 'show', `${branch}:${match[1] as string}`),
+      ))
+        found.set(key, [...(found.get(key) ?? []), token]);
+    return found;
+  }
+
+  /** Right after a push: the change request holds every listed paragraph as the branch has it. */
+  async expectChangeRequestHoldsBranch(changeRequest: string, branch: string): Promise<void> {
+    const listing = await server.http.get(
+      `/v1/spaces/${this.spaceId}/git/tree?changeRequest=${changeRequest}`,
+    );
+    const paths = (listing.body as { files: { path: string; page?: string }[] }).files
+      .filter((file) => file.page !== undefined)
+      .map((file) => file.path);
+    const read = await server.http.request('POST', `/v1/spaces/${this.spaceId}/git/tree/files`, {
+      body: { paths, changeRequest },
+    });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    // A page can be listed twice (a merge from an older base keeps both copies): any of them.
+    const held = new Map<string, string[]>();
+    for (const file of (read.body as { files: { text?: string }[] }).files)
+      for (const [key, token] of tokensIn(file.text ?? ''))
+        held.set(key, [...(held.get(key) ?? []), token]);
+    for (const [key, tokens] of this.branchTokens(branch))
+      for (const token of tokens)
+        expect(held.get(key), `${key} of ${branch} in change request ${changeRequest}`).toContain(
+          token,
+        );
   }
 
   /** Merges `feature`'s change request in the service: its edits reach the main content. */
@@ -567,6 +608,22 @@ class Model {
     const started = performance.now();
     const before = this.log.length;
     await this.randomStep();
+    // SYNC_MODEL_TRACE=p12.1: that paragraph on each side after every operation (post-mortems).
+    const traced = process.env.SYNC_MODEL_TRACE;
+    if (traced !== undefined) {
+      const [repo, service] = [this.repoTokens(), await this.serviceTokens()];
+      let holders = '';
+      try {
+        holders = git(this.repo.path, 'grep', '-l', `^${traced}:`, 'HEAD', 'feature')
+          .trim()
+          .replace(/\n/g, ' ');
+      } catch {
+        // No file holds it.
+      }
+      this.log.push(
+        `  trace ${traced}: branch ${String(repo.get(traced))} (${holders}), service ${String(service.get(traced))}`,
+      );
+    }
     const kind = (this.log[before] ?? ' (nothing)')
       .replace(/^\d+ /, '')
       .replace(/[:=(].*$/, '')
@@ -641,13 +698,17 @@ class Model {
     return found;
   }
 
+  /**
+   * Paragraph tokens of the pages the branch's SUMMARY.md lists (the space's pages): a person's
+   * merge can bring back an old copy of a page at an old path, unlisted, which is not the page.
+   */
   repoTokens(): Map<string, string> {
     const found = new Map<string, string>();
-    const files = git(this.repo.path, 'ls-files')
-      .split('\n')
-      .filter((path) => path.endsWith('.md'));
-    for (const path of files)
-      for (const [key, token] of tokensIn(this.file(path) ?? '')) found.set(key, token);
+    for (const match of (this.file('SUMMARY.md') ?? '').matchAll(
+      /^\* \[Page p?\d+\]\(([^)]+)\)$/gm,
+    ))
+      for (const [key, token] of tokensIn(this.file(match[1] as string) ?? ''))
+        found.set(key, token);
     return found;
   }
 
@@ -737,15 +798,15 @@ describe('sync under random operations (model-based, seeded)', () => {
           console.error(
             `sync model failed: SYNC_MODEL_SEED=${String(seed)} SYNC_MODEL_OPS=${String(OPS)}\n${model.log.slice(-60).join('\n')}`,
           );
-          // With SYNC_MODEL_LOG=<file>: the repository's history, file by file, for a post-mortem.
+          throw error;
+        } finally {
+          // With SYNC_MODEL_LOG=<file>: the operations and the repository's history, file by file.
           const logFile = process.env.SYNC_MODEL_LOG;
           if (logFile !== undefined)
             writeFileSync(
               logFile,
-              `${model.log.join('\n')}\n\n${git(repo.path, 'log', '--stat', '--format=%h %p %an: %s')}`,
+              `${model.log.join('\n')}\n\n${git(repo.path, 'log', '--all', '--stat', '--format=%h %p %an %D: %s')}`,
             );
-          throw error;
-        } finally {
           await repo.remove();
         }
       },
