@@ -77,6 +77,9 @@ async function serve(
   const err: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  // git http-backend may answer and exit before reading all of a body (a refused request, one
+  // it needs no input for): its exit code and output say so, the broken pipe says nothing more.
+  child.stdin.on('error', () => undefined);
   child.stdin.end(Buffer.concat(chunks));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) {
