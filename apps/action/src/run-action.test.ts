@@ -174,6 +174,10 @@ for (const { dialect, skip } of testDialects) {
             'added docs/guides/setup.md',
           ]);
           expect(run.outputs['pages-changed']).toBe('3');
+          // The job summary says the same, page by page.
+          expect(run.summary).toContain('<h3>docsync: published content</h3>');
+          expect(run.summary).toContain(`Pushed ${head} to \`main\`: 3 pages, `);
+          expect(run.summary).toContain('<td>docs/guides/setup.md</td><td>added</td>');
           // Honest identity: the service's content by docsync, committed by the workflow's bot.
           expect(await remote.git('log', '-1', '--format=%an <%ae>|%cn <%ce>', 'main')).toBe(
             'docsync <docsync@users.noreply.docsync.dev>|github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>',
@@ -198,6 +202,7 @@ for (const { dialect, skip } of testDialects) {
           expect(run.code).toBe(0);
           expect(run.outputs['changed']).toBe('false');
           expect(run.outputs['pages-changed']).toBe('0');
+          expect(run.summary).toContain('`main` already holds it: nothing pushed.');
           expect(run.outputs['pages']).toBe('[]');
           expect(run.outputs['commit-sha']).toBe('');
           expect(await remote.git('rev-parse', 'main')).toBe(before);

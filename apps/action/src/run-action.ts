@@ -1,24 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import * as core from '@actions/core';
 import { GitAdapterError } from '@docsync/git';
 import { ApiClientError, PublishedError } from '@docsync/sync';
 import { ActionError } from './action-error.js';
 import { parseActionInputs, readInput } from './action-inputs.js';
 import { run, type ActionDeps, type ActionOutputs } from './run.js';
 
-/** What the runner gives a step besides inputs: where outputs go and how lines are printed. */
-export interface RunnerDeps extends ActionDeps {
-  /** Appends to the file `GITHUB_OUTPUT` names. */
-  appendFile(path: string, text: string): void;
-}
-
-/** A workflow command's message: `%`, CR and LF escaped as the runner expects. */
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
-/** The outputs as `name<<delimiter` blocks, the runner's format for any value. */
-export function renderOutputs(outputs: ActionOutputs): string {
-  const values: Record<string, string> = {
+/** The outputs by the names action.yml declares, as the runner's text values. */
+export function outputValues(outputs: ActionOutputs): Record<string, string> {
+  return {
     changed: String(outputs.changed),
     'pages-changed': String(outputs.pages.length),
     pages: JSON.stringify(outputs.pages),
@@ -29,10 +18,6 @@ export function renderOutputs(outputs: ActionOutputs): string {
     'pull-request-number':
       outputs.pullRequest === undefined ? '' : String(outputs.pullRequest.number),
   };
-  const delimiter = `ghadelimiter_${randomUUID()}`;
-  return Object.entries(values)
-    .map(([name, value]) => `${name}<<${delimiter}\n${value}\n${delimiter}\n`)
-    .join('');
 }
 
 /** The message a failure is reported with: what failed, without tokens. */
@@ -46,34 +31,54 @@ function describe(error: unknown): string {
   return `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** The job summary of a run: what changed, where, and the pull request. */
+async function writeSummary(outputs: ActionOutputs): Promise<void> {
+  const summary = core.summary.addHeading('docsync: published content', 3);
+  if (!outputs.changed) summary.addRaw(`\`${outputs.branch}\` already holds it: nothing pushed.`);
+  else {
+    summary.addRaw(
+      `Pushed ${outputs.commit ?? ''} to \`${outputs.branch}\`: ${String(outputs.pages.length)} pages, ${String(outputs.filesChanged)} files changed.`,
+      true,
+    );
+    if (outputs.pages.length > 0)
+      summary.addTable([
+        [
+          { data: 'page', header: true },
+          { data: 'change', header: true },
+        ],
+        ...outputs.pages.map((page) => [page.path, page.change]),
+      ]);
+  }
+  if (outputs.pullRequest !== undefined)
+    summary.addLink(`Pull request #${String(outputs.pullRequest.number)}`, outputs.pullRequest.url);
+  await summary.write();
+}
+
 /**
- * The step: masks the tokens, reads the inputs from `INPUT_*` and `GITHUB_*`, runs
- * {@link run}, and writes the outputs to `$GITHUB_OUTPUT`. A failure is one `::error::` line
- * and exit code 1; nothing is written to the repository before every check has passed.
+ * The step, through the runner's toolkit (`@actions/core`): masks the tokens, reads the inputs
+ * from `INPUT_*` and `GITHUB_*`, runs {@link run}, sets the outputs and, where the runner gives
+ * one, writes the job summary. A failure is one error annotation and exit code 1; nothing is
+ * written to the repository before every check has passed.
  */
 export async function runAction(
   env: Readonly<Record<string, string | undefined>>,
-  deps: RunnerDeps,
-): Promise<number> {
+  deps: ActionDeps,
+): Promise<void> {
   for (const name of ['token', 'github-token']) {
     const secret = readInput(env, name);
-    if (secret !== undefined) deps.log(`::add-mask::${secret}`);
+    if (secret !== undefined) core.setSecret(secret);
   }
   try {
     const inputs = parseActionInputs(env);
     const outputs = await run(inputs, deps);
-    const file = env['GITHUB_OUTPUT'];
-    const rendered = renderOutputs(outputs);
-    if (file === undefined || file === '') deps.log(rendered);
-    else deps.appendFile(file, rendered);
-    deps.log(
+    for (const [name, value] of Object.entries(outputValues(outputs))) core.setOutput(name, value);
+    core.info(
       outputs.changed
         ? `changed: ${String(outputs.pages.length)} pages (${String(outputs.filesChanged)} files)`
         : 'unchanged',
     );
-    return 0;
+    if ((env['GITHUB_STEP_SUMMARY'] ?? '') !== '') await writeSummary(outputs);
   } catch (error) {
-    deps.log(`::error::${escapeData(describe(error))}`);
-    return 1;
+    core.setFailed(describe(error));
   }
 }

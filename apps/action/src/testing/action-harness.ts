@@ -62,6 +62,8 @@ export interface ActionRun {
   stdout: string;
   stderr: string;
   outputs: Record<string, string>;
+  /** What the step wrote to `$GITHUB_STEP_SUMMARY` (markdown and HTML, as the runner shows it). */
+  summary: string;
 }
 
 /** Reads `$GITHUB_OUTPUT`'s `name<<delimiter` blocks. */
@@ -81,16 +83,23 @@ export function parseOutputFile(text: string): Record<string, string> {
 
 /**
  * Runs the bundled entry point as a runner does: a child process with `INPUT_*` and `GITHUB_*`
- * variables (and nothing else of this process's environment but `PATH`), `$GITHUB_OUTPUT` a
- * fresh file.
+ * variables (and nothing else of this process's environment but `PATH`), `$GITHUB_OUTPUT` and
+ * `$GITHUB_STEP_SUMMARY` fresh files.
  */
 export async function runActionEntry(env: Record<string, string>): Promise<ActionRun> {
   const dir = await makeTempDir('action-run');
   const outputFile = dir.join('output');
+  const summaryFile = dir.join('summary');
   await writeFile(outputFile, '');
+  await writeFile(summaryFile, '');
   try {
     const child = spawn(process.execPath, [ACTION_ENTRY], {
-      env: { PATH: process.env['PATH'] ?? '', GITHUB_OUTPUT: outputFile, ...env },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+        ...env,
+      },
       cwd: env['GITHUB_WORKSPACE'] ?? dir.path,
     });
     let stdout = '';
@@ -99,7 +108,7 @@ export async function runActionEntry(env: Record<string, string>): Promise<Actio
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const outputs = parseOutputFile(await readFile(outputFile, 'utf8'));
-    return { code, stdout, stderr, outputs };
+    return { code, stdout, stderr, outputs, summary: await readFile(summaryFile, 'utf8') };
   } finally {
     await dir.remove();
   }
