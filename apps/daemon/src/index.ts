@@ -37,4 +37,3 @@ export {
   type RepositoryState,
 } from './state-store.js';
 export { parseDuration } from './duration.js';
-export { backoffDelay } from './backoff.js';

@@ -1,5 +1,5 @@
 import type PQueue from 'p-queue';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '@docsync/sync';
 import type { Clock, TimerHandle } from './clock.js';
 import type { DaemonConfig, RepositoryConfig } from './daemon-config.js';
 import type { DaemonMetrics } from './daemon-metrics.js';
@@ -205,7 +205,11 @@ export class RepositoryWorker {
       logger.log('error', 'sync-failed', { repository: this.name, error });
       return;
     }
-    const delay = backoffDelay(this.attempt, config.retry, this.context.random);
+    const delay = backoffDelay(
+      this.attempt,
+      { baseDelayMs: config.retry.initialMs, maxDelayMs: config.retry.maxMs },
+      this.context.random ?? Math.random,
+    );
     logger.log('error', 'sync-failed', {
       repository: this.name,
       error,

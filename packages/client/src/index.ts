@@ -16,7 +16,7 @@ export {
   type ApiClientErrorCode,
   type ApiClientErrorOptions,
 } from './errors.js';
-export { defaultRetryOptions, type RetryOptions } from './retry-policy.js';
+export { backoffDelay, defaultRetryOptions, type RetryOptions } from './retry-policy.js';
 export { typedRoutes, type TypedOperationId, type TypedRoute } from './typed-routes.js';
 export type {
   ArgsOf,

@@ -23,7 +23,7 @@ export { readSyncConfig, writeSyncConfig, type ConfigFs } from './sync-config-fi
 export { readToken, type ReadTokenOptions } from './read-token.js';
 export { createSyncClient, type SyncClient, type SyncClientOptions } from './sync-client.js';
 /** The service's failures (HTTP status, `code`, method, URL), so callers need not import the client. */
-export { ApiClientError } from '@docsync/client';
+export { ApiClientError, backoffDelay } from '@docsync/client';
 export {
   diffTrees,
   sameTree,
