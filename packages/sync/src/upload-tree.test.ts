@@ -46,6 +46,7 @@ class BlobService {
         request: request as unknown as SyncClient['api']['request'],
         listAll: () => Promise.reject(new Error('not used')),
       },
+      download: () => Promise.reject(new Error('not used')),
     };
   }
 
