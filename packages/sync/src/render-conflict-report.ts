@@ -10,7 +10,7 @@ function describe(conflict: FileConflict, dir: string): string {
     case 'modify-delete':
       return `${path}: deleted ${conflict.deletedIn === 'ours' ? 'on the branch' : 'in the space'} and changed on the other side (the changed version is in the file; delete it with \`git rm\` to keep the deletion)`;
     case 'modify-unlist':
-      return `${path}: taken out of SUMMARY.md ${conflict.deletedIn === 'ours' ? 'on the branch' : 'in the space'} and changed on the other side (the changed version is in the file; put its entry back in SUMMARY.md to keep the page in the space, or leave it out and the page leaves the space)`;
+      return `${path}: taken out of SUMMARY.md ${conflict.deletedIn === 'ours' ? 'on the branch and changed in the space' : 'in the space and changed on the branch'} (the changed version is in the file; put its entry back in SUMMARY.md to keep the page in the space, or leave it out and the page leaves the space)`;
     case 'binary':
       return `${path}: changed differently on both sides and not text (the branch's version is in the file)`;
   }
