@@ -118,8 +118,13 @@ class Model {
   readonly redirects: { key: string; op: number }[] = [{ key: 'r0', op: 0 }];
   /** Paragraph edits committed on the `feature` branch, not yet merged into `main`. */
   feature: Omit<Edit, 'op'>[] = [];
-  /** Ops at which merging `feature` conflicted and was settled by the feature's side. */
-  readonly featureWins: number[] = [];
+  /**
+   * What a merge of `feature` settled by the feature's side (`-X theirs`) took from the feature
+   * over `main`'s: paragraphs whose token it set to one that is not a feature edit, and
+   * redirects it dropped, with the operation. The person's choice: edits of those, made before,
+   * are excused; nothing else is.
+   */
+  readonly featureWins: { keys: Set<string>; redirects: Set<string>; op: number }[] = [];
   /** The change request `feature` is pushed into, with the feature edits it holds. */
   featureChangeRequest: { id: string; edits: Omit<Edit, 'op'>[] } | undefined;
   readonly log: string[] = [];
@@ -378,10 +383,30 @@ class Model {
         return false;
       }
     };
+    const [tokensBefore, yamlBefore] = [this.repoTokens(), this.file('.gitbook.yaml') ?? ''];
     if (merge()) this.log.push(`${String(this.op)} git merge feature`);
     else if (merge('-X', 'theirs')) {
-      this.featureWins.push(this.op);
-      this.log.push(`${String(this.op)} git merge -X theirs feature`);
+      const tokensAfter = this.repoTokens();
+      const featureTokens = new Set(this.feature.map((edit) => edit.token));
+      const keys = new Set(
+        [...tokensBefore].flatMap(([key, token]) => {
+          const after = tokensAfter.get(key);
+          return after === token || (after !== undefined && featureTokens.has(after)) ? [] : [key];
+        }),
+      );
+      const yamlAfter = this.file('.gitbook.yaml') ?? '';
+      const redirects = new Set(
+        this.redirects
+          .map((redirect) => redirect.key)
+          .filter((key) => {
+            const line = new RegExp(`^  ${key}: `, 'm');
+            return line.test(yamlBefore) && !line.test(yamlAfter);
+          }),
+      );
+      this.featureWins.push({ keys, redirects, op: this.op });
+      this.log.push(
+        `${String(this.op)} git merge -X theirs feature (took ${[...keys, ...redirects].join(', ') || 'nothing of main'})`,
+      );
     } else {
       this.log.push(`${String(this.op)} git merge feature: dropped`);
       this.feature = [];
@@ -724,7 +749,7 @@ class Model {
     );
     if (later) return true;
     // A merge of `feature` that took its side of conflicting lines: the person's choice.
-    if (this.featureWins.some((op) => op >= edit.op)) return true;
+    if (this.featureWins.some((won) => won.op >= edit.op && won.keys.has(key))) return true;
     return this.conflicts.some(
       (conflict) =>
         conflict.op >= edit.op && conflict.strategy !== (edit.side === 'local' ? 'ours' : 'theirs'),
@@ -756,7 +781,7 @@ class Model {
     for (const [path, text] of Object.entries(UNMODELED)) expect(this.file(path), path).toBe(text);
     const yaml = await this.serviceFile('.gitbook.yaml');
     for (const { key, op } of this.redirects) {
-      if (this.featureWins.some((won) => won >= op)) continue;
+      if (this.featureWins.some((won) => won.op >= op && won.redirects.has(key))) continue;
       expect(this.file('.gitbook.yaml'), `redirect ${key} on the branch`).toMatch(
         new RegExp(`^  ${key}: `, 'm'),
       );
