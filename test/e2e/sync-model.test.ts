@@ -825,6 +825,8 @@ describe('sync under random operations (model-based, seeded)', () => {
           );
           throw error;
         } finally {
+          // SYNC_MODEL_KEEP=1 keeps the repository for a post-mortem (its path is printed).
+          if (process.env.SYNC_MODEL_KEEP === '1') console.error(`kept ${repo.path}`);
           // With SYNC_MODEL_LOG=<file>: the operations and the repository's history, file by file.
           const logFile = process.env.SYNC_MODEL_LOG;
           if (logFile !== undefined)
@@ -832,7 +834,7 @@ describe('sync under random operations (model-based, seeded)', () => {
               logFile,
               `${model.log.join('\n')}\n\n${git(repo.path, 'log', '--all', '--stat', '--format=%h %p %an %D: %s')}`,
             );
-          await repo.remove();
+          if (process.env.SYNC_MODEL_KEEP !== '1') await repo.remove();
         }
       },
     );

@@ -98,6 +98,23 @@ describe('decideFiles', () => {
     });
   });
 
+  it('a page the space moved with the very edit the branch made is at the new path only', () => {
+    // Found by the model test (seed 202, 3,590 operations): the branch's file (same bytes as the
+    // space's moved one) was kept under its old path, and the table of contents named the new one.
+    const edited = '# A\n\none, edited\n\ntwo\n';
+    const ours = tree({ ...texts(base), 'a.md': edited });
+    const theirs = tree({ LICENSE: 'MIT\n', 'b.md': '# B\n', 'x/a.md': edited });
+    for (const strategy of [undefined, 'ours', 'theirs'] as const) {
+      const decided = decideFiles({ base, ours, theirs, ...(strategy ? { strategy } : {}) });
+      expect(texts(decided.tree), String(strategy)).toEqual({
+        LICENSE: 'MIT\n',
+        'b.md': '# B\n',
+        'x/a.md': edited,
+      });
+      for (const [path, file] of decided.tree) expect(file.path).toBe(path);
+    }
+  });
+
   it('a deletion against an edit with no move is a conflict that keeps the edit', () => {
     const ours = tree({ LICENSE: 'MIT\n', 'b.md': '# B\n' });
     const theirs = tree({ ...texts(base), 'a.md': 'entirely new\n' });

@@ -240,14 +240,16 @@ export function decideFiles(input: DecideInput): Decided {
   ) => {
     const [bt, ot, tt] = [b === undefined ? '' : textOf(b), textOf(o), textOf(t)];
     const at = from === undefined ? {} : { from };
+    // A side's file carried along a move is written at the path it moved to.
+    const here = (file: SyncFile): SyncFile => (file.path === path ? file : { ...file, path });
     if (o.oid === t.oid) {
-      result.set(path, o);
+      result.set(path, here(o));
       decisions.set(path, { path, take: 'same' });
       return;
     }
     if (bt === undefined || ot === undefined || tt === undefined) {
       const pick = strategy === 'theirs' ? t : o;
-      result.set(path, pick);
+      result.set(path, here(pick));
       if (strategy !== undefined) decisions.set(path, { path, take: strategy });
       else {
         decisions.set(path, { path, take: 'conflict', reason: 'binary', ...at });
