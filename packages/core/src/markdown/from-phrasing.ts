@@ -3,7 +3,7 @@ import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
 import { annotationFromFootnote } from './handlers/annotation.js';
 import { parseInlineHtml } from './handlers/inline-html.js';
-import { InlineBuilder } from './inline-builder.js';
+import { InlineBuilder, withMark } from './inline-builder.js';
 import { holdsUnmarkable } from './holds-unmarkable.js';
 import type { ParseContext } from './parse-context.js';
 
@@ -29,17 +29,17 @@ export function phrasingToInlines(
         builder.text(node.value.replace(/[ \t]*\n[ \t]*/g, ' '), marks, context.writtenText(node));
         break;
       case 'emphasis':
-        builder.push(...markedInlines(node, [...marks, italic], context));
+        builder.push(...markedInlines(node, withMark(marks, italic), context));
         break;
       case 'strong':
-        builder.push(...markedInlines(node, [...marks, bold], context));
+        builder.push(...markedInlines(node, withMark(marks, bold), context));
         break;
       case 'delete':
-        builder.push(...markedInlines(node, [...marks, strikethrough], context));
+        builder.push(...markedInlines(node, withMark(marks, strikethrough), context));
         break;
       case 'inlineCode':
         // A line ending inside a code span is a space (CommonMark), not a hard break.
-        builder.text(node.value.replace(/\r?\n/g, ' '), [...marks, code]);
+        builder.text(node.value.replace(/\r?\n/g, ' '), withMark(marks, code));
         break;
       case 'break': {
         // Written spaces end the text before them: none when there is no text, or when it ends

@@ -75,6 +75,14 @@ export function sortMarks(marks: readonly Mark[]): Mark[] {
   });
 }
 
+/**
+ * `marks` with `mark` added, in {@link markOrder} and without duplicates: nested styling keeps at
+ * most one mark of each type, so the list stays short however deep spans nest.
+ */
+export function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
+  return sortMarks([...marks, mark]);
+}
+
 /** Whether two sorted mark lists are equal (colour data included). */
 export function sameMarks(a: readonly Mark[], b: readonly Mark[]): boolean {
   return a.length === b.length && a.every((mark, i) => sameMark(mark, b[i]));

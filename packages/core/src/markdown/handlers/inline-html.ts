@@ -1,6 +1,7 @@
 import type { Html, PhrasingContent } from 'mdast';
 import type { Color, Mark } from '../../model/text.js';
-import type { InlineBuilder } from '../inline-builder.js';
+import type { InlineContent } from '../../model/inlines.js';
+import { withMark, type InlineBuilder } from '../inline-builder.js';
 import { parseHtmlTag, type HtmlTag } from '../html-tag.js';
 import { holdsUnmarkable } from '../holds-unmarkable.js';
 import type { ParseContext } from '../parse-context.js';
@@ -25,29 +26,51 @@ export function colorMarkFromStyle(style: string): Mark | undefined {
   return data.text || data.background ? { object: 'mark', type: 'color', data } : undefined;
 }
 
+/**
+ * For each list of sibling nodes, the end tag closing each start tag (index → index): start and
+ * end tags of one name pair as brackets do, found in one pass over the siblings, so a page of
+ * unclosed tags is read in linear time (looking for each one's end tag was quadratic).
+ */
+const closingTags = new WeakMap<readonly PhrasingContent[], Map<number, number>>();
+
 /** Index of the `</name>` that closes the tag at `open`, or -1. */
-function findClose(nodes: readonly PhrasingContent[], open: number, name: string): number {
-  let depth = 0;
-  for (let index = open + 1; index < nodes.length; index++) {
-    const node = nodes[index];
-    if (node?.type !== 'html') continue;
-    const tag = parseHtmlTag(node.value);
-    if (tag?.name !== name) continue;
-    if (!tag.closing) depth++;
-    else if (depth === 0) return index;
-    else depth--;
+function findClose(nodes: readonly PhrasingContent[], open: number): number {
+  let pairs = closingTags.get(nodes);
+  if (pairs === undefined) {
+    pairs = new Map();
+    const openTags = new Map<string, number[]>();
+    nodes.forEach((node, index) => {
+      const tag = node.type === 'html' ? parseHtmlTag(node.value) : undefined;
+      if (tag === undefined) return;
+      const stack = openTags.get(tag.name) ?? [];
+      openTags.set(tag.name, stack);
+      if (!tag.closing) stack.push(index);
+      else {
+        const start = stack.pop();
+        if (start !== undefined) pairs?.set(start, index);
+      }
+    });
+    closingTags.set(nodes, pairs);
   }
-  return -1;
+  return pairs.get(open) ?? -1;
 }
 
-function plainText(nodes: readonly PhrasingContent[]): string | undefined {
-  let text = '';
-  for (const node of nodes) {
-    if (node.type !== 'text') return undefined;
-    text += node.value;
-  }
-  return text;
-}
+/**
+ * Styling elements (`<sup>`, `<mark style>`…) found to hold what a mark cannot sit on, by start
+ * tag, with the end tag they were paired with. Whether content can be styled does not depend on
+ * the marks around it, so each is tried once: trying again at every level of nested elements
+ * around it took time exponential in their depth.
+ */
+const unstylable = new WeakMap<PhrasingContent, PhrasingContent>();
+
+/**
+ * Styling elements nested deeper than this are kept as raw HTML, the outermost with all it holds
+ * (the reader recurses once per level).
+ */
+export const MAX_STYLING_DEPTH = 32;
+let stylingDepth = 0;
+/** Thrown from past {@link MAX_STYLING_DEPTH} to the outermost styling element being read. */
+const nestedTooDeep = new Error('styling elements nest too deep');
 
 /**
  * Adds the content of a styling element (`<mark>`, `<kbd>`, `<sup>`, `<sub>`) under its mark;
@@ -55,19 +78,60 @@ function plainText(nodes: readonly PhrasingContent[]): string | undefined {
  * the element is then kept as the raw HTML it is, around its content, so the style is not lost.
  */
 function styled(
-  inner: readonly PhrasingContent[],
+  nodes: readonly PhrasingContent[],
+  [open, close]: readonly [number, number],
   marks: readonly Mark[],
   context: ParseContext,
   builder: InlineBuilder,
 ): boolean {
+  const start = nodes[open] as PhrasingContent;
+  const end = nodes[close] as PhrasingContent;
+  if (unstylable.get(start) === end) return false;
+  if (stylingDepth >= MAX_STYLING_DEPTH) throw nestedTooDeep;
   const before = context.diagnostics.length;
-  const inlines = context.inlines(inner, marks);
+  let inlines: InlineContent[];
+  stylingDepth++;
+  try {
+    inlines = context.inlines(nodes.slice(open + 1, close), marks);
+  } catch (error) {
+    if (error !== nestedTooDeep || stylingDepth > 1) throw error;
+    // The outermost: it and every element in it stay HTML, each read once from here on.
+    context.diagnostics.length = before;
+    for (let index = open; index < close; index++) {
+      const closing = findClose(nodes, index);
+      if (closing >= 0) unstylable.set(nodes[index] as PhrasingContent, nodes[closing] as never);
+    }
+    context.report(
+      start,
+      'too-deep',
+      `styling elements nest more than ${String(MAX_STYLING_DEPTH)} deep here; kept as HTML`,
+    );
+    return false;
+  } finally {
+    stylingDepth--;
+  }
   if (holdsUnmarkable(inlines)) {
     context.diagnostics.length = before;
+    unstylable.set(start, end);
     return false;
   }
   builder.push(...inlines);
   return true;
+}
+
+/** The text of `nodes[start…end)`, or `undefined` when it holds anything but text. */
+function plainText(
+  nodes: readonly PhrasingContent[],
+  start: number,
+  end: number,
+): string | undefined {
+  let text = '';
+  for (let index = start; index < end; index++) {
+    const node = nodes[index];
+    if (node?.type !== 'text') return undefined;
+    text += node.value;
+  }
+  return text;
 }
 
 /**
@@ -87,26 +151,27 @@ export function parseInlineHtml(
   if (!tag || tag.closing) return 0;
   if (tag.name === 'img') return inlineImage(tag, builder) ? 1 : 0;
 
-  const close = findClose(nodes, index, tag.name);
+  const close = findClose(nodes, index);
   if (close < 0) return 0;
-  const inner = nodes.slice(index + 1, close);
   const consumed = close - index + 1;
-  if (tag.name === 'picture') return inlinePicture(tag, inner, builder) ? consumed : 0;
+  if (tag.name === 'picture') {
+    // A picture holds two elements; three are enough to see that it holds more.
+    const inner = nodes.slice(index + 1, Math.min(close, index + 4));
+    return inlinePicture(tag, inner, builder) ? consumed : 0;
+  }
 
   const markType = markElements[tag.name];
   if (markType && tag.attributes.size === 0) {
-    return styled(inner, [...marks, { object: 'mark', type: markType } as Mark], context, builder)
-      ? consumed
-      : 0;
+    const mark = { object: 'mark', type: markType } as Mark;
+    return styled(nodes, [index, close], withMark(marks, mark), context, builder) ? consumed : 0;
   }
   if (tag.name === 'mark') {
     const mark = colorMarkFromStyle(tag.attributes.get('style') ?? '');
     if (!mark || tag.attributes.size !== 1) return 0;
-    return styled(inner, [...marks, mark], context, builder) ? consumed : 0;
+    return styled(nodes, [index, close], withMark(marks, mark), context, builder) ? consumed : 0;
   }
-  const text = plainText(inner);
-  if (text === undefined && !(inner.length === 0)) return 0;
-  const label = text ?? '';
+  const label = plainText(nodes, index + 1, close);
+  if (label === undefined) return 0;
   const className = tag.attributes.get('class') ?? '';
 
   if (tag.name === 'i' && /^fa-[\w-]+$/.test(className) && tag.attributes.size === 1) {
