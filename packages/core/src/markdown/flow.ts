@@ -6,6 +6,15 @@ import type { ParseContext } from './parse-context.js';
 
 /** Converts one mdast flow node to blocks; what no handler understands is kept verbatim. */
 export function flowToBlocks(node: RootContent, context: ParseContext): Block[] {
+  if (node.type === 'tooDeep') {
+    return [
+      context.raw(
+        node,
+        'too-deep',
+        `this block nests more than ${String(node.depth)} levels deep; kept verbatim`,
+      ),
+    ];
+  }
   if (node.type === 'liquidBlock' || node.type === 'liquidTag') {
     const name = node.tag?.name;
     if (name === undefined) {

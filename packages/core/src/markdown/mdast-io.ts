@@ -5,6 +5,7 @@ import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
 import { toMarkdown, type Options as ToMarkdownOptions, type Unsafe } from 'mdast-util-to-markdown';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
+import { maskDeepContainers, pruneDeepBlocks } from './depth-limit.js';
 import { fastFromMarkdown } from './fast/fast-from-markdown.js';
 import { liquidFromMarkdown } from './liquid/from-markdown.js';
 import { pairLiquidTags } from './liquid/pair-tags.js';
@@ -55,8 +56,11 @@ export interface ParseOptions {
  */
 export function parseMdast(markdown: string, options: ParseOptions = {}): Root {
   const tree = parseFlat(markdown, options.fastPath ?? true);
+  // Pairing nests tags and `<details>` into blocks: what it nests too deep is cut again.
   pairLiquidTags(tree);
+  pruneDeepBlocks(tree);
   pairDetails(tree);
+  pruneDeepBlocks(tree);
   return tree;
 }
 
@@ -70,7 +74,10 @@ export function fullFromMarkdown(markdown: string): Root {
 
 /** Markdown → mdast with tag lines still flat (split out of HTML blocks), before pairing. */
 function parseFlat(markdown: string, fastPath: boolean): Root {
-  const tree = (fastPath ? fastFromMarkdown(markdown) : undefined) ?? fullFromMarkdown(markdown);
+  const tree =
+    (fastPath ? fastFromMarkdown(markdown) : undefined) ??
+    fullFromMarkdown(maskDeepContainers(markdown));
+  pruneDeepBlocks(tree);
   splitTagLinesOutOfHtml(tree, (fragment) => parseFlat(fragment, fastPath));
   return tree;
 }

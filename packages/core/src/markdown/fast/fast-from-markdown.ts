@@ -3,6 +3,7 @@ import type { LiquidTag } from '../liquid/mdast.js';
 import { parseTag } from '../liquid/tag.js';
 import { readLineStart, type LineStart } from './line-start.js';
 import { parsePhrasing } from './phrasing.js';
+import { MAX_MARKDOWN_DEPTH } from '../depth-limit.js';
 import { bail, Char, OutsideFastPath, Source, type Line } from './source.js';
 
 /**
@@ -37,12 +38,18 @@ type FenceStart = Extract<LineStart, { kind: 'fence' }>;
 /** Reads the flow content of a container (the document, a list item) from its lines. */
 class FlowReader {
   readonly #source: Source;
+  /**
+   * Lists open around the lines being read. Past `MAX_MARKDOWN_DEPTH` their content is not read:
+   * a `tooDeep` node stands for it, and the block holding it is kept verbatim.
+   */
+  #depth = 0;
 
   constructor(source: Source) {
     this.#source = source;
   }
 
   blocks(lines: readonly Line[]): RootContent[] {
+    if (this.#depth > MAX_MARKDOWN_DEPTH) return [{ type: 'tooDeep', depth: this.#depth }];
     const source = this.#source;
     const out: RootContent[] = [];
     let index = 0;
@@ -221,7 +228,9 @@ class FlowReader {
         last = next;
       }
       content.length = last - at + 1;
+      this.#depth++;
       const children = this.blocks(content);
+      this.#depth--;
       items.push({
         type: 'listItem',
         spread: blankLineBetween(children),

@@ -2,6 +2,7 @@ import type { PhrasingContent, Text } from 'mdast';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { asciiPunctuation, unicodePunctuation, unicodeWhitespace } from 'micromark-util-character';
 import { decodeNumericCharacterReference } from 'micromark-util-decode-numeric-character-reference';
+import { MAX_MARKDOWN_DEPTH } from '../depth-limit.js';
 import { resolveDelimiters, type Delimiter, type Item } from './delimiters.js';
 import { htmlTextEnd } from './html-syntax.js';
 import { parseResource } from './link-resource.js';
@@ -292,9 +293,12 @@ class PhrasingScanner {
 
   /**
    * Items → mdast: adjacent text merges into one node, as mdast-util-from-markdown does.
-   * `inLink`: GFM does not look for autolink literals inside a link's text.
+   * `inLink`: GFM does not look for autolink literals inside a link's text. Spans nested past
+   * `MAX_MARKDOWN_DEPTH` are not built: a `tooDeep` node stands for them, and the block holding
+   * them is kept verbatim (see `pruneDeepBlocks`).
    */
-  #build(items: readonly Item[], inLink: boolean): PhrasingContent[] {
+  #build(items: readonly Item[], inLink: boolean, depth = 0): PhrasingContent[] {
+    if (depth > MAX_MARKDOWN_DEPTH) return [{ type: 'tooDeep', depth } as never];
     const out: PhrasingContent[] = [];
     let text: Text | undefined;
     let textEnd = 0;
@@ -316,7 +320,7 @@ class PhrasingScanner {
       if (item.kind === 'group') {
         const group = {
           type: item.type,
-          children: this.#build(item.children, inLink),
+          children: this.#build(item.children, inLink, depth + 1),
           position: { start: this.#point(item.start), end: this.#end(item.end) },
         } as PhrasingContent;
         out.push(group);
