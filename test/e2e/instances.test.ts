@@ -1,51 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { Space } from '@docsync/api';
 import { gitBlobId } from '@docsync/core';
 import { commitOid, sendTree, textBlob, type TreeBlob } from '@docsync/server/testing';
 import { createHttpClient, makeTempDir, type HttpClient, type TempDir } from '@docsync/test-utils';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inSchema, startServe, type ServeProcess } from '../support/serve-process.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const docsync = `${root}node_modules/.bin/docsync`;
 const databaseUrl = process.env['DATABASE_URL'];
-
-/** A `docsync serve` process and how to reach it. */
-interface Instance {
-  child: ChildProcess;
-  url: string;
-  /** The admin token, printed by the instance that initialised the database. */
-  token: string | undefined;
-  dataDir: string;
-}
-
-/** Starts `docsync serve` on `url` (PostgreSQL) with a data directory of its own. */
-async function serve(url: string, dataDir: string): Promise<Instance> {
-  const child = spawn(docsync, ['serve', '--port', '0', '--data', dataDir], {
-    env: { ...process.env, DATABASE_URL: url },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const served = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
-      if (served !== undefined)
-        resolve({
-          child,
-          url: served,
-          token: /token \(shown only this once\): (\S+)/.exec(stderr)?.[1],
-          dataDir,
-        });
-    });
-    child.on('exit', (code) => {
-      reject(new Error(`docsync serve exited with ${String(code)}: ${stderr}`));
-    });
-  });
-}
 
 /** Until `check` passes or 2 s went by; how long it took, in ms. */
 async function eventually(check: () => Promise<boolean>): Promise<number> {
@@ -60,8 +23,8 @@ async function eventually(check: () => Promise<boolean>): Promise<number> {
 describe.skipIf(databaseUrl === undefined)('two instances on one PostgreSQL', () => {
   const schema = `e2e_${randomBytes(6).toString('hex')}`;
   let dir: TempDir;
-  let first: Instance;
-  let second: Instance;
+  let first: ServeProcess;
+  let second: ServeProcess;
   let viaFirst: HttpClient;
   let viaSecond: HttpClient;
   let organizationId: string;
@@ -74,10 +37,9 @@ describe.skipIf(databaseUrl === undefined)('two instances on one PostgreSQL', ()
     await client.query(`CREATE SCHEMA "${schema}"`);
     await client.end();
     // Both instances work in the schema: every unqualified name resolves there.
-    const url = new URL(databaseUrl ?? '');
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    first = await serve(url.href, dir.join('first'));
-    second = await serve(url.href, dir.join('second'));
+    const url = inSchema(databaseUrl ?? '', schema);
+    first = await startServe(url, dir.join('first'));
+    second = await startServe(url, dir.join('second'));
     viaFirst = createHttpClient(first.url, first.token);
     viaSecond = createHttpClient(second.url, first.token);
     const orgs = await viaSecond.get('/v1/orgs');
