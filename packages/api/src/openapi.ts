@@ -16,6 +16,11 @@ const errorResponses: Readonly<Record<number, { name: string; description: strin
   },
   412: { name: 'PreconditionFailed', description: 'A precondition of the transfer does not hold.' },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large.' },
+  421: {
+    name: 'MisdirectedRequest',
+    description:
+      'The `Host` header names a host this server does not answer for (a server started with a public URL or allowed hosts).',
+  },
   429: { name: 'TooManyRequests', description: 'Rate limited; retry after `Retry-After` seconds.' },
 };
 

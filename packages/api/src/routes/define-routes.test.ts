@@ -29,7 +29,7 @@ describe('pathParameters', () => {
 describe('errorStatuses', () => {
   it('gives a DELETE of the resource itself no 404, since deleting nothing succeeds', () => {
     const input = { operationId: 'x', method: 'DELETE', path: '/v1/spaces/{spaceId}' } as const;
-    expect(errorStatuses({ ...input, summary: '', responses: {} })).toEqual([401, 403, 429]);
+    expect(errorStatuses({ ...input, summary: '', responses: {} })).toEqual([401, 403, 421, 429]);
   });
 
   it('gives a DELETE under another resource a 404 for the unknown parent', () => {
@@ -54,7 +54,7 @@ describe('errorStatuses', () => {
       responses: {},
       errors: [412],
     });
-    expect(statuses).toEqual([400, 401, 403, 404, 412, 413, 429]);
+    expect(statuses).toEqual([400, 401, 403, 404, 412, 413, 421, 429]);
   });
 });
 

@@ -53,14 +53,15 @@ export function pathParameters(path: string): TObject {
 
 /**
  * The error statuses an operation can give: 400 when it validates input (query, body or a
- * patterned path parameter), 401, 403 and 429 always, 404 when a path id can be unknown (not for
+ * patterned path parameter), 401, 403, 421 and 429 always (421 from a server that answers only
+ * for some hosts, to a request whose `Host` names another), 404 when a path id can be unknown (not for
  * a DELETE of the resource itself, which answers 204 when it is absent), 413 when it takes a body,
  * and the conditional ones the route lists.
  */
 export function errorStatuses(input: RouteInput): number[] {
   const names = pathParameterNames(input.path);
   const patterned = names.some((name) => constrainedParameters[name] !== undefined);
-  const statuses = [401, 403, 429, ...(input.errors ?? [])];
+  const statuses = [401, 403, 421, 429, ...(input.errors ?? [])];
   if (input.query !== undefined || input.body !== undefined || patterned) statuses.push(400);
   const deletesItself = input.method === 'DELETE' && input.path.endsWith('}');
   if (names.length > (deletesItself ? 1 : 0)) statuses.push(404);
