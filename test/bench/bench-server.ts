@@ -74,3 +74,23 @@ export async function startBenchServer(
     throw error;
   }
 }
+
+/** A page of a revision's page tree, as far as the benchmarks walk it. */
+interface PageNode {
+  id: string;
+  type: string;
+  pages?: unknown;
+}
+
+/** The ids of the document pages of a page tree, depth first. */
+export function documentPageIds(pages: readonly PageNode[]): string[] {
+  const ids: string[] = [];
+  const walk = (list: readonly PageNode[]) => {
+    for (const page of list) {
+      if (page.type === 'document') ids.push(page.id);
+      walk((page.pages ?? []) as PageNode[]);
+    }
+  };
+  walk(pages);
+  return ids;
+}

@@ -14,7 +14,7 @@
  */
 import { gitBlobId, treeToRevision, type TreeFile } from '@docsync/core';
 import type { SyncClient } from '@docsync/sync';
-import { startBenchServer } from './bench-server.ts';
+import { documentPageIds, startBenchServer } from './bench-server.ts';
 import { generateSpace } from './generate-space.ts';
 
 const pages = Number(process.env['BENCH_CONTENT_PAGES'] ?? 10_000);
@@ -138,14 +138,7 @@ export async function report(): Promise<string> {
 
     // Reads: random pages, sequentially (latency, not throughput).
     const revision = await client.api.request('getCurrentRevision', { params: { spaceId } });
-    const ids: string[] = [];
-    const walk = (list: readonly { id: string; type: string; pages?: unknown }[]) => {
-      for (const page of list) {
-        if (page.type === 'document') ids.push(page.id);
-        walk((page.pages ?? []) as { id: string; type: string }[]);
-      }
-    };
-    walk(revision.pages);
+    const ids = documentPageIds(revision.pages);
     const read = async (format: 'document' | 'markdown') => {
       const times: number[] = [];
       for (let n = 0; n < READS; n++) {

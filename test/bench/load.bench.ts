@@ -23,6 +23,7 @@ import pg from 'pg';
 import { sendTree, commitOid } from '@docsync/server/testing';
 import { createHttpClient } from '@docsync/test-utils';
 import { inSchema, startServe, type ServeProcess } from '../support/serve-process.ts';
+import { documentPageIds } from './bench-server.ts';
 import { generateSpace, seededRandom } from './generate-space.ts';
 
 const durationSeconds = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -171,16 +172,9 @@ async function prepare(instance: ServeProcess, urls: string[]): Promise<Target> 
   const sent = await sendTree(http, spaceId, tree, { oid: commitOid(1), message: 'Load' });
   if (sent.status !== 204) throw new Error(`import failed: ${sent.status} ${sent.text}`);
   const listed = (await http.get(`/v1/spaces/${spaceId}/content/pages`)).body as {
-    pages: { id: string; type: string; pages?: unknown }[];
+    pages: { id: string; type: string }[];
   };
-  const pageIds: string[] = [];
-  const walk = (list: readonly { id: string; type: string; pages?: unknown }[]) => {
-    for (const page of list) {
-      if (page.type === 'document') pageIds.push(page.id);
-      walk((page.pages ?? []) as { id: string; type: string }[]);
-    }
-  };
-  walk(listed.pages);
+  const pageIds = documentPageIds(listed.pages);
   const changeRequestIds: string[] = [];
   for (let n = 0; n < connections; n++) {
     const opened = await http.request('POST', `/v1/spaces/${spaceId}/change-requests`, {
