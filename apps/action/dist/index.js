@@ -53115,6 +53115,62 @@ function math(options) {
   };
 }
 
+// ../../packages/core/dist/markdown/depth-limit.js
+var MAX_MARKDOWN_DEPTH = 256;
+function nestsDeeper(node2, limit) {
+  const stack = [[node2, 0]];
+  for (let next = stack.pop(); next !== void 0; next = stack.pop()) {
+    const [current, depth] = next;
+    if (depth > limit)
+      return true;
+    if ("children" in current)
+      for (const child of current.children)
+        stack.push([child, depth + 1]);
+  }
+  return false;
+}
+function pruneDeepBlocks(tree) {
+  if (!nestsDeeper(tree, MAX_MARKDOWN_DEPTH))
+    return;
+  tree.children = tree.children.map((child) => nestsDeeper(child, MAX_MARKDOWN_DEPTH - 1) ? {
+    type: "tooDeep",
+    depth: MAX_MARKDOWN_DEPTH,
+    ...child.position ? { position: child.position } : {}
+  } : child);
+}
+var LIST_MARKER = /^(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)/;
+function maskDeepContainers(markdown) {
+  let masked;
+  let lineStart = 0;
+  while (lineStart < markdown.length) {
+    const lineEnd = markdown.indexOf("\n", lineStart);
+    const stop = lineEnd === -1 ? markdown.length : lineEnd;
+    let depth = 0;
+    let at = lineStart;
+    while (at < stop) {
+      const char = markdown[at];
+      if (char === " " || char === "	") {
+        at += 1;
+        continue;
+      }
+      const width = char === ">" ? 1 : LIST_MARKER.exec(markdown.slice(at, at + 11))?.[0].length ?? 0;
+      if (width === 0)
+        break;
+      depth += 1;
+      if (depth > MAX_MARKDOWN_DEPTH) {
+        masked ??= markdown.split("");
+        masked[at] = "x";
+        break;
+      }
+      at += width;
+    }
+    if (lineEnd === -1)
+      break;
+    lineStart = lineEnd + 1;
+  }
+  return masked === void 0 ? markdown : masked.join("");
+}
+
 // ../../packages/core/dist/markdown/liquid/tag.js
 var argumentPattern = /\s*(?:([\w.:-]+)\s*=\s*)?(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))/y;
 function unescapeValue(value) {
@@ -54034,9 +54090,13 @@ var PhrasingScanner = class {
   }
   /**
    * Items → mdast: adjacent text merges into one node, as mdast-util-from-markdown does.
-   * `inLink`: GFM does not look for autolink literals inside a link's text.
+   * `inLink`: GFM does not look for autolink literals inside a link's text. Spans nested past
+   * `MAX_MARKDOWN_DEPTH` are not built: a `tooDeep` node stands for them, and the block holding
+   * them is kept verbatim (see `pruneDeepBlocks`).
    */
-  #build(items2, inLink) {
+  #build(items2, inLink, depth = 0) {
+    if (depth > MAX_MARKDOWN_DEPTH)
+      return [{ type: "tooDeep", depth }];
     const out = [];
     let text8;
     let textEnd = 0;
@@ -54059,7 +54119,7 @@ var PhrasingScanner = class {
       if (item3.kind === "group") {
         const group2 = {
           type: item3.type,
-          children: this.#build(item3.children, inLink),
+          children: this.#build(item3.children, inLink, depth + 1),
           position: { start: this.#point(item3.start), end: this.#end(item3.end) }
         };
         out.push(group2);
@@ -54146,10 +54206,17 @@ function fastFromMarkdown(markdown) {
 }
 var FlowReader = class {
   #source;
+  /**
+   * Lists open around the lines being read. Past `MAX_MARKDOWN_DEPTH` their content is not read:
+   * a `tooDeep` node stands for it, and the block holding it is kept verbatim.
+   */
+  #depth = 0;
   constructor(source) {
     this.#source = source;
   }
   blocks(lines2) {
+    if (this.#depth > MAX_MARKDOWN_DEPTH)
+      return [{ type: "tooDeep", depth: this.#depth }];
     const source = this.#source;
     const out = [];
     let index3 = 0;
@@ -54321,7 +54388,9 @@ var FlowReader = class {
         last = next;
       }
       content3.length = last - at + 1;
+      this.#depth++;
       const children = this.blocks(content3);
+      this.#depth--;
       items2.push({
         type: "listItem",
         spread: blankLineBetween(children),
@@ -55080,7 +55149,9 @@ var fromMarkdownExtensions = [
 function parseMdast(markdown, options = {}) {
   const tree = parseFlat(markdown, options.fastPath ?? true);
   pairLiquidTags(tree);
+  pruneDeepBlocks(tree);
   pairDetails(tree);
+  pruneDeepBlocks(tree);
   return tree;
 }
 function fullFromMarkdown(markdown) {
@@ -55090,7 +55161,8 @@ function fullFromMarkdown(markdown) {
   });
 }
 function parseFlat(markdown, fastPath) {
-  const tree = (fastPath ? fastFromMarkdown(markdown) : void 0) ?? fullFromMarkdown(markdown);
+  const tree = (fastPath ? fastFromMarkdown(markdown) : void 0) ?? fullFromMarkdown(maskDeepContainers(markdown));
+  pruneDeepBlocks(tree);
   splitTagLinesOutOfHtml(tree, (fragment) => parseFlat(fragment, fastPath));
   return tree;
 }
@@ -72426,6 +72498,9 @@ var readers = [
 ];
 var readerByKey = new Map(readers);
 
+// ../../packages/core/dist/markdown/handlers/inline-html.js
+var nestedTooDeep = new Error("styling elements nest too deep");
+
 // ../../packages/core/dist/markdown/to-phrasing.js
 var markElement = {
   keyboard: "kbd",
@@ -78117,7 +78192,7 @@ function pathParameters(path2) {
 function errorStatuses(input) {
   const names = pathParameterNames(input.path);
   const patterned = names.some((name) => constrainedParameters[name] !== void 0);
-  const statuses = [401, 403, 429, ...input.errors ?? []];
+  const statuses = [401, 403, 421, 429, ...input.errors ?? []];
   if (input.query !== void 0 || input.body !== void 0 || patterned)
     statuses.push(400);
   const deletesItself = input.method === "DELETE" && input.path.endsWith("}");
