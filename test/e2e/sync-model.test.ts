@@ -109,6 +109,14 @@ class Model {
   readonly edits: Edit[] = [];
   readonly deletedPages = new Map<string, number>();
   readonly conflicts: { paths: string[]; strategy: 'ours' | 'theirs'; op: number }[] = [];
+  /**
+   * SUMMARY.md entries a person's `git merge` left naming a missing file (git merges the lines
+   * of the table of contents apart from the renames of files): theirs, not docsync's. The page
+   * is not in the space while its entry is broken.
+   */
+  readonly brokenByPerson = new Set<string>();
+  /** The pages of those entries, with the operation: their earlier edits left with the page. */
+  readonly brokenPages: { key: string; op: number }[] = [];
   /** Pages whose SUMMARY.md entry a strategy or a merge dropped: unlisted files since. */
   readonly unlisted = new Set<string>();
   /**
@@ -253,6 +261,7 @@ class Model {
       /^\* \[(Page (p?\d+))\]\(([^)]+)\)$/gm,
     )) {
       const name = match[2] as string;
+      if (this.file(match[3] as string) === undefined) continue;
       listed.push({
         key: name.startsWith('p') ? name : `p${name}`,
         title: match[1] as string,
@@ -413,6 +422,16 @@ class Model {
       this.log.push(`${String(this.op)} git merge feature: dropped`);
       this.feature = [];
     }
+    for (const path of this.listedMissing()) {
+      this.brokenByPerson.add(path);
+      const entry = (this.file('SUMMARY.md') ?? '').match(
+        new RegExp(`^\\* \\[Page (p?\\d+)\\]\\(${path.replace(/[.]/g, '\\.')}\\)$`, 'm'),
+      );
+      const name = entry?.[1];
+      if (name !== undefined)
+        this.brokenPages.push({ key: name.startsWith('p') ? name : `p${name}`, op: this.op });
+      this.log.push(`  the merge left SUMMARY.md naming ${path}, which it does not have`);
+    }
     for (const edit of this.feature) this.edits.push({ ...edit, op: this.op });
     this.feature = [];
     git(dir, 'branch', '-f', 'feature', 'main');
@@ -456,11 +475,17 @@ class Model {
   branchTokens(branch: string): Map<string, string[]> {
     const found = new Map<string, string[]>();
     const summary = git(this.repo.path, 'show', `${branch}:SUMMARY.md`);
+    const missing = new Set(this.listedMissing(branch));
+    for (const path of missing)
+      expect(this.brokenByPerson, `SUMMARY.md of ${branch} names ${path}, which is gone`).toContain(
+        path,
+      );
     for (const match of summary.matchAll(/^\* \[Page p?\d+\]\(([^)]+)\)$/gm))
-      for (const [key, token] of tokensIn(
-        git(this.repo.path, 'show', `${branch}:${match[1] as string}`),
-      ))
-        found.set(key, [...(found.get(key) ?? []), token]);
+      if (!missing.has(match[1] as string))
+        for (const [key, token] of tokensIn(
+          git(this.repo.path, 'show', `${branch}:${match[1] as string}`),
+        ))
+          found.set(key, [...(found.get(key) ?? []), token]);
     return found;
   }
 
@@ -742,6 +767,8 @@ class Model {
   excused(edit: Edit): boolean {
     const key = `${edit.page}.${String(edit.paragraph)}`;
     if ((this.deletedPages.get(edit.page) ?? -1) >= edit.op) return true;
+    if (this.brokenPages.some((broken) => broken.key === edit.page && broken.op >= edit.op))
+      return true;
     const later = this.edits.some(
       (other) =>
         other !== edit &&
@@ -789,9 +816,23 @@ class Model {
       );
       expect(yaml, `redirect ${key} in the service`).toMatch(new RegExp(`^  ${key}: `, 'm'));
     }
-    // Every page the table of contents lists (re-read after each strategy) is a file.
-    for (const page of this.pages)
-      expect(this.file(page.path), `${page.key} at ${page.path}`).toBeDefined();
+    // Every page the table of contents lists is a file, but for entries a person's merge broke.
+    for (const path of this.listedMissing())
+      expect(this.brokenByPerson, `SUMMARY.md names ${path}, which is gone`).toContain(path);
+  }
+
+  /** Paths SUMMARY.md (of the working tree, or of `branch`) lists that are not files of it. */
+  listedMissing(branch?: string): string[] {
+    const summary =
+      branch === undefined
+        ? (this.file('SUMMARY.md') ?? '')
+        : git(this.repo.path, 'show', `${branch}:SUMMARY.md`);
+    const files = new Set(
+      git(this.repo.path, 'ls-tree', '-r', '--name-only', branch ?? 'HEAD').split('\n'),
+    );
+    return [...summary.matchAll(/^\* \[Page p?\d+\]\(([^)]+)\)$/gm)]
+      .map((match) => match[1] as string)
+      .filter((path) => (branch === undefined ? this.file(path) === undefined : !files.has(path)));
   }
 }
 
