@@ -42,86 +42,26 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'code fence: a ```` ```text ```` block is written with a four-backtick fence',
   'pgsql-tw/tw/SUMMARY.md':
     "SUMMARY.md: escapes in an entry's link destination (`01\\_intro-whatis.md`) are not kept",
-  'pgsql-tw/tw/appendixes/additional-supplied-modules/btree_gin.md':
-    'fewer escapes than the exporter writes: `~` left unescaped by the 2018–21 exporter; a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/appendixes/additional-supplied-modules/tablefunc.md':
     'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
-  'pgsql-tw/tw/appendixes/release-notes/release-14.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/client-interfaces/libpq-c-library/33.15.-mi-ma-dang.md':
-    'fewer escapes than the exporter writes: `~` left unescaped by the 2018–21 exporter; a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/client-interfaces/libpq-c-library/connection-status-functions-2.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/internals/52.-frontend-backend-protocol/streaming-replication-protocol.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/internals/genetic-query-optimizer/genetic-algorithms.md':
     "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
-  'pgsql-tw/tw/internals/gin-indexes/implementation.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/internals/postgresql-coding-conventions/54.3.-error-message-style-guide.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/internals/system-catalogs/pg_extension.md':
     "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
   'pgsql-tw/tw/preface/05_bug-reporting.md':
     'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
-  'pgsql-tw/tw/reference/client-applications/vacuumdb.md':
-    'fewer escapes than the exporter writes: `~` left unescaped by the 2018–21 exporter; a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/reference/server-applications/pg_upgrade.md':
     'emphasis boundaries: `**…**_**not**_**…**` (bold split around bold italic) written as one bold span with italic inside',
-  'pgsql-tw/tw/reference/sql-commands/README.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/server-administration/25.-bei-fen-ji-huan-yuan/25.3.-continuous-archiving-and-point-in-time-recovery-pitr.md':
     'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
-  'pgsql-tw/tw/server-administration/backup-and-restore/continuous-archiving-and-point-in-time-recovery-pitr.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/server-administration/backup-and-restore/sql-dump.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/server-administration/installation-from-source-code/platform-specific-notes.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/server-administration/monitoring-database-activity/dynamic-tracing.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/server-administration/server-configuration/resource-consumption.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/server-administration/server-setup-and-operation/starting-the-database-server.md':
     'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
   'pgsql-tw/tw/server-programming/pl-python-python-procedural-language-1/data-values.md':
     'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
-  'pgsql-tw/tw/server-programming/procedural-languages/pl-pgsql-under-the-hood.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/12.-quan-wen-jian-suo/12.4.-yan-shen-gong-neng.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/12.-quan-wen-jian-suo/12.9.-gin-ji-gist-suo-yin-xing-bie.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/concurrency-control/introduction.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/data-types/geometric-types.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/the-sql-language/data-types/json-types.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/functions-and-operators/json-functions-and-operators.md':
-    "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
-  'pgsql-tw/tw/the-sql-language/functions-and-operators/network-address-functions-and-operators.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/functions-and-operators/row-and-array-comparisons.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/functions-and-operators/sequence-manipulation-functions.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/functions-and-operators/string-functions-and-operators.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/index/partial-indexes.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/performance-tips/using-explain.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/queries/7.2.-zi-liao-biao-biao-shi-shi.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/the-sql-language/queries/table-expressions.md':
     'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/the-sql-language/sql-syntax/lexical-structure.md':
     'an empty list item followed by a nested list is written on one line (`* * …`)',
-  'pgsql-tw/tw/the-sql-language/sql-syntax/value-expressions.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'pgsql-tw/tw/tutorial/the-sql-language/joins-between-tables.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'secoda-docs/best-practices/documentation-best-practices.md':
     'link text starting with `#` keeps no escapes (`[#h\\_…]` written `[#h_…]`)',
   'secoda-docs/features/documents/embeds.md':

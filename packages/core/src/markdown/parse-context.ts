@@ -98,7 +98,7 @@ export class ParseContext {
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return undefined;
     const written = this.#source.slice(start, end);
-    const source = written.includes('\n') ? undefined : writtenSource(written, node.value);
+    const source = written.includes('\n') ? undefined : writtenSource(written, node.value, true);
     if (source !== undefined) this.keptWrittenText = true;
     return source;
   }

@@ -37,6 +37,15 @@ function plainTitle(heading: Heading): string | undefined {
  * throws: what cannot be modelled is kept verbatim and reported in `diagnostics`.
  */
 export function parsePage(markdown: string, options: ParseOptions = {}): ParsedPage {
+  return parseWith(markdown, options, true);
+}
+
+/** Reads a page without settling which written forms it keeps: what it says, for comparison. */
+export function readPage(markdown: string): ParsedPage {
+  return parseWith(markdown, {}, false);
+}
+
+function parseWith(markdown: string, options: ParseOptions, settle: boolean): ParsedPage {
   const input = normalizeInput(markdown);
   const { yaml, body, bodyLineOffset } = splitFrontMatter(input);
   const context = new ParseContext(body, bodyLineOffset, {
@@ -81,6 +90,6 @@ export function parsePage(markdown: string, options: ParseOptions = {}): ParsedP
     nodes.push(...emptyParagraphs(Math.floor(trailing / 2)));
   }
   const document: JSONDocument = { object: 'document', data: {}, nodes };
-  if (context.keptWrittenText) settleLeafSources({ metadata, document }, input);
+  if (settle && context.keptWrittenText) settleLeafSources({ metadata, document }, input);
   return { metadata, document, diagnostics: context.diagnostics };
 }

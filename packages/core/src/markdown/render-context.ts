@@ -14,6 +14,12 @@ export interface RenderContext {
   sourcesUsed?: Set<object>;
   /** Writes every text in the exporter's form, as if no leaf had a `source`. */
   plain?: boolean;
+  /**
+   * When set, a text written with fewer escapes than the exporter's form (`Leaf.source` leaving
+   * bare a `*` that makes no emphasis there) is written so, and `used` notes it: the page is
+   * then read back to check that it says the same (see `renderPage`).
+   */
+  bare?: { used: boolean };
 }
 
 declare module 'mdast' {
@@ -23,6 +29,8 @@ declare module 'mdast' {
     /** The leaf the text is (part of), and where to note that its source was written. */
     leaf?: Leaf;
     sourcesUsed?: Set<object> | undefined;
+    /** Whether the written form may escape less than the exporter's (`RenderContext.bare`). */
+    bare?: { used: boolean } | undefined;
   }
   interface BreakData {
     /** A break written as spaces (`Leaf.source`), preferred by the `break` handler. */

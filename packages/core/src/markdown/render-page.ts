@@ -9,6 +9,7 @@ import { appendFootnoteDefinitions } from './handlers/annotation.js';
 import { blockRenderers } from './handlers/index.js';
 import { stringifyMdast } from './mdast-io.js';
 import { verbatim, type RenderContext } from './render-context.js';
+import { readPage } from './parse-page.js';
 import { inlinesToPhrasing } from './to-phrasing.js';
 
 /** Whether a block is an empty paragraph (an empty line in the editor). */
@@ -46,7 +47,9 @@ function blocksToMdast(blocks: readonly Block[], context: RenderContext): RootCo
 }
 
 /** What block renderers call back into (see `RenderContext` for the options). */
-function renderContext(options: Pick<RenderContext, 'sourcesUsed' | 'plain'> = {}): RenderContext {
+function renderContext(
+  options: Pick<RenderContext, 'sourcesUsed' | 'plain' | 'bare'> = {},
+): RenderContext {
   const context: RenderContext = {
     blocks: (blocks) => blocksToMdast(blocks, context),
     phrasing: (nodes) => inlinesToPhrasing(nodes, context),
@@ -54,8 +57,6 @@ function renderContext(options: Pick<RenderContext, 'sourcesUsed' | 'plain'> = {
   };
   return context;
 }
-
-const context = renderContext();
 
 function blockToMdast(block: Block, context: RenderContext): RootContent[] {
   const renderer = blockRenderers.get(block.type);
@@ -73,7 +74,31 @@ export interface PageToRender {
 
 /** Writes a page as GitBook's exporter does: front matter, `# title`, then the blocks. */
 export function renderPage(page: PageToRender): string {
-  return renderWith(page, context);
+  return renderChecked(page);
+}
+
+/**
+ * Renders a page, with the written forms that escape less than the exporter's (see
+ * `RenderContext.bare`) when the page then reads back as the same document and metadata;
+ * otherwise (one of them now makes emphasis with a neighbour, say) without any of them.
+ */
+function renderChecked(page: PageToRender, sourcesUsed?: Set<object>): string {
+  const bare = { used: false };
+  const markdown = renderWith(page, renderContext({ bare, ...(sourcesUsed && { sourcesUsed }) }));
+  if (!bare.used || sameReading(readPage(markdown), page)) return markdown;
+  sourcesUsed?.clear();
+  return renderWith(page, renderContext(sourcesUsed && { sourcesUsed }));
+}
+
+/** Keys that say how a page was written, not what it says. */
+const writtenForms = new Set(['source', 'urlSource', 'titleSource']);
+
+function sameReading(a: PageToRender, b: PageToRender): boolean {
+  const said = (page: PageToRender) =>
+    JSON.stringify([page.metadata, page.document], (key, value: unknown) =>
+      writtenForms.has(key) ? undefined : value,
+    );
+  return said(a) === said(b);
 }
 
 /**
@@ -85,8 +110,7 @@ export function renderPage(page: PageToRender): string {
  */
 export function settleLeafSources(page: PageToRender, markdown: string): void {
   const used = new Set<object>();
-  if (renderWith(page, renderContext({ plain: true })) !== markdown)
-    renderWith(page, renderContext({ sourcesUsed: used }));
+  if (renderWith(page, renderContext({ plain: true })) !== markdown) renderChecked(page, used);
   forEachNode(page.document.nodes, (node) => {
     if (used.has(node)) return;
     if (node.object === 'leaf') delete node.source;

@@ -56,9 +56,13 @@ function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
     if (spaces !== undefined) source = source?.slice(0, -spaces.length);
     if (part === '') return;
     out.push(
-      source === undefined || source === part
+      source === undefined
         ? { type: 'text', value: part }
-        : { type: 'text', value: part, data: { source, leaf, sourcesUsed: context.sourcesUsed } },
+        : {
+            type: 'text',
+            value: part,
+            data: { source, leaf, sourcesUsed: context.sourcesUsed, bare: context.bare },
+          },
     );
   });
   return out;

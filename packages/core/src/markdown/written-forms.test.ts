@@ -72,6 +72,39 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
     expect(exporterForm(page)).toBe('**注意**\\\n如果 COPY 的欄位列表不完整。\n');
   });
 
+  it('keeps `*`, `~` and `_` left bare where they make no emphasis (pgsql-tw release-14.md, vacuumdb.md, geometric-types.md)', () => {
+    const page = [
+      '**Release date: **2021-09-30',
+      '',
+      '有一個 ~/.pgpass 檔案的話會很方便。',
+      '',
+      'the linear equation _`A`_x + _`B`_y = 0',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(exporterForm(page)).toBe(
+      [
+        '\\*\\*Release date: \\*\\*2021-09-30',
+        '',
+        '有一個 \\~/.pgpass 檔案的話會很方便。',
+        '',
+        'the linear equation \\_`A`\\_x + \\_`B`\\_y = 0',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes bare markup once it would make emphasis beside other text', () => {
+    const page = parsePage('x ~/a\n\nb~ y\n');
+    const [first, second] = page.document.nodes;
+    if (first?.type !== 'paragraph' || second?.type !== 'paragraph') throw new Error('paragraphs');
+    const [text, next] = [first.nodes[0], second.nodes[0]];
+    if (text?.object !== 'text' || next?.object !== 'text') throw new Error('expected text');
+    text.leaves.push(...next.leaves);
+    page.document.nodes = [first];
+    expect(renderPage(page)).toBe('x \\~/ab\\~ y\n');
+  });
+
   it('writes a pipe table read without column padding without it (pgsql-tw b.2.-ri-qi-shi-jian-guan-yong-zi.md)', () => {
     const page = ['| 月份 | 縮寫 |', '| :--- | :--- |', '| January | Jan |', '| May |  |', ''].join(
       '\n',
