@@ -20,22 +20,14 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'a carriage return inside a line (CR without LF) is read as a line ending',
   'nso-docs/administration/installation-and-deployment/containerized-nso.md':
     'a `<pre>` code block indented inside a list item is written as a `{% code %}` block',
-  'nso-docs/developer-reference/xpath.md':
-    'embed directive: a `#` in the `url` attribute is written `\\#` (the attribute is escaped as text)',
-  'pentest-book/enumeration/cloud/azure.md':
-    'embed directive: a `#` in the `url` attribute is written `\\#` (the attribute is escaped as text)',
   'pentest-book/enumeration/web/email-attacks.md':
     'HTML inside a table cell: character references (`&#x3C;`) written as markdown escapes (`\\<`)',
-  'pentest-book/enumeration/web/sqli.md':
-    'embed directive: a `#` in the `url` attribute is written `\\#` (the attribute is escaped as text)',
   'pentest-book/enumeration/web/upload-bypasses.md':
     'a carriage return inside a line (CR without LF) is read as a line ending',
   'pentest-book/enumeration/web/web-cache-deception.md':
     'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
   'pentest-book/others/bugbounty.md':
     'HTML inside a table cell: character references (`&#x3C;`) written as markdown escapes (`\\<`)',
-  'pentest-book/others/llm-ai-ml-prompt-testing.md':
-    'embed directive: a `#` in the `url` attribute is written `\\#` (the attribute is escaped as text)',
   'pentest-book/sections/enum/ports.md':
     'a space at the end of a paragraph (before a blank line) is dropped',
   'pentest-book/sections/enum/web/README.md':

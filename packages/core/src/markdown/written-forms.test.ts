@@ -140,6 +140,16 @@ describe('what every exporter writes comes back (issue 19)', () => {
     expect(parsePage(page).document.nodes[0]).toMatchObject({ type: 'paragraph' });
   });
 
+  it("writes a `#` in an embed url bare, as today's exporter does, and `\\#` where written so (nso-docs xpath.md, git-sync-normalization page-link.md)", () => {
+    const bare = '{% embed url="https://datatracker.ietf.org/doc/html/rfc7950#section-10" %}\n';
+    expect(roundTrip(bare)).toBe(bare);
+    const escaped = '{% embed url="https://shoulditbeameeting.com/\\#/" %}\n';
+    expect(roundTrip(escaped)).toBe(escaped);
+    expect(parsePage(escaped).document.nodes[0]).toMatchObject({
+      data: { url: 'https://shoulditbeameeting.com/#/' },
+    });
+  });
+
   it('keeps a link around HTML verbatim rather than dropping the HTML', () => {
     const page =
       'Returns [<code>id</code>](#id) and [<img src="logo.png" width="20">](https://x.y).\n';

@@ -88,8 +88,14 @@ export type Images = ParentBlock<
 /** A downloadable file; `caption` is markdown. Paths stay `url` refs until the tree layer resolves them. */
 export type FileBlock = VoidBlock<'file', { ref: FileOrUrlRef; caption?: string }>;
 export type Drawing = VoidBlock<'drawing', { ref?: FileOrUrlRef; alt?: string }>;
-/** An embedded URL; `caption` is markdown. */
-export type Embed = VoidBlock<'embed', { url: string; fullWidth?: boolean; caption?: string }>;
+/**
+ * An embedded URL; `caption` is markdown. `urlSource` (docsync) is the `url` attribute as
+ * written when it escapes a `#` (`\\#`, as some pages have it), written so again.
+ */
+export type Embed = VoidBlock<
+  'embed',
+  { url: string; fullWidth?: boolean; caption?: string; urlSource?: string }
+>;
 
 /** A collapsible section: `expandable-title` (one paragraph) and `expandable-body` fragments. */
 export interface Expandable extends VoidBlock<'expandable', { defaultExpanded?: boolean }> {
