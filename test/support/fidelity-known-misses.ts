@@ -24,8 +24,6 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'HTML inside a table cell: character references (`&#x3C;`) written as markdown escapes (`\\<`)',
   'pentest-book/enumeration/web/upload-bypasses.md':
     'a carriage return inside a line (CR without LF) is read as a line ending',
-  'pentest-book/enumeration/web/web-cache-deception.md':
-    'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
   'pentest-book/others/bugbounty.md':
     'HTML inside a table cell: character references (`&#x3C;`) written as markdown escapes (`\\<`)',
   'pentest-book/sections/enum/ports.md':
@@ -34,22 +32,12 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'code fence: a ```` ```text ```` block is written with a four-backtick fence',
   'pgsql-tw/tw/SUMMARY.md':
     "SUMMARY.md: escapes in an entry's link destination (`01\\_intro-whatis.md`) are not kept",
-  'pgsql-tw/tw/appendixes/additional-supplied-modules/tablefunc.md':
-    'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
   'pgsql-tw/tw/internals/genetic-query-optimizer/genetic-algorithms.md':
     "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
   'pgsql-tw/tw/internals/system-catalogs/pg_extension.md':
     "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
-  'pgsql-tw/tw/preface/05_bug-reporting.md':
-    'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
   'pgsql-tw/tw/reference/server-applications/pg_upgrade.md':
     'emphasis boundaries: `**…**_**not**_**…**` (bold split around bold italic) written as one bold span with italic inside',
-  'pgsql-tw/tw/server-administration/25.-bei-fen-ji-huan-yuan/25.3.-continuous-archiving-and-point-in-time-recovery-pitr.md':
-    'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
-  'pgsql-tw/tw/server-administration/server-setup-and-operation/starting-the-database-server.md':
-    'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
-  'pgsql-tw/tw/server-programming/pl-python-python-procedural-language-1/data-values.md':
-    'list item marker spacing: one space after the marker of a spread item (the 2018–21 exporter), written with the tab-stop indent `*   `',
   'pgsql-tw/tw/the-sql-language/data-types/json-types.md':
     'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'pgsql-tw/tw/the-sql-language/sql-syntax/lexical-structure.md':

@@ -14,7 +14,11 @@ function exporterForm(markdown: string): string {
   const page = parsePage(markdown);
   const plain = JSON.parse(
     JSON.stringify(page, (key, value: unknown) =>
-      key === 'source' || key === 'urlSource' || key === 'titleSource' || key === 'unpadded'
+      key === 'source' ||
+      key === 'urlSource' ||
+      key === 'titleSource' ||
+      key === 'unpadded' ||
+      key === 'oneSpace'
         ? undefined
         : value,
     ),
@@ -103,6 +107,29 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
     text.leaves.push(...next.leaves);
     page.document.nodes = [first];
     expect(renderPage(page)).toBe('x \\~/ab\\~ y\n');
+  });
+
+  it('keeps spread list items written with one space after the marker and a blank line after them (pgsql-tw 05_bug-reporting.md)', () => {
+    const page = [
+      '* 程式執行步驟的確切順序是重現問題所必需的。',
+      '',
+      '  SQL 相關問題的測試最佳格式是可以透過 `psql` 執行。',
+      '',
+      '* 你所期待的輸出情況對於情境說明非常重要。',
+      '* 任何命令列選項和其他啟動選項。',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(exporterForm(page)).toBe(
+      [
+        '*   程式執行步驟的確切順序是重現問題所必需的。',
+        '',
+        '    SQL 相關問題的測試最佳格式是可以透過 `psql` 執行。',
+        '* 你所期待的輸出情況對於情境說明非常重要。',
+        '* 任何命令列選項和其他啟動選項。',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('writes a pipe table read without column padding without it (pgsql-tw b.2.-ri-qi-shi-jian-guan-yong-zi.md)', () => {

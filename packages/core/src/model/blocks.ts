@@ -45,8 +45,18 @@ export type Heading = ParentBlock<
   InlineContent
 >;
 export type ListItem = ParentBlock<'list-item', { checked?: boolean }, Block>;
-export type ListOrdered = ParentBlock<'list-ordered', { start?: number }, ListItem>;
-export type ListUnordered = ParentBlock<'list-unordered', Record<string, never>, ListItem>;
+/**
+ * `oneSpace` (docsync): the list's spread items were written with one space after the marker
+ * (`* text`, `2. text`, continuation indented to match) and a blank line after them, as the
+ * 2018–21 exporter wrote them, rather than to the tab stop (`*   text`) and with the next item
+ * right after, as today's does; written so again.
+ */
+export type ListOrdered = ParentBlock<
+  'list-ordered',
+  { start?: number; oneSpace?: true },
+  ListItem
+>;
+export type ListUnordered = ParentBlock<'list-unordered', { oneSpace?: true }, ListItem>;
 export type ListTasks = ParentBlock<'list-tasks', Record<string, never>, ListItem>;
 export type Divider = VoidBlock<'divider', Record<string, never>>;
 export type Blockquote = ParentBlock<'blockquote', Record<string, never>, Block>;
