@@ -10,8 +10,6 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'a carriage return inside a line (CR without LF) is read as a line ending',
   'bdi-reference-architecture/reference-architecture/introduction/core-principles.md':
     'a carriage return inside a line (CR without LF) is read as a line ending',
-  'bdi-reference-architecture/reference-architecture/security/information-security-policy.md':
-    'card table: attribute order `data-hidden data-type=…` written `data-type=… data-hidden`',
   'bdi-reference-architecture/reference-architecture/trust-kit/digital-identity/README.md':
     'a carriage return inside a line (CR without LF) is read as a line ending',
   'bdi-reference-architecture/token-exchange-for-federated-association-to-association-communication.md':
@@ -58,8 +56,6 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'blank lines: two blank lines in a block quote written as one',
   'trunk-docs/.gitbook/includes/have-a-question.md':
     'blank lines: an empty paragraph before the first block (after the front matter) is not kept',
-  'trunk-docs/code-quality/overview/ide-integration/README.md':
-    'card table: attribute order `data-hidden data-type=…` written `data-type=… data-hidden`',
   'trunk-docs/summary.md':
     'content lost (hand-written): the SUMMARY lists some pages twice, under two reference groups; a page has one place, so the second entries are dropped (a summary-duplicate warning)',
 };
