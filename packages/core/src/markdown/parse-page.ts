@@ -10,6 +10,7 @@ import { collectLinkDefinitions } from './link-definitions.js';
 import { parseMdast, type ParseOptions } from './mdast-io.js';
 import { emptyParagraphs, ParseContext } from './parse-context.js';
 import { settleLeafSources } from './render-page.js';
+import { textCarriageReturn } from './text-carriage-return.js';
 
 /** What a page file holds: its metadata, its content, and what could not be read as written. */
 export interface ParsedPage {
@@ -21,6 +22,29 @@ export interface ParsedPage {
 /** Makes any input the parser's input: no BOM, LF line endings. */
 export function normalizeInput(markdown: string): string {
   return markdown.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
+}
+
+/**
+ * The parser's input: LF line endings, with each CR kept as {@link textCarriageReturn} when the
+ * page has a CR inside a line (before text on the same line): then its CRs are text, as GitBook's
+ * exporter ends lines with LF alone; `carriageReturns` says whether any was kept.
+ */
+function parserInput(markdown: string): { input: string; carriageReturns: boolean } {
+  if (
+    !markdown.includes('\r') ||
+    markdown.includes(textCarriageReturn) ||
+    !/\r(?![ \t]*(?:\n|$))/.test(markdown)
+  )
+    return { input: normalizeInput(markdown), carriageReturns: false };
+  return {
+    input: normalizeInput(markdown.replaceAll('\r', textCarriageReturn)),
+    carriageReturns: true,
+  };
+}
+
+/** The page read, with its text carriage returns as CRs again. */
+function withCarriageReturns(page: ParsedPage): ParsedPage {
+  return JSON.parse(JSON.stringify(page).replaceAll(textCarriageReturn, '\\r')) as ParsedPage;
 }
 
 function plainTitle(heading: Heading): string | undefined {
@@ -46,7 +70,12 @@ export function readPage(markdown: string): ParsedPage {
 }
 
 function parseWith(markdown: string, options: ParseOptions, settle: boolean): ParsedPage {
-  const input = normalizeInput(markdown);
+  const { input, carriageReturns } = parserInput(markdown);
+  if (carriageReturns) return withCarriageReturns(parseInput(input, options, settle));
+  return parseInput(input, options, settle);
+}
+
+function parseInput(input: string, options: ParseOptions, settle: boolean): ParsedPage {
   const { yaml, body, bodyLineOffset } = splitFrontMatter(input);
   const context = new ParseContext(body, bodyLineOffset, {
     flow: flowToBlocks,

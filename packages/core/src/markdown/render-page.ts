@@ -10,6 +10,7 @@ import { blockRenderers } from './handlers/index.js';
 import { stringifyMdast } from './mdast-io.js';
 import { verbatim, type RenderContext } from './render-context.js';
 import { readPage } from './parse-page.js';
+import { protectCarriageReturns, restoreCarriageReturns } from './text-carriage-return.js';
 import { inlinesToPhrasing } from './to-phrasing.js';
 
 /** Whether a block is an empty paragraph (an empty line in the editor). */
@@ -157,7 +158,8 @@ function renderWith({ metadata, document }: PageToRender, context: RenderContext
   children.push(...context.blocks(document.nodes));
   const tree: Root = { type: 'root', children };
   appendFootnoteDefinitions(tree);
-  const body = children.length === 0 ? '' : stringifyMdast(tree);
+  protectCarriageReturns(tree);
+  const body = children.length === 0 ? '' : restoreCarriageReturns(stringifyMdast(tree));
   return renderFrontMatter(metadata) + body;
 }
 

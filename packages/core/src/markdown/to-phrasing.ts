@@ -5,6 +5,7 @@ import { annotationToPhrasing } from './handlers/annotation.js';
 import { encodeHtml, startTag } from './html-tag.js';
 import { markOrder } from './inline-builder.js';
 import type { RenderContext } from './render-context.js';
+import { textCarriageReturn } from './text-carriage-return.js';
 
 const markElement: Partial<Record<Mark['type'], string>> = {
   keyboard: 'kbd',
@@ -35,8 +36,13 @@ function breakWritten(text: string, source: string): string | undefined {
  */
 function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
   const out: PhrasingContent[] = [];
-  const parts = leaf.text.split('\n');
-  const written = context.plain ? undefined : leaf.source?.split('\n');
+  const text = leaf.text.includes('\r')
+    ? leaf.text.replaceAll('\r', textCarriageReturn)
+    : leaf.text;
+  const parts = text.split('\n');
+  const written = context.plain
+    ? undefined
+    : leaf.source?.replaceAll('\r', textCarriageReturn).split('\n');
   const sources = written?.length === parts.length ? written : undefined;
   let spaces: string | undefined;
   parts.forEach((part, index) => {

@@ -177,6 +177,17 @@ describe('what every exporter writes comes back (issue 19)', () => {
     });
   });
 
+  it('keeps a carriage return inside a line as text (bdi-reference-architecture token-exchange-…md)', () => {
+    const page =
+      'The foundation of the BDI are Associations. Within an Association, members can obtain access\r\\\nto data.\n\n\r\n';
+    expect(roundTrip(page)).toBe(page);
+    const [paragraph] = parsePage(page).document.nodes;
+    expect(paragraph?.type === 'paragraph' && paragraph.nodes[0]).toMatchObject({
+      leaves: [{ text: expect.stringContaining('access\r\nto data.') as unknown }],
+    });
+    expect(roundTrip('Windows\r\n\r\nlines\r\n')).toBe('Windows\n\nlines\n');
+  });
+
   it('keeps a link around HTML verbatim rather than dropping the HTML', () => {
     const page =
       'Returns [<code>id</code>](#id) and [<img src="logo.png" width="20">](https://x.y).\n';
