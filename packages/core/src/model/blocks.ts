@@ -130,6 +130,11 @@ export type TableColumnType =
 export interface TableColumn {
   type: TableColumnType;
   title: string;
+  /**
+   * docsync: the title as a pipe table's header wrote it (`col\\_name`, `P\\(t\\)`), when that
+   * is not the exporter's form; written so again while it reads as `title` (see `Leaf.source`).
+   */
+  titleSource?: string;
   /** Pixel width (complex tables) . */
   width?: number;
   textAlignment?: 'left' | 'center' | 'right';
