@@ -18,10 +18,6 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'code fence: a ```` ```text ```` block is written with a four-backtick fence',
   'pgsql-tw/tw/SUMMARY.md':
     "SUMMARY.md: escapes in an entry's link destination (`01\\_intro-whatis.md`) are not kept",
-  'pgsql-tw/tw/internals/genetic-query-optimizer/genetic-algorithms.md':
-    "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
-  'pgsql-tw/tw/internals/system-catalogs/pg_extension.md':
-    "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
   'pgsql-tw/tw/reference/server-applications/pg_upgrade.md':
     'emphasis boundaries: `**…**_**not**_**…**` (bold split around bold italic) written as one bold span with italic inside',
   'pgsql-tw/tw/the-sql-language/data-types/json-types.md':
@@ -32,16 +28,12 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'link text starting with `#` keeps no escapes (`[#h\\_…]` written `[#h_…]`)',
   'secoda-docs/features/documents/embeds.md':
     'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
-  'secoda-docs/integrations/custom-integrations-and-marketplace/custom-integration/create-your-csv.md':
-    "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
   'secoda-docs/integrations/databases/salesforce-integration/README.md':
     "a hard break (`\\`) ending a list item's paragraph before a blank line and the next item is written without the blank line",
   'secoda-docs/integrations/security/connecting-via-aws-cross-account-role.md':
     'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'secoda-docs/policies/master-subscription-agreement.md':
     'blank lines: an empty paragraph between a list and the list after it (numbered on) is not kept; the two lists are written as one',
-  'secoda-docs/policies/subprocessors.md':
-    "pipe table padding: a column's width differs from the exporter's by a few characters (cell text measured differently)",
   'secoda-docs/readme/secoda-as-an-admin/onboarding-new-users/onboarding-email-templates.md':
     'blank lines: two blank lines in a block quote written as one',
   'trunk-docs/.gitbook/includes/have-a-question.md':

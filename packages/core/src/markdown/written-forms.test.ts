@@ -132,6 +132,25 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
     );
   });
 
+  it("keeps escapes in a pipe table's header (secoda-docs create-your-csv.md, pgsql-tw genetic-algorithms.md)", () => {
+    const page = [
+      '| col\\_name | P\\(t\\) |',
+      '| --------- | ------ |',
+      '| a         | b      |',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(exporterForm(page)).toBe(
+      ['| col_name | P(t) |', '| -------- | ---- |', '| a        | b    |', ''].join('\n'),
+    );
+  });
+
+  it('keeps backticks left bare where they open no code span (pgsql-tw pg_extension.md)', () => {
+    const page = '``[`pg_authid`](pg\\_authid.md).oid\n';
+    expect(roundTrip(page)).toBe(page);
+    expect(exporterForm(page)).toBe('\\`\\`[`pg_authid`](pg_authid.md).oid\n');
+  });
+
   it('writes a pipe table read without column padding without it (pgsql-tw b.2.-ri-qi-shi-jian-guan-yong-zi.md)', () => {
     const page = ['| 月份 | 縮寫 |', '| :--- | :--- |', '| January | Jan |', '| May |  |', ''].join(
       '\n',

@@ -77,13 +77,13 @@ export function writtenSource(written: string, text: string, bare = false): stri
 
 /**
  * Characters the exporter escapes wherever they stand in text (`*`, `~`, `[`, `]`, and `_` at
- * the edge of a word), written bare: where they make no emphasis, strikethrough or link, the
- * 2018–21 exporter (and people) left them so (`**Release date: **2021`, `~/.pgpass`). Such a
- * written form is kept only while the whole page reads back the same with it (see
- * `renderPage`).
+ * the edge of a word, `` ` ``), written bare: where they make no emphasis, strikethrough, link
+ * or code span, the 2018–21 exporter (and people) left them so (`**Release date: **2021`,
+ * `~/.pgpass`). Such a written form is kept only while the whole page reads back the same with
+ * it (see `renderPage`).
  */
-const bareable = new Set(['*', '~', '[', ']', '_']);
-const bareMarkup = /(?<!\\)(?:[*~[\]]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}]))/u;
+const bareable = new Set(['*', '~', '[', ']', '_', '`']);
+const bareMarkup = /(?<!\\)(?:[*~[\]`]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}]))/u;
 
 /**
  * The destination of a markdown link or image (`[text](dest "title")`, `written` from its `](`
@@ -113,7 +113,7 @@ export function preferWritten(written: string, safe: string): boolean {
 /**
  * How a written form of a text compares with the exporter's (`safe`): `'more'` when
  * {@link preferWritten}, `'fewer'` when it reads as the same text but leaves bare a `*`, `~`,
- * `[`, `]` or `_` the exporter escapes (to keep only where the page still reads the same), else
+ * `[`, `]`, `_` or `` ` `` the exporter escapes (to keep only where the page still reads the same), else
  * `undefined`.
  */
 export function compareWritten(written: string, safe: string): 'more' | 'fewer' | undefined {
