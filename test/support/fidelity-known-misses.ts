@@ -26,12 +26,8 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'an empty list item followed by a nested list is written on one line (`* * …`)',
   'secoda-docs/best-practices/documentation-best-practices.md':
     'link text starting with `#` keeps no escapes (`[#h\\_…]` written `[#h_…]`)',
-  'secoda-docs/features/documents/embeds.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'secoda-docs/integrations/databases/salesforce-integration/README.md':
     "a hard break (`\\`) ending a list item's paragraph before a blank line and the next item is written without the blank line",
-  'secoda-docs/integrations/security/connecting-via-aws-cross-account-role.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
   'secoda-docs/policies/master-subscription-agreement.md':
     'blank lines: an empty paragraph between a list and the list after it (numbered on) is not kept; the two lists are written as one',
   'secoda-docs/readme/secoda-as-an-admin/onboarding-new-users/onboarding-email-templates.md':

@@ -44,11 +44,14 @@ declare module 'mdast' {
     /** The inline it was rendered from, and where to note that its source was written. */
     owner?: object;
     sourcesUsed?: Set<object> | undefined;
+    /** Whether the written destination may escape less (`RenderContext.bare`). */
+    bare?: { used: boolean } | undefined;
   }
   interface ImageData {
     urlSource?: string;
     owner?: object;
     sourcesUsed?: Set<object> | undefined;
+    bare?: { used: boolean } | undefined;
   }
 }
 

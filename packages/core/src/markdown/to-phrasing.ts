@@ -292,10 +292,19 @@ export function inlinesToPhrasing(
 function writtenDestination(
   node: LinkInline | InlineImage,
   context: RenderContext,
-): { data?: { urlSource: string; owner: object; sourcesUsed: Set<object> | undefined } } {
+): {
+  data?: {
+    urlSource: string;
+    owner: object;
+    sourcesUsed: Set<object> | undefined;
+    bare: { used: boolean } | undefined;
+  };
+} {
   const urlSource = node.data.urlSource;
   if (urlSource === undefined || context.plain) return {};
-  return { data: { urlSource, owner: node, sourcesUsed: context.sourcesUsed } };
+  return {
+    data: { urlSource, owner: node, sourcesUsed: context.sourcesUsed, bare: context.bare },
+  };
 }
 
 /**

@@ -207,6 +207,24 @@ describe('what every exporter writes comes back (issue 19)', () => {
     expect(roundTrip('Windows\r\n\r\nlines\r\n')).toBe('Windows\n\nlines\n');
   });
 
+  it('keeps an image destination with bare parentheses or in `<…>` (secoda-docs connecting-via-aws-cross-account-role.md, embeds.md)', () => {
+    const page = [
+      '![](https://secoda-public-media-assets.s3.amazonaws.com/image%20(15)%20(1).png)',
+      '',
+      '![](<https://secoda-public-media-assets.s3.amazonaws.com/ezgif.com-gif-maker%20(8).gif>)',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(exporterForm(page)).toBe(
+      [
+        '![](https://secoda-public-media-assets.s3.amazonaws.com/image%20\\(15\\)%20\\(1\\).png)',
+        '',
+        '![](https://secoda-public-media-assets.s3.amazonaws.com/ezgif.com-gif-maker%20\\(8\\).gif)',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('keeps a link around HTML verbatim rather than dropping the HTML', () => {
     const page =
       'Returns [<code>id</code>](#id) and [<img src="logo.png" width="20">](https://x.y).\n';

@@ -82,7 +82,10 @@ export function writtenSource(written: string, text: string, bare = false): stri
  * `~/.pgpass`). Such a written form is kept only while the whole page reads back the same with
  * it (see `renderPage`).
  */
-const bareable = new Set(['*', '~', '[', ']', '_', '`']);
+const bareable: ReadonlySet<string> = new Set(['*', '~', '[', ']', '_', '`']);
+
+/** What a link destination may leave bare where the serializer escapes it: parentheses too. */
+export const bareInDestination: ReadonlySet<string> = new Set([...bareable, '(', ')']);
 const bareMarkup = /(?<!\\)(?:[*~[\]`]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}]))/u;
 
 /**
@@ -97,7 +100,11 @@ export function writtenDestination(written: string, url: string): string | undef
     ? inner.slice(0, inner.indexOf('>') + 1)
     : (/^\S+/.exec(inner)?.[0] ?? '');
   const bare = destination.startsWith('<') ? destination.slice(1, -1) : destination;
-  return writtenSource(bare, url) === undefined ? undefined : destination;
+  if (writtenSource(bare, url) !== undefined) return destination;
+  // Written in `<…>`, or with bare parentheses (`image%20(15).png`), where the serializer escapes.
+  return (destination.startsWith('<') || /[()]/.test(bare)) && read(bare).text === url
+    ? destination
+    : undefined;
 }
 
 /**
@@ -116,7 +123,11 @@ export function preferWritten(written: string, safe: string): boolean {
  * `[`, `]`, `_` or `` ` `` the exporter escapes (to keep only where the page still reads the same), else
  * `undefined`.
  */
-export function compareWritten(written: string, safe: string): 'more' | 'fewer' | undefined {
+export function compareWritten(
+  written: string,
+  safe: string,
+  bareChars: ReadonlySet<string> = bareable,
+): 'more' | 'fewer' | undefined {
   if (written === safe) return undefined;
   const mine = read(written);
   const theirs = read(safe);
@@ -125,7 +136,7 @@ export function compareWritten(written: string, safe: string): 'more' | 'fewer' 
   let fewer = false;
   for (let at = 0; at < mine.escaped.length; at++) {
     if (theirs.escaped[at] === true && mine.escaped[at] !== true) {
-      if (!bareable.has(mine.text.charAt(at))) return undefined;
+      if (!bareChars.has(mine.text.charAt(at))) return undefined;
       fewer = true;
     } else if (
       mine.escaped[at] === true &&
