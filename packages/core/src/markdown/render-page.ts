@@ -80,15 +80,21 @@ export function renderPage(page: PageToRender): string {
 
 /**
  * Renders a page, with the written forms that escape less than the exporter's (see
- * `RenderContext.bare`) when the page then reads back as the same document and metadata;
- * otherwise (one of them now makes emphasis with a neighbour, say) without any of them.
+ * `RenderContext.bare`) when the page then reads back as it does without them; otherwise (one of
+ * them now makes emphasis with a neighbour, say) without any of them.
  */
 function renderChecked(page: PageToRender, sourcesUsed?: Set<object>): string {
   const bare = { used: false };
   const markdown = renderWith(page, renderContext({ bare, ...(sourcesUsed && { sourcesUsed }) }));
-  if (!bare.used || sameReading(readPage(markdown), page)) return markdown;
-  sourcesUsed?.clear();
-  return renderWith(page, renderContext(sourcesUsed && { sourcesUsed }));
+  if (!bare.used) return markdown;
+  const strictUsed = sourcesUsed && new Set<object>();
+  const strict = renderWith(page, renderContext(strictUsed && { sourcesUsed: strictUsed }));
+  if (sameReading(readPage(markdown), readPage(strict))) return markdown;
+  if (sourcesUsed !== undefined && strictUsed !== undefined) {
+    sourcesUsed.clear();
+    for (const used of strictUsed) sourcesUsed.add(used);
+  }
+  return strict;
 }
 
 /** Keys that say how a page was written, not what it says. */
@@ -160,7 +166,10 @@ function renderWith({ metadata, document }: PageToRender, context: RenderContext
   appendFootnoteDefinitions(tree);
   protectCarriageReturns(tree);
   const body = children.length === 0 ? '' : restoreCarriageReturns(stringifyMdast(tree));
-  return renderFrontMatter(metadata) + body;
+  const frontMatter = renderFrontMatter(metadata);
+  // Empty paragraphs before the first block, when front matter (not a title) comes before it.
+  const empty = metadata.title === undefined ? (children[0]?.data?.emptyParagraphsBefore ?? 0) : 0;
+  return frontMatter + (frontMatter === '' ? '' : '\n\n'.repeat(empty)) + body;
 }
 
 /** Writes a document's blocks alone (no front matter, no title). */
