@@ -107,7 +107,10 @@ function parseInput(input: string, options: ParseOptions, settle: boolean): Pars
     }
   }
   // Blank lines between the `# title` and the first block count as between blocks.
-  const titleEnd = metadata.title === undefined ? undefined : first?.position?.end.line;
+  // So do those between front matter and the first block, past the one blank line after it
+  // (the body starts after that line: the front matter's end is line -1).
+  const titleEnd =
+    metadata.title !== undefined ? first?.position?.end.line : yaml !== undefined ? -1 : undefined;
   const nodes = context.blocks(children, titleEnd);
   settleFootnoteDefinitions(nodes, context);
   const last = tree.children[tree.children.length - 1];

@@ -225,6 +225,13 @@ describe('what every exporter writes comes back (issue 19)', () => {
     );
   });
 
+  it('keeps an empty paragraph between front matter and the first block (trunk-docs .gitbook/includes/have-a-question.md)', () => {
+    const page =
+      '---\ntitle: Have a question?\n---\n\n\n\n{% hint style="info" %}\nAsk us.\n{% endhint %}\n';
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes[0]).toMatchObject({ type: 'paragraph' });
+  });
+
   it('keeps a link around HTML verbatim rather than dropping the HTML', () => {
     const page =
       'Returns [<code>id</code>](#id) and [<img src="logo.png" width="20">](https://x.y).\n';
