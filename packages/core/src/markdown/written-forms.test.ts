@@ -232,6 +232,18 @@ describe('what every exporter writes comes back (issue 19)', () => {
     expect(parsePage(page).document.nodes[0]).toMatchObject({ type: 'paragraph' });
   });
 
+  it('writes `<` in a cell of `<p>` paragraphs as `&#x3C;` (pentest-book email-attacks.md)', () => {
+    const page = [
+      '| Attack | Payload                                                             |',
+      '| ------ | ------------------------------------------------------------------- |',
+      '| XSS    | <p>"alert(0)"@example.com</p><p>&#x3C;script src=//xsshere?”@email.com</p> |',
+      '',
+    ].join('\n');
+    expect(roundTrip(page).split('\n')[2]).toContain(
+      '<p>&#x3C;script src=//xsshere?”@email.com</p>',
+    );
+  });
+
   it('keeps a link around HTML verbatim rather than dropping the HTML', () => {
     const page =
       'Returns [<code>id</code>](#id) and [<img src="logo.png" width="20">](https://x.y).\n';

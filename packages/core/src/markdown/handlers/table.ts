@@ -31,11 +31,20 @@ function breaksFromHtml(nodes: readonly PhrasingContent[]): PhrasingContent[] {
 }
 
 /** mdast breaks as `<br>`: a backslash break would end the table row. */
-function breaksToHtml(nodes: readonly PhrasingContent[]): PhrasingContent[] {
-  return nodes.map((node): PhrasingContent => {
-    if (node.type === 'break') return { type: 'html', value: '<br>' };
-    if ('children' in node) return { ...node, children: breaksToHtml(node.children) };
-    return node;
+function breaksToHtml(nodes: readonly PhrasingContent[], inHtml = false): PhrasingContent[] {
+  return nodes.flatMap((node): PhrasingContent[] => {
+    if (node.type === 'break') return [{ type: 'html', value: '<br>' }];
+    if ('children' in node) return [{ ...node, children: breaksToHtml(node.children, inHtml) }];
+    if (inHtml && node.type === 'text' && node.value.includes('<')) {
+      // Inside `<p>…</p>` the exporter writes `<` as a character reference, not `\<`.
+      return node.value
+        .split('<')
+        .flatMap((part, index): PhrasingContent[] => [
+          ...(index > 0 ? [{ type: 'html' as const, value: '&#x3C;' }] : []),
+          ...(part === '' ? [] : [{ type: 'text' as const, value: part }]),
+        ]);
+    }
+    return [node];
   });
 }
 
@@ -248,7 +257,7 @@ function cellPhrasing(
     return edgeSpacesEncoded(breaksToHtml(context.phrasing(paragraphs[0]?.nodes ?? [])));
   return paragraphs.flatMap((block): PhrasingContent[] => [
     { type: 'html', value: '<p>' },
-    ...breaksToHtml(context.phrasing(block.nodes)),
+    ...breaksToHtml(context.phrasing(block.nodes), true),
     { type: 'html', value: '</p>' },
   ]);
 }
