@@ -16,8 +16,6 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'a space at the end of a paragraph (before a blank line) is dropped',
   'pentest-book/sections/enum/web/README.md':
     'code fence: this block holding ``` inside a line was written with a three-backtick fence, where the exporter (and the serializer) write four elsewhere (pentest-book xss.md, aws.md); no rule tells them apart',
-  'pgsql-tw/tw/SUMMARY.md':
-    "SUMMARY.md: escapes in an entry's link destination (`01\\_intro-whatis.md`) are not kept",
   'pgsql-tw/tw/reference/server-applications/pg_upgrade.md':
     'emphasis boundaries: `**…**_**not**_**…**` (bold split around bold italic) written as one bold span with italic inside',
   'pgsql-tw/tw/the-sql-language/data-types/json-types.md':

@@ -32,6 +32,12 @@ export const losslessCases: Record<string, Record<string, string>> = {
       '',
     ].join('\n'),
   },
+  'SUMMARY.md entries escaped as the 2018–21 exporter wrote them (pgsql-tw SUMMARY.md)': {
+    'README.md': home,
+    'SUMMARY.md':
+      '# Table of contents\n\n* [Home](README.md)\n* [8.20. pg\\_lsn 型別](pg\\_lsn-type.md)\n',
+    'pg_lsn-type.md': '# 8.20. pg\\_lsn 型別\n\nText.\n',
+  },
   'front matter timestamps and dates as written': {
     'README.md': home,
     'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Dated](dated.md)\n',

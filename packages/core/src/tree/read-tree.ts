@@ -76,10 +76,12 @@ export interface ReadTreeResult {
 function entryLabel(entry: {
   linkTitle?: string;
   titleMarkdown?: string;
-}): Pick<RevisionPage, 'linkTitle' | 'summaryMarkdown'> {
+  pathMarkdown?: string;
+}): Pick<RevisionPage, 'linkTitle' | 'summaryMarkdown' | 'summaryPathMarkdown'> {
   return {
     ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
     ...(entry.titleMarkdown === undefined ? {} : { summaryMarkdown: entry.titleMarkdown }),
+    ...(entry.pathMarkdown === undefined ? {} : { summaryPathMarkdown: entry.pathMarkdown }),
   };
 }
 
