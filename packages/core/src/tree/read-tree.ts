@@ -283,13 +283,25 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
       }
       const file = filePath === undefined ? undefined : byPath.get(filePath);
       if (filePath === undefined || !readable(file)) {
+        // Kept as written, a link to the path (as GitBook keeps it), unless pages nest under it.
+        const kept = entry.children.length === 0;
         diagnostics.push({
           path: summaryPath,
           ruleId: 'summary-missing-file',
-          severity: 'error',
-          message: `SUMMARY.md lists \`${entry.path}\`, which is not in the tree`,
+          severity: 'warning',
+          message: `SUMMARY.md lists \`${entry.path}\`, which is not in the tree; ${kept ? 'the entry is kept as a link' : 'the pages under it move up'}`,
         });
-        return readEntries(entry.children, parentPath);
+        if (!kept) return readEntries(entry.children, parentPath);
+        return [
+          {
+            type: 'link',
+            id: stableId(namespace, 'link', entry.path, entry.title),
+            title: entry.title,
+            ...entryLabel(entry),
+            target: { kind: 'url', url: entry.path },
+            href: entry.path,
+          },
+        ];
       }
       if (listed.has(filePath)) {
         diagnostics.push({

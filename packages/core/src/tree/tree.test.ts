@@ -158,3 +158,19 @@ describe('a tree without SUMMARY.md', () => {
     expect(flattenPages(read.content.pages).map((page) => page.title)).toEqual(['Home']);
   });
 });
+
+describe('a SUMMARY.md entry naming a missing file (issue 19)', () => {
+  it('is a warning, and the entry is kept as written', () => {
+    const file = (path: string, text: string): TreeFile => {
+      const bytes = new TextEncoder().encode(text);
+      return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
+    };
+    const summary = '# Table of contents\n\n* [Home](README.md)\n* [Gone](gone.md)\n';
+    const read = treeToRevision([file('README.md', '# Home\n'), file('SUMMARY.md', summary)]);
+    expect(read.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'summary-missing-file', severity: 'warning' }),
+    ]);
+    const written = revisionToTree(read.content, { config: read.config }).files;
+    expect(written.find((f) => f.path === 'SUMMARY.md')?.text).toBe(summary);
+  });
+});
