@@ -30,6 +30,4 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'blank lines: an empty paragraph between a list and the list after it (numbered on) is not kept; the two lists are written as one',
   'secoda-docs/readme/secoda-as-an-admin/onboarding-new-users/onboarding-email-templates.md':
     'blank lines: two blank lines in a block quote written as one',
-  'trunk-docs/summary.md':
-    'content lost (hand-written): the SUMMARY lists some pages twice, under two reference groups; a page has one place, so the second entries are dropped (a summary-duplicate warning)',
 };

@@ -236,6 +236,25 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
   const anchorLinks: { page: RevisionPage & { type: 'link' }; filePath: string; anchor: string }[] =
     [];
 
+  /**
+   * An entry whose file cannot be its page (missing, or listed before): kept as written, a link
+   * to its path (as GitBook keeps it); the pages under it follow it, as a link holds none.
+   */
+  const keptAsLink = (
+    entry: SummaryEntry & { kind: 'page' },
+    parentPath: string,
+  ): RevisionPage[] => [
+    {
+      type: 'link',
+      id: stableId(namespace, 'link', entry.path, entry.title),
+      title: entry.title,
+      ...entryLabel(entry),
+      target: { kind: 'url', url: entry.path },
+      href: entry.path,
+    },
+    ...readEntries(entry.children, parentPath),
+  ];
+
   const readEntries = (list: readonly SummaryEntry[], parentPath: string): RevisionPage[] =>
     list.flatMap((entry): RevisionPage[] => {
       if (entry.kind === 'link') {
@@ -283,34 +302,22 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
       }
       const file = filePath === undefined ? undefined : byPath.get(filePath);
       if (filePath === undefined || !readable(file)) {
-        // Kept as written, a link to the path (as GitBook keeps it), unless pages nest under it.
-        const kept = entry.children.length === 0;
         diagnostics.push({
           path: summaryPath,
           ruleId: 'summary-missing-file',
           severity: 'warning',
-          message: `SUMMARY.md lists \`${entry.path}\`, which is not in the tree; ${kept ? 'the entry is kept as a link' : 'the pages under it move up'}`,
+          message: `SUMMARY.md lists \`${entry.path}\`, which is not in the tree; the entry is kept as a link${entry.children.length > 0 ? ', the pages under it after it' : ''}`,
         });
-        if (!kept) return readEntries(entry.children, parentPath);
-        return [
-          {
-            type: 'link',
-            id: stableId(namespace, 'link', entry.path, entry.title),
-            title: entry.title,
-            ...entryLabel(entry),
-            target: { kind: 'url', url: entry.path },
-            href: entry.path,
-          },
-        ];
+        return keptAsLink(entry, parentPath);
       }
       if (listed.has(filePath)) {
         diagnostics.push({
           path: summaryPath,
           ruleId: 'summary-duplicate',
           severity: 'warning',
-          message: `SUMMARY.md lists \`${entry.path}\` twice; a page has one place`,
+          message: `SUMMARY.md lists \`${entry.path}\` twice; a page has one place, so the second entry is kept as a link${entry.children.length > 0 ? ', the pages under it after it' : ''}`,
         });
-        return readEntries(entry.children, parentPath);
+        return keptAsLink(entry, parentPath);
       }
       listed.add(filePath);
       const id = pageId(filePath, file.oid);
