@@ -1,5 +1,5 @@
 import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
-import type { Block } from '../model/blocks.js';
+import type { Block, TableColumn } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
 import type { Leaf } from '../model/text.js';
 
@@ -26,8 +26,11 @@ declare module 'mdast' {
   interface TextData {
     /** How the text was written (`Leaf.source`), preferred by the `text` handler when safe. */
     source?: string;
-    /** The leaf the text is (part of), and where to note that its source was written. */
-    leaf?: Leaf;
+    /**
+     * The leaf the text is (part of), or the table column whose title it is, and where to note
+     * that its source was written.
+     */
+    leaf?: Leaf | TableColumn;
     sourcesUsed?: Set<object> | undefined;
     /** Whether the written form may escape less than the exporter's (`RenderContext.bare`). */
     bare?: { used: boolean } | undefined;

@@ -1,5 +1,5 @@
 import type { Root, RootContent } from 'mdast';
-import type { Block } from '../model/blocks.js';
+import type { Block, Table } from '../model/blocks.js';
 import type { JSONDocument } from '../model/document.js';
 import type { InlineImage, LinkInline } from '../model/inlines.js';
 import type { PageMetadata } from '../model/page-metadata.js';
@@ -109,16 +109,21 @@ function sameReading(a: PageToRender, b: PageToRender): boolean {
 }
 
 /**
- * Drops the written forms (`Leaf.source`) a page read from `markdown` does not need: all of them
- * when the exporter's form of the page is `markdown` already (its escapes were the serializer's
- * own, such as a character reference next to `~~`), else those that escape no more than the
- * exporter does where they stand. So a page in the exporter's form reads as the document it was
- * written from, and any other page keeps what makes it come back as it was written.
+ * Drops the written forms (`Leaf.source`, a column's `titleSource`) a page read from `markdown`
+ * does not need: all of them when the exporter's form of the page is `markdown` already (its
+ * escapes were the serializer's own, such as a character reference next to `~~`), else those
+ * that escape no more than the exporter does where they stand. So a page in the exporter's form
+ * reads as the document it was written from, and any other page keeps what makes it come back as
+ * it was written.
  */
 export function settleLeafSources(page: PageToRender, markdown: string): void {
   const used = new Set<object>();
   if (renderWith(page, renderContext({ plain: true })) !== markdown) renderChecked(page, used);
   forEachNode(page.document.nodes, (node) => {
+    if (node.type === 'table') {
+      const columns = Object.values((node.data as Table['data']).definition);
+      for (const column of columns) if (!used.has(column)) delete column.titleSource;
+    }
     if (used.has(node)) return;
     if (node.object === 'leaf') delete node.source;
     else if (node.type === 'link' || node.type === 'inline-image')

@@ -274,7 +274,13 @@ function writePipeTable(table: Table, context: RenderContext): MdastTable {
           : {
               type: 'text',
               value: column.title,
-              data: { source: column.titleSource, bare: context.bare },
+              data: {
+                source: column.titleSource,
+                bare: context.bare,
+                // Noted as used like a leaf's source (see `settleLeafSources`).
+                leaf: column,
+                sourcesUsed: context.sourcesUsed,
+              },
             },
       ]),
     })),
