@@ -26,6 +26,12 @@ function exporterForm(markdown: string): string {
   return renderPage(plain);
 }
 
+/** `page` comes back byte for byte, and `exporter` is what the exporter writes for it. */
+function expectKept(page: string, exporter: string): void {
+  expect(roundTrip(page)).toBe(page);
+  expect(exporterForm(page)).toBe(exporter);
+}
+
 describe('written forms the 2018–21 exporter chose come back (issue 19)', () => {
   it('keeps `\\_` and `\\(` escapes in text and in the # title (pgsql-tw auth_delay.md)', () => {
     const page = [
@@ -43,8 +49,7 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
 
   it('keeps escapes in a link destination (pgsql-tw pg_dumpall.md)', () => {
     const page = '參閱 [pg\\_dump](pg\\_dump.md) 以瞭解相關錯誤情況的詳細資訊。\n';
-    expect(roundTrip(page)).toBe(page);
-    expect(exporterForm(page)).toBe('參閱 [pg_dump](pg_dump.md) 以瞭解相關錯誤情況的詳細資訊。\n');
+    expectKept(page, '參閱 [pg_dump](pg_dump.md) 以瞭解相關錯誤情況的詳細資訊。\n');
   });
 
   it('drops a written form once the text it was written for changes', () => {
@@ -72,8 +77,7 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
 
   it('keeps hard breaks written as two spaces (pgsql-tw copy.md)', () => {
     const page = '**注意**  \n如果 COPY 的欄位列表不完整。\n';
-    expect(roundTrip(page)).toBe(page);
-    expect(exporterForm(page)).toBe('**注意**\\\n如果 COPY 的欄位列表不完整。\n');
+    expectKept(page, '**注意**\\\n如果 COPY 的欄位列表不完整。\n');
   });
 
   it('keeps `*`, `~` and `_` left bare where they make no emphasis (pgsql-tw release-14.md, vacuumdb.md, geometric-types.md)', () => {
@@ -85,8 +89,8 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
       'the linear equation _`A`_x + _`B`_y = 0',
       '',
     ].join('\n');
-    expect(roundTrip(page)).toBe(page);
-    expect(exporterForm(page)).toBe(
+    expectKept(
+      page,
       [
         '\\*\\*Release date: \\*\\*2021-09-30',
         '',
@@ -119,8 +123,8 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
       '* 任何命令列選項和其他啟動選項。',
       '',
     ].join('\n');
-    expect(roundTrip(page)).toBe(page);
-    expect(exporterForm(page)).toBe(
+    expectKept(
+      page,
       [
         '*   程式執行步驟的確切順序是重現問題所必需的。',
         '',
@@ -139,24 +143,23 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
       '| a         | b      |',
       '',
     ].join('\n');
-    expect(roundTrip(page)).toBe(page);
-    expect(exporterForm(page)).toBe(
+    expectKept(
+      page,
       ['| col_name | P(t) |', '| -------- | ---- |', '| a        | b    |', ''].join('\n'),
     );
   });
 
   it('keeps backticks left bare where they open no code span (pgsql-tw pg_extension.md)', () => {
     const page = '``[`pg_authid`](pg\\_authid.md).oid\n';
-    expect(roundTrip(page)).toBe(page);
-    expect(exporterForm(page)).toBe('\\`\\`[`pg_authid`](pg_authid.md).oid\n');
+    expectKept(page, '\\`\\`[`pg_authid`](pg_authid.md).oid\n');
   });
 
   it('writes a pipe table read without column padding without it (pgsql-tw b.2.-ri-qi-shi-jian-guan-yong-zi.md)', () => {
     const page = ['| 月份 | 縮寫 |', '| :--- | :--- |', '| January | Jan |', '| May |  |', ''].join(
       '\n',
     );
-    expect(roundTrip(page)).toBe(page);
-    expect(exporterForm(page)).toBe(
+    expectKept(
+      page,
       [
         '| 月份      | 縮寫  |',
         '| :------ | :-- |',
@@ -214,8 +217,8 @@ describe('what every exporter writes comes back (issue 19)', () => {
       '![](<https://secoda-public-media-assets.s3.amazonaws.com/ezgif.com-gif-maker%20(8).gif>)',
       '',
     ].join('\n');
-    expect(roundTrip(page)).toBe(page);
-    expect(exporterForm(page)).toBe(
+    expectKept(
+      page,
       [
         '![](https://secoda-public-media-assets.s3.amazonaws.com/image%20\\(15\\)%20\\(1\\).png)',
         '',

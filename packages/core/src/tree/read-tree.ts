@@ -243,32 +243,21 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
   const keptAsLink = (
     entry: SummaryEntry & { kind: 'page' },
     parentPath: string,
-  ): RevisionPage[] => [
-    {
-      type: 'link',
-      id: stableId(namespace, 'link', entry.path, entry.title),
-      title: entry.title,
-      ...entryLabel(entry),
-      target: { kind: 'url', url: entry.path },
-      href: entry.path,
-    },
-    ...readEntries(entry.children, parentPath),
-  ];
+  ): RevisionPage[] => [urlLink(entry, entry.path), ...readEntries(entry.children, parentPath)];
+
+  /** A link page to `url` as its entry wrote it. */
+  const urlLink = (entry: SummaryEntry & { kind: 'page' | 'link' }, url: string): RevisionPage => ({
+    type: 'link',
+    id: stableId(namespace, 'link', url, entry.title),
+    title: entry.title,
+    ...entryLabel(entry),
+    target: { kind: 'url', url },
+    href: url,
+  });
 
   const readEntries = (list: readonly SummaryEntry[], parentPath: string): RevisionPage[] =>
     list.flatMap((entry): RevisionPage[] => {
-      if (entry.kind === 'link') {
-        return [
-          {
-            type: 'link',
-            id: stableId(namespace, 'link', entry.href, entry.title),
-            title: entry.title,
-            ...entryLabel(entry),
-            target: { kind: 'url', url: entry.href },
-            href: entry.href,
-          },
-        ];
-      }
+      if (entry.kind === 'link') return [urlLink(entry, entry.href)];
       if (entry.kind === 'computed') {
         const slug =
           typeof entry.source.type === 'string'
