@@ -9,7 +9,7 @@ export const knownMisses: Readonly<Record<string, string>> = {
   'pentest-book/enumeration/web/email-attacks.md':
     "HTML inside a table cell: a `*` (`7 * 7`) the exporter left bare in a `<p>` cell read from HTML is escaped (`\\*`); written forms are kept only for text read from the page's markdown",
   'pentest-book/enumeration/web/upload-bypasses.md':
-    'CRLF on some lines of a code block (the page has no CR inside a line) read as line endings: a page with CRs only before LFs is read as CRLF text',
+    'CRLF on some lines of a code block, in a page with no CR inside a line: read as line endings (only a page with a CR inside a line keeps its CRs as text)',
   'pentest-book/others/bugbounty.md':
     'a table cell whose text starts with a space, written bare by the exporter (`|  When …`): GFM trims it, so it is lost',
   'pentest-book/sections/enum/ports.md':
@@ -19,7 +19,7 @@ export const knownMisses: Readonly<Record<string, string>> = {
   'pgsql-tw/tw/reference/server-applications/pg_upgrade.md':
     'emphasis boundaries: `**…**_**not**_**…**` (bold split around bold italic) written as one bold span with italic inside',
   'pgsql-tw/tw/the-sql-language/data-types/json-types.md':
-    'fewer escapes than the exporter writes (`**`, `_`, `(` that make no emphasis or link there): a written form escaping less is not kept, as it could read differently beside other text',
+    "`<p>` wrappers in a table cell: `<p><code>.**{</code><em><code>level</code></em>}</p><p>…</p>` is read as one paragraph of HTML and written without its outer `<p>`…`</p>` (so one column's width differs too)",
   'pgsql-tw/tw/the-sql-language/sql-syntax/lexical-structure.md':
     'an empty list item followed by a nested list is written on one line (`* * …`)',
   'secoda-docs/best-practices/documentation-best-practices.md':
