@@ -3613,15 +3613,15 @@ var require_deflate = __commonJS({
       if (!strm) {
         return Z_STREAM_ERROR;
       }
-      var wrap3 = 1;
+      var wrap2 = 1;
       if (level === Z_DEFAULT_COMPRESSION) {
         level = 6;
       }
       if (windowBits < 0) {
-        wrap3 = 0;
+        wrap2 = 0;
         windowBits = -windowBits;
       } else if (windowBits > 15) {
-        wrap3 = 2;
+        wrap2 = 2;
         windowBits -= 16;
       }
       if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
@@ -3633,7 +3633,7 @@ var require_deflate = __commonJS({
       var s2 = new DeflateState();
       strm.state = s2;
       s2.strm = strm;
-      s2.wrap = wrap3;
+      s2.wrap = wrap2;
       s2.gzhead = null;
       s2.w_bits = windowBits;
       s2.w_size = 1 << s2.w_bits;
@@ -3926,7 +3926,7 @@ var require_deflate = __commonJS({
       var dictLength = dictionary.length;
       var s2;
       var str2, n;
-      var wrap3;
+      var wrap2;
       var avail;
       var next;
       var input;
@@ -3935,16 +3935,16 @@ var require_deflate = __commonJS({
         return Z_STREAM_ERROR;
       }
       s2 = strm.state;
-      wrap3 = s2.wrap;
-      if (wrap3 === 2 || wrap3 === 1 && s2.status !== INIT_STATE || s2.lookahead) {
+      wrap2 = s2.wrap;
+      if (wrap2 === 2 || wrap2 === 1 && s2.status !== INIT_STATE || s2.lookahead) {
         return Z_STREAM_ERROR;
       }
-      if (wrap3 === 1) {
+      if (wrap2 === 1) {
         strm.adler = adler32(strm.adler, dictionary, dictLength, 0);
       }
       s2.wrap = 0;
       if (dictLength >= s2.w_size) {
-        if (wrap3 === 0) {
+        if (wrap2 === 0) {
           zero(s2.head);
           s2.strstart = 0;
           s2.block_start = 0;
@@ -3984,7 +3984,7 @@ var require_deflate = __commonJS({
       strm.next_in = next;
       strm.input = input;
       strm.avail_in = avail;
-      s2.wrap = wrap3;
+      s2.wrap = wrap2;
       return Z_OK;
     }
     exports.deflateInit = deflateInit;
@@ -5004,17 +5004,17 @@ var require_inflate = __commonJS({
       return inflateResetKeep(strm);
     }
     function inflateReset2(strm, windowBits) {
-      var wrap3;
+      var wrap2;
       var state;
       if (!strm || !strm.state) {
         return Z_STREAM_ERROR;
       }
       state = strm.state;
       if (windowBits < 0) {
-        wrap3 = 0;
+        wrap2 = 0;
         windowBits = -windowBits;
       } else {
-        wrap3 = (windowBits >> 4) + 1;
+        wrap2 = (windowBits >> 4) + 1;
         if (windowBits < 48) {
           windowBits &= 15;
         }
@@ -5025,7 +5025,7 @@ var require_inflate = __commonJS({
       if (state.window !== null && state.wbits !== windowBits) {
         state.window = null;
       }
-      state.wrap = wrap3;
+      state.wrap = wrap2;
       state.wbits = windowBits;
       return inflateReset(strm);
     }
@@ -19202,16 +19202,16 @@ var require_eventemitter3 = __commonJS({
       Events.prototype = /* @__PURE__ */ Object.create(null);
       if (!new Events().__proto__) prefix = false;
     }
-    function EE(fn, context2, once) {
+    function EE(fn, context, once) {
       this.fn = fn;
-      this.context = context2;
+      this.context = context;
       this.once = once || false;
     }
-    function addListener(emitter, event, fn, context2, once) {
+    function addListener(emitter, event, fn, context, once) {
       if (typeof fn !== "function") {
         throw new TypeError("The listener must be a function");
       }
-      var listener = new EE(fn, context2 || emitter, once), evt = prefix ? prefix + event : event;
+      var listener = new EE(fn, context || emitter, once), evt = prefix ? prefix + event : event;
       if (!emitter._events[evt]) emitter._events[evt] = listener, emitter._eventsCount++;
       else if (!emitter._events[evt].fn) emitter._events[evt].push(listener);
       else emitter._events[evt] = [emitter._events[evt], listener];
@@ -19302,13 +19302,13 @@ var require_eventemitter3 = __commonJS({
       }
       return true;
     };
-    EventEmitter2.prototype.on = function on(event, fn, context2) {
-      return addListener(this, event, fn, context2, false);
+    EventEmitter2.prototype.on = function on(event, fn, context) {
+      return addListener(this, event, fn, context, false);
     };
-    EventEmitter2.prototype.once = function once(event, fn, context2) {
-      return addListener(this, event, fn, context2, true);
+    EventEmitter2.prototype.once = function once(event, fn, context) {
+      return addListener(this, event, fn, context, true);
     };
-    EventEmitter2.prototype.removeListener = function removeListener(event, fn, context2, once) {
+    EventEmitter2.prototype.removeListener = function removeListener(event, fn, context, once) {
       var evt = prefix ? prefix + event : event;
       if (!this._events[evt]) return this;
       if (!fn) {
@@ -19317,12 +19317,12 @@ var require_eventemitter3 = __commonJS({
       }
       var listeners = this._events[evt];
       if (listeners.fn) {
-        if (listeners.fn === fn && (!once || listeners.once) && (!context2 || listeners.context === context2)) {
+        if (listeners.fn === fn && (!once || listeners.once) && (!context || listeners.context === context)) {
           clearEvent(this, evt);
         }
       } else {
         for (var i = 0, events = [], length = listeners.length; i < length; i++) {
-          if (listeners[i].fn !== fn || once && !listeners[i].once || context2 && listeners[i].context !== context2) {
+          if (listeners[i].fn !== fn || once && !listeners[i].once || context && listeners[i].context !== context) {
             events.push(listeners[i]);
           }
         }
@@ -21550,16 +21550,6 @@ async function readFileEntry(args, entry, wantText) {
 function emptyText() {
   return { object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] };
 }
-var markOrder = [
-  "color",
-  "strikethrough",
-  "italic",
-  "bold",
-  "superscript",
-  "subscript",
-  "keyboard",
-  "code"
-];
 
 // ../../node_modules/mdast-util-to-string/lib/index.js
 var emptyOptions = {};
@@ -24260,13 +24250,13 @@ function classifyCharacter(code5) {
 }
 
 // ../../node_modules/micromark-util-resolve-all/index.js
-function resolveAll(constructs3, events, context2) {
+function resolveAll(constructs3, events, context) {
   const called = [];
   let index3 = -1;
   while (++index3 < constructs3.length) {
     const resolve2 = constructs3[index3].resolveAll;
     if (resolve2 && !called.includes(resolve2)) {
-      events = resolve2(events, context2);
+      events = resolve2(events, context);
       called.push(resolve2);
     }
   }
@@ -24279,7 +24269,7 @@ var attention = {
   resolveAll: resolveAllAttention,
   tokenize: tokenizeAttention
 };
-function resolveAllAttention(events, context2) {
+function resolveAllAttention(events, context) {
   let index3 = -1;
   let nextEvents;
   while (++index3 < events.length) {
@@ -24287,7 +24277,7 @@ function resolveAllAttention(events, context2) {
       let open = index3;
       while (open--) {
         if (events[open][0] === "exit" && events[open][1].type === "attentionSequence" && events[open][1]._open && // If the markers are the same:
-        context2.sliceSerialize(events[open][1]).charCodeAt(0) === context2.sliceSerialize(events[index3][1]).charCodeAt(0)) {
+        context.sliceSerialize(events[open][1]).charCodeAt(0) === context.sliceSerialize(events[index3][1]).charCodeAt(0)) {
           if ((events[open][1]._close || events[index3][1]._open) && (events[index3][1].end.offset - events[index3][1].start.offset) % 3 && !((events[open][1].end.offset - events[open][1].start.offset + events[index3][1].end.offset - events[index3][1].start.offset) % 3)) {
             continue;
           }
@@ -24340,15 +24330,15 @@ function resolveAllAttention(events, context2) {
           };
           nextEvents = [];
           if (events[open][1].end.offset - events[open][1].start.offset) {
-            nextEvents = push(nextEvents, [["enter", events[open][1], context2], ["exit", events[open][1], context2]]);
+            nextEvents = push(nextEvents, [["enter", events[open][1], context], ["exit", events[open][1], context]]);
           }
-          nextEvents = push(nextEvents, [["enter", group2, context2], ["enter", openingSequence, context2], ["exit", openingSequence, context2], ["enter", text8, context2]]);
-          nextEvents = push(nextEvents, resolveAll(context2.parser.constructs.insideSpan.null, events.slice(open + 1, index3), context2));
-          nextEvents = push(nextEvents, [["exit", text8, context2], ["enter", closingSequence, context2], ["exit", closingSequence, context2], ["exit", group2, context2]]);
+          nextEvents = push(nextEvents, [["enter", group2, context], ["enter", openingSequence, context], ["exit", openingSequence, context], ["enter", text8, context]]);
+          nextEvents = push(nextEvents, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + 1, index3), context));
+          nextEvents = push(nextEvents, [["exit", text8, context], ["enter", closingSequence, context], ["exit", closingSequence, context], ["exit", group2, context]]);
           let offset = 0;
           if (events[index3][1].end.offset - events[index3][1].start.offset) {
             offset = 2;
-            nextEvents = push(nextEvents, [["enter", events[index3][1], context2], ["exit", events[index3][1], context2]]);
+            nextEvents = push(nextEvents, [["enter", events[index3][1], context], ["exit", events[index3][1], context]]);
           }
           splice(events, open - 1, index3 - open + 3, nextEvents);
           index3 = open + nextEvents.length - offset - 2;
@@ -25286,12 +25276,12 @@ function subtokenize(eventsArray) {
 }
 function subcontent(events, eventIndex) {
   const token = events.get(eventIndex)[1];
-  const context2 = events.get(eventIndex)[2];
+  const context = events.get(eventIndex)[2];
   let startPosition = eventIndex - 1;
   const startPositions = [];
   let tokenizer = token._tokenizer;
   if (!tokenizer) {
-    tokenizer = context2.parser[token.contentType](token.start);
+    tokenizer = context.parser[token.contentType](token.start);
     if (token._contentTypeTextTrailing) {
       tokenizer._contentTypeTextTrailing = true;
     }
@@ -25311,7 +25301,7 @@ function subcontent(events, eventIndex) {
     }
     startPositions.push(startPosition);
     if (!current._tokenizer) {
-      stream = context2.sliceStream(current);
+      stream = context.sliceStream(current);
       if (!current.next) {
         stream.push(null);
       }
@@ -25783,7 +25773,7 @@ var headingAtx = {
   resolve: resolveHeadingAtx,
   tokenize: tokenizeHeadingAtx
 };
-function resolveHeadingAtx(events, context2) {
+function resolveHeadingAtx(events, context) {
   let contentEnd = events.length - 2;
   let contentStart = 3;
   if (events[contentStart][1].type === "whitespace") {
@@ -25807,7 +25797,7 @@ function resolveHeadingAtx(events, context2) {
       end: events[contentEnd][1].end,
       contentType: "text"
     };
-    splice(events, contentStart, contentEnd - contentStart + 1, [["enter", content3, context2], ["enter", text8, context2], ["exit", text8, context2], ["exit", content3, context2]]);
+    splice(events, contentStart, contentEnd - contentStart + 1, [["enter", content3, context], ["enter", text8, context], ["exit", text8, context], ["exit", content3, context]]);
   }
   return events;
 }
@@ -26631,7 +26621,7 @@ function resolveAllLabelEnd(events) {
   }
   return events;
 }
-function resolveToLabelEnd(events, context2) {
+function resolveToLabelEnd(events, context) {
   let index3 = events.length;
   let offset = 0;
   let open;
@@ -26685,13 +26675,13 @@ function resolveToLabelEnd(events, context2) {
       ...events[close - 2][1].start
     }
   };
-  media = [["enter", group2, context2], ["enter", label, context2]];
+  media = [["enter", group2, context], ["enter", label, context]];
   media = push(media, events.slice(open + 1, open + offset + 3));
-  media = push(media, [["enter", text8, context2]]);
-  media = push(media, resolveAll(context2.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context2));
-  media = push(media, [["exit", text8, context2], events[close - 2], events[close - 1], ["exit", label, context2]]);
+  media = push(media, [["enter", text8, context]]);
+  media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context));
+  media = push(media, [["exit", text8, context], events[close - 2], events[close - 1], ["exit", label, context]]);
   media = push(media, events.slice(close + 1));
-  media = push(media, [["exit", group2, context2]]);
+  media = push(media, [["exit", group2, context]]);
   splice(events, open, events.length, media);
   return events;
 }
@@ -27079,7 +27069,7 @@ var setextUnderline = {
   resolveTo: resolveToSetextUnderline,
   tokenize: tokenizeSetextUnderline
 };
-function resolveToSetextUnderline(events, context2) {
+function resolveToSetextUnderline(events, context) {
   const editMap = new EditMap();
   let index3 = events.length;
   let content3;
@@ -27114,15 +27104,15 @@ function resolveToSetextUnderline(events, context2) {
   };
   events[text8][1].type = "setextHeadingText";
   if (definition3) {
-    editMap.add(text8, 0, [["enter", heading4, context2]]);
-    editMap.add(definition3 + 1, 0, [["exit", events[content3][1], context2]]);
+    editMap.add(text8, 0, [["enter", heading4, context]]);
+    editMap.add(definition3 + 1, 0, [["exit", events[content3][1], context]]);
     events[content3][1].end = {
       ...events[definition3][1].end
     };
   } else {
     events[content3][1] = heading4;
   }
-  editMap.add(events.length, 0, [["exit", heading4, context2]]);
+  editMap.add(events.length, 0, [["exit", heading4, context]]);
   editMap.consume(events);
   return events;
 }
@@ -27261,7 +27251,7 @@ function initializeFactory(field) {
 }
 function createResolver(extraResolver) {
   return resolveAllText;
-  function resolveAllText(events, context2) {
+  function resolveAllText(events, context) {
     let index3 = -1;
     let enter;
     while (++index3 <= events.length) {
@@ -27279,16 +27269,16 @@ function createResolver(extraResolver) {
         enter = void 0;
       }
     }
-    return extraResolver ? extraResolver(events, context2) : events;
+    return extraResolver ? extraResolver(events, context) : events;
   }
 }
-function resolveAllLineSuffixes(events, context2) {
+function resolveAllLineSuffixes(events, context) {
   const editMap = new EditMap();
   let eventIndex = 0;
   while (++eventIndex <= events.length) {
     if ((eventIndex === events.length || events[eventIndex][1].type === "lineEnding") && events[eventIndex - 1][1].type === "data") {
       const data = events[eventIndex - 1][1];
-      const chunks = context2.sliceStream(data);
+      const chunks = context.sliceStream(data);
       let index3 = chunks.length;
       let bufferIndex = -1;
       let size2 = 0;
@@ -27314,7 +27304,7 @@ function resolveAllLineSuffixes(events, context2) {
           break;
         }
       }
-      if (context2._contentTypeTextTrailing && eventIndex === events.length) {
+      if (context._contentTypeTextTrailing && eventIndex === events.length) {
         size2 = 0;
       }
       if (size2) {
@@ -27337,7 +27327,7 @@ function resolveAllLineSuffixes(events, context2) {
         if (data.start.offset === data.end.offset) {
           Object.assign(data, token);
         } else {
-          editMap.add(eventIndex, 0, [["enter", token, context2], ["exit", token, context2]]);
+          editMap.add(eventIndex, 0, [["enter", token, context], ["exit", token, context]]);
         }
       }
       eventIndex++;
@@ -27446,7 +27436,7 @@ function createTokenizer(parser, initialize, from) {
       interrupt: true
     })
   };
-  const context2 = {
+  const context = {
     code: null,
     containerState: {},
     defineSkip,
@@ -27458,12 +27448,12 @@ function createTokenizer(parser, initialize, from) {
     sliceStream,
     write
   };
-  let state = initialize.tokenize.call(context2, effects);
+  let state = initialize.tokenize.call(context, effects);
   let expectedCode;
   if (initialize.resolveAll) {
     resolveAllConstructs.push(initialize);
   }
-  return context2;
+  return context;
   function write(slice) {
     chunks = push(chunks, slice);
     main();
@@ -27471,8 +27461,8 @@ function createTokenizer(parser, initialize, from) {
       return [];
     }
     addResult(initialize, 0);
-    context2.events = resolveAll(resolveAllConstructs, context2.events, context2);
-    return context2.events;
+    context.events = resolveAll(resolveAllConstructs, context.events, context);
+    return context.events;
   }
   function sliceSerialize(token, expandTabs) {
     return serializeChunks(sliceStream(token), expandTabs);
@@ -27543,21 +27533,21 @@ function createTokenizer(parser, initialize, from) {
         point4._index++;
       }
     }
-    context2.previous = code5;
+    context.previous = code5;
     consumed3 = true;
   }
   function enter(type2, fields) {
     const token = fields || {};
     token.type = type2;
     token.start = now();
-    context2.events.push(["enter", token, context2]);
+    context.events.push(["enter", token, context]);
     stack.push(token);
     return token;
   }
   function exit3(type2) {
     const token = stack.pop();
     token.end = now();
-    context2.events.push(["exit", token, context2]);
+    context.events.push(["exit", token, context]);
     return token;
   }
   function onsuccessfulconstruct(construct, info) {
@@ -27611,16 +27601,16 @@ function createTokenizer(parser, initialize, from) {
           info = store();
           currentConstruct = construct;
           if (!construct.partial) {
-            context2.currentConstruct = construct;
+            context.currentConstruct = construct;
           }
-          if (construct.name && context2.parser.constructs.disable.null.includes(construct.name)) {
+          if (construct.name && context.parser.constructs.disable.null.includes(construct.name)) {
             return nok(code5);
           }
           return construct.tokenize.call(
             // If we do have fields, create an object w/ `context` as its
             // prototype.
             // This allows a “live binding”, which is needed for `interrupt`.
-            fields ? Object.assign(Object.create(context2), fields) : context2,
+            fields ? Object.assign(Object.create(context), fields) : context,
             effects,
             ok3,
             nok
@@ -27647,17 +27637,17 @@ function createTokenizer(parser, initialize, from) {
       resolveAllConstructs.push(construct);
     }
     if (construct.resolve) {
-      splice(context2.events, from2, context2.events.length - from2, construct.resolve(context2.events.slice(from2), context2));
+      splice(context.events, from2, context.events.length - from2, construct.resolve(context.events.slice(from2), context));
     }
     if (construct.resolveTo) {
-      context2.events = construct.resolveTo(context2.events, context2);
+      context.events = construct.resolveTo(context.events, context);
     }
   }
   function store() {
     const startPoint = now();
-    const startPrevious = context2.previous;
-    const startCurrentConstruct = context2.currentConstruct;
-    const startEventsIndex = context2.events.length;
+    const startPrevious = context.previous;
+    const startCurrentConstruct = context.currentConstruct;
+    const startEventsIndex = context.events.length;
     const startStack = Array.from(stack);
     return {
       from: startEventsIndex,
@@ -27665,9 +27655,9 @@ function createTokenizer(parser, initialize, from) {
     };
     function restore() {
       point4 = startPoint;
-      context2.previous = startPrevious;
-      context2.currentConstruct = startCurrentConstruct;
-      context2.events.length = startEventsIndex;
+      context.previous = startPrevious;
+      context.currentConstruct = startCurrentConstruct;
+      context.events.length = startEventsIndex;
       stack = startStack;
       accountForPotentialSkip();
     }
@@ -27950,7 +27940,7 @@ function compiler(options) {
       image: opener(image3),
       label: buffer,
       link: opener(link3),
-      listItem: opener(listItem2),
+      listItem: opener(listItem3),
       listItemValue: onenterlistitemvalue,
       listOrdered: opener(list5, onenterlistordered),
       listUnordered: opener(list5),
@@ -28024,7 +28014,7 @@ function compiler(options) {
       children: [],
       position: void 0
     };
-    const context2 = {
+    const context = {
       stack: [tree],
       tokenStack: [],
       config,
@@ -28054,27 +28044,27 @@ function compiler(options) {
       const handler = config[events[index3][0]];
       if (events[index3][0] === "enter" && config.beforeEnter.length > 0) {
         callListeners(config.beforeEnter, {
-          ...context2,
+          ...context,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
       if (own2.call(handler, events[index3][1].type)) {
         handler[events[index3][1].type].call({
-          ...context2,
+          ...context,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
       if (events[index3][0] === "exit" && config.afterExit.length > 0) {
         callListeners(config.afterExit, {
-          ...context2,
+          ...context,
           sliceSerialize: events[index3][2].sliceSerialize
         }, events[index3][1]);
       }
     }
-    if (context2.tokenStack.length > 0) {
-      const tail = context2.tokenStack[context2.tokenStack.length - 1];
+    if (context.tokenStack.length > 0) {
+      const tail = context.tokenStack[context.tokenStack.length - 1];
       const handler = tail[1] || defaultOnError;
-      handler.call(context2, void 0, tail[0]);
+      handler.call(context, void 0, tail[0]);
     }
     tree.position = {
       start: point2(events.length > 0 ? events[0][1].start : {
@@ -28094,10 +28084,10 @@ function compiler(options) {
     }
     return tree;
   }
-  function callListeners(listeners, context2, token) {
+  function callListeners(listeners, context, token) {
     let index3 = -1;
     while (++index3 < listeners.length) {
-      listeners[index3].call(context2, token);
+      listeners[index3].call(context, token);
     }
   }
   function prepareList(events, start) {
@@ -28105,7 +28095,7 @@ function compiler(options) {
     let index3 = start - 1;
     let containerBalance = -1;
     let listSpread = false;
-    let listItem3;
+    let listItem4;
     let lineIndex;
     let firstBlankLineIndex;
     let atMarker;
@@ -28126,7 +28116,7 @@ function compiler(options) {
         }
         case "lineEndingBlank": {
           if (event[0] === "enter") {
-            if (listItem3 && !atMarker && !containerBalance && !firstBlankLineIndex) {
+            if (listItem4 && !atMarker && !containerBalance && !firstBlankLineIndex) {
               firstBlankLineIndex = index3;
             }
             atMarker = void 0;
@@ -28145,7 +28135,7 @@ function compiler(options) {
         }
       }
       if (!containerBalance && event[0] === "enter" && event[1].type === "listItemPrefix" || containerBalance === -1 && event[0] === "exit" && (event[1].type === "listUnordered" || event[1].type === "listOrdered")) {
-        if (listItem3) {
+        if (listItem4) {
           let tailIndex = index3;
           lineIndex = void 0;
           while (tailIndex--) {
@@ -28164,12 +28154,12 @@ function compiler(options) {
             }
           }
           if (firstBlankLineIndex && (!lineIndex || firstBlankLineIndex < lineIndex)) {
-            listItem3._spread = true;
+            listItem4._spread = true;
           }
-          listItem3.end = Object.assign({}, lineIndex ? events[lineIndex][1].start : event[1].end);
+          listItem4.end = Object.assign({}, lineIndex ? events[lineIndex][1].start : event[1].end);
           insertions.push({
             at: lineIndex || index3,
-            event: ["exit", listItem3, event[2]]
+            event: ["exit", listItem4, event[2]]
           });
         }
         if (event[1].type === "listItemPrefix") {
@@ -28180,7 +28170,7 @@ function compiler(options) {
             // @ts-expect-error: we’ll add `end` in a second.
             end: void 0
           };
-          listItem3 = item3;
+          listItem4 = item3;
           insertions.push({
             at: index3,
             event: ["enter", item3, event[2]]
@@ -28345,14 +28335,14 @@ function compiler(options) {
     tail.position.end = point2(token.end);
   }
   function onexitlineending(token) {
-    const context2 = this.stack[this.stack.length - 1];
+    const context = this.stack[this.stack.length - 1];
     if (this.data.atHardBreak) {
-      const tail = context2.children[context2.children.length - 1];
+      const tail = context.children[context.children.length - 1];
       tail.position.end = point2(token.end);
       this.data.atHardBreak = void 0;
       return;
     }
-    if (!this.data.setextHeadingSlurpLineEnding && config.canContainEols.includes(context2.type)) {
+    if (!this.data.setextHeadingSlurpLineEnding && config.canContainEols.includes(context.type)) {
       onenterdata.call(this, token);
       onexitdata.call(this, token);
     }
@@ -28565,7 +28555,7 @@ function compiler(options) {
       position: void 0
     };
   }
-  function listItem2(token) {
+  function listItem3(token) {
     return {
       type: "listItem",
       spread: token._spread,
@@ -32347,7 +32337,7 @@ function tokenizePotentialGfmFootnoteCall(effects, ok3, nok) {
     return ok3(code5);
   }
 }
-function resolveToPotentialGfmFootnoteCall(events, context2) {
+function resolveToPotentialGfmFootnoteCall(events, context) {
   let index3 = events.length;
   let labelStart;
   while (index3--) {
@@ -32386,22 +32376,22 @@ function resolveToPotentialGfmFootnoteCall(events, context2) {
     // Take the `labelImageMarker` (now `data`, the `!`)
     events[index3 + 1],
     events[index3 + 2],
-    ["enter", call2, context2],
+    ["enter", call2, context],
     // The `[`
     events[index3 + 3],
     events[index3 + 4],
     // The `^`.
-    ["enter", marker2, context2],
-    ["exit", marker2, context2],
+    ["enter", marker2, context],
+    ["exit", marker2, context],
     // Everything in between.
-    ["enter", string3, context2],
-    ["enter", chunk, context2],
-    ["exit", chunk, context2],
-    ["exit", string3, context2],
+    ["enter", string3, context],
+    ["enter", chunk, context],
+    ["exit", chunk, context],
+    ["exit", string3, context],
     // The ending (`]`, properly parsed and labelled).
     events[events.length - 2],
     events[events.length - 1],
-    ["exit", call2, context2]
+    ["exit", call2, context]
   ];
   events.splice(index3, events.length - index3 + 1, ...replacement);
   return events;
@@ -32581,7 +32571,7 @@ function gfmStrikethrough(options) {
       null: [126]
     }
   };
-  function resolveAllStrikethrough(events, context2) {
+  function resolveAllStrikethrough(events, context) {
     let index3 = -1;
     while (++index3 < events.length) {
       if (events[index3][0] === "enter" && events[index3][1].type === "strikethroughSequenceTemporary" && events[index3][1]._close) {
@@ -32601,12 +32591,12 @@ function gfmStrikethrough(options) {
               start: Object.assign({}, events[open][1].end),
               end: Object.assign({}, events[index3][1].start)
             };
-            const nextEvents = [["enter", strikethrough, context2], ["enter", events[open][1], context2], ["exit", events[open][1], context2], ["enter", text8, context2]];
-            const insideSpan2 = context2.parser.constructs.insideSpan.null;
+            const nextEvents = [["enter", strikethrough, context], ["enter", events[open][1], context], ["exit", events[open][1], context], ["enter", text8, context]];
+            const insideSpan2 = context.parser.constructs.insideSpan.null;
             if (insideSpan2) {
-              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open + 1, index3), context2));
+              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open + 1, index3), context));
             }
-            splice(nextEvents, nextEvents.length, 0, [["exit", text8, context2], ["enter", events[index3][1], context2], ["exit", events[index3][1], context2], ["exit", strikethrough, context2]]);
+            splice(nextEvents, nextEvents.length, 0, [["exit", text8, context], ["enter", events[index3][1], context], ["exit", events[index3][1], context], ["exit", strikethrough, context]]);
             splice(events, open - 1, index3 - open + 3, nextEvents);
             index3 = open + nextEvents.length - 2;
             break;
@@ -32997,7 +32987,7 @@ function tokenizeTable(effects, ok3, nok) {
     return bodyRowData(code5);
   }
 }
-function resolveTable(events, context2) {
+function resolveTable(events, context) {
   let index3 = -1;
   let inFirstCellAwaitingPipe = true;
   let rowKind = 0;
@@ -33016,7 +33006,7 @@ function resolveTable(events, context2) {
       if (token.type === "tableHead") {
         afterHeadAwaitingFirstBodyRow = false;
         if (lastTableEnd !== 0) {
-          flushTableEnd(map5, context2, lastTableEnd, currentTable, currentBody);
+          flushTableEnd(map5, context, lastTableEnd, currentTable, currentBody);
           currentBody = void 0;
           lastTableEnd = 0;
         }
@@ -33026,7 +33016,7 @@ function resolveTable(events, context2) {
           // Note: correct end is set later.
           end: Object.assign({}, token.end)
         };
-        map5.add(index3, 0, [["enter", currentTable, context2]]);
+        map5.add(index3, 0, [["enter", currentTable, context]]);
       } else if (token.type === "tableRow" || token.type === "tableDelimiterRow") {
         inFirstCellAwaitingPipe = true;
         currentCell = void 0;
@@ -33040,7 +33030,7 @@ function resolveTable(events, context2) {
             // Note: correct end is set later.
             end: Object.assign({}, token.end)
           };
-          map5.add(index3, 0, [["enter", currentBody, context2]]);
+          map5.add(index3, 0, [["enter", currentBody, context]]);
         }
         rowKind = token.type === "tableDelimiterRow" ? 2 : currentBody ? 3 : 1;
       } else if (rowKind && (token.type === "data" || token.type === "tableDelimiterMarker" || token.type === "tableDelimiterFiller")) {
@@ -33048,7 +33038,7 @@ function resolveTable(events, context2) {
         if (cell[2] === 0) {
           if (lastCell[1] !== 0) {
             cell[0] = cell[1];
-            currentCell = flushCell(map5, context2, lastCell, rowKind, void 0, currentCell);
+            currentCell = flushCell(map5, context, lastCell, rowKind, void 0, currentCell);
             lastCell = [0, 0, 0, 0];
           }
           cell[2] = index3;
@@ -33059,7 +33049,7 @@ function resolveTable(events, context2) {
         } else {
           if (lastCell[1] !== 0) {
             cell[0] = cell[1];
-            currentCell = flushCell(map5, context2, lastCell, rowKind, void 0, currentCell);
+            currentCell = flushCell(map5, context, lastCell, rowKind, void 0, currentCell);
           }
           lastCell = cell;
           cell = [lastCell[1], index3, 0, 0];
@@ -33072,9 +33062,9 @@ function resolveTable(events, context2) {
       lastTableEnd = index3;
       if (lastCell[1] !== 0) {
         cell[0] = cell[1];
-        currentCell = flushCell(map5, context2, lastCell, rowKind, index3, currentCell);
+        currentCell = flushCell(map5, context, lastCell, rowKind, index3, currentCell);
       } else if (cell[1] !== 0) {
-        currentCell = flushCell(map5, context2, cell, rowKind, index3, currentCell);
+        currentCell = flushCell(map5, context, cell, rowKind, index3, currentCell);
       }
       rowKind = 0;
     } else if (rowKind && (token.type === "data" || token.type === "tableDelimiterMarker" || token.type === "tableDelimiterFiller")) {
@@ -33082,45 +33072,45 @@ function resolveTable(events, context2) {
     }
   }
   if (lastTableEnd !== 0) {
-    flushTableEnd(map5, context2, lastTableEnd, currentTable, currentBody);
+    flushTableEnd(map5, context, lastTableEnd, currentTable, currentBody);
   }
-  map5.consume(context2.events);
+  map5.consume(context.events);
   index3 = -1;
-  while (++index3 < context2.events.length) {
-    const event = context2.events[index3];
+  while (++index3 < context.events.length) {
+    const event = context.events[index3];
     if (event[0] === "enter" && event[1].type === "table") {
-      event[1]._align = gfmTableAlign(context2.events, index3);
+      event[1]._align = gfmTableAlign(context.events, index3);
     }
   }
   return events;
 }
-function flushCell(map5, context2, range, rowKind, rowEnd, previousCell) {
+function flushCell(map5, context, range, rowKind, rowEnd, previousCell) {
   const groupName = rowKind === 1 ? "tableHeader" : rowKind === 2 ? "tableDelimiter" : "tableData";
   const valueName = "tableContent";
   if (range[0] !== 0) {
-    previousCell.end = Object.assign({}, getPoint(context2.events, range[0]));
-    map5.add(range[0], 0, [["exit", previousCell, context2]]);
+    previousCell.end = Object.assign({}, getPoint(context.events, range[0]));
+    map5.add(range[0], 0, [["exit", previousCell, context]]);
   }
-  const now = getPoint(context2.events, range[1]);
+  const now = getPoint(context.events, range[1]);
   previousCell = {
     type: groupName,
     start: Object.assign({}, now),
     // Note: correct end is set later.
     end: Object.assign({}, now)
   };
-  map5.add(range[1], 0, [["enter", previousCell, context2]]);
+  map5.add(range[1], 0, [["enter", previousCell, context]]);
   if (range[2] !== 0) {
-    const relatedStart = getPoint(context2.events, range[2]);
-    const relatedEnd = getPoint(context2.events, range[3]);
+    const relatedStart = getPoint(context.events, range[2]);
+    const relatedEnd = getPoint(context.events, range[3]);
     const valueToken = {
       type: valueName,
       start: Object.assign({}, relatedStart),
       end: Object.assign({}, relatedEnd)
     };
-    map5.add(range[2], 0, [["enter", valueToken, context2]]);
+    map5.add(range[2], 0, [["enter", valueToken, context]]);
     if (rowKind !== 2) {
-      const start = context2.events[range[2]];
-      const end = context2.events[range[3]];
+      const start = context.events[range[2]];
+      const end = context.events[range[3]];
       start[1].end = Object.assign({}, end[1].end);
       start[1].type = "chunkText";
       start[1].contentType = "text";
@@ -33130,24 +33120,24 @@ function flushCell(map5, context2, range, rowKind, rowEnd, previousCell) {
         map5.add(a, b, []);
       }
     }
-    map5.add(range[3] + 1, 0, [["exit", valueToken, context2]]);
+    map5.add(range[3] + 1, 0, [["exit", valueToken, context]]);
   }
   if (rowEnd !== void 0) {
-    previousCell.end = Object.assign({}, getPoint(context2.events, rowEnd));
-    map5.add(rowEnd, 0, [["exit", previousCell, context2]]);
+    previousCell.end = Object.assign({}, getPoint(context.events, rowEnd));
+    map5.add(rowEnd, 0, [["exit", previousCell, context]]);
     previousCell = void 0;
   }
   return previousCell;
 }
-function flushTableEnd(map5, context2, index3, table2, tableBody) {
+function flushTableEnd(map5, context, index3, table2, tableBody) {
   const exits = [];
-  const related = getPoint(context2.events, index3);
+  const related = getPoint(context.events, index3);
   if (tableBody) {
     tableBody.end = Object.assign({}, related);
-    exits.push(["exit", tableBody, context2]);
+    exits.push(["exit", tableBody, context]);
   }
   table2.end = Object.assign({}, related);
-  exits.push(["exit", table2, context2]);
+  exits.push(["exit", table2, context]);
   map5.add(index3 + 1, 0, exits);
 }
 function getPoint(events, index3) {
@@ -35209,6 +35199,103 @@ var hardBreak2 = (node2, parent, state, info) => {
 `;
 };
 
+// ../../packages/core/dist/markdown/handlers/list.js
+function item2(node2, tasks, context) {
+  return {
+    object: "block",
+    type: "list-item",
+    data: tasks ? { checked: node2.checked === true } : {},
+    nodes: context.blocks(node2.children)
+  };
+}
+function isSpread(listItem3) {
+  return listItem3.nodes.slice(1).some((child) => !child.type.startsWith("list-"));
+}
+function writtenOneSpace(node2, items2, context) {
+  let differs = false;
+  for (const [index3, listItem3] of items2.entries()) {
+    const written = node2.children[index3];
+    const next = node2.children[index3 + 1]?.position?.start.line;
+    const end = written.position?.end.line;
+    const apart = next !== void 0 && end !== void 0 && next - end > 1;
+    if (!isSpread(listItem3)) {
+      if (apart)
+        return false;
+      continue;
+    }
+    if (next !== void 0 && !apart)
+      return false;
+    const marker2 = /^(?:[*+-]|\d{1,9}[.)])( +)(?=\S)/.exec(context.sourceOf(written).slice(0, 16));
+    if (marker2?.[1] !== " ")
+      return false;
+    if (marker2[0].length % 4 !== 0)
+      differs = true;
+  }
+  return differs;
+}
+function renderList(block, context) {
+  const list5 = {
+    type: "list",
+    ordered: block.type === "list-ordered",
+    spread: false,
+    children: block.nodes.map((listItem3) => ({
+      type: "listItem",
+      spread: isSpread(listItem3),
+      checked: block.type === "list-tasks" ? listItem3.data.checked === true : null,
+      children: context.blocks(listItem3.nodes)
+    }))
+  };
+  if (block.type === "list-ordered")
+    list5.start = block.data.start ?? 1;
+  if (block.type !== "list-tasks" && block.data.oneSpace === true)
+    list5.data = { oneSpace: true };
+  return [list5];
+}
+var list4 = {
+  mdast: {
+    list: (node2, context) => {
+      const tasks = node2.children.some((child) => typeof child.checked === "boolean");
+      const nodes = node2.children.map((child) => item2(child, tasks, context));
+      if (tasks)
+        return [{ object: "block", type: "list-tasks", data: {}, nodes }];
+      const oneSpace = writtenOneSpace(node2, nodes, context) ? { oneSpace: true } : {};
+      if (node2.ordered) {
+        const start = node2.start ?? 1;
+        return [
+          {
+            object: "block",
+            type: "list-ordered",
+            data: { ...start === 1 ? {} : { start }, ...oneSpace },
+            nodes
+          }
+        ];
+      }
+      return [
+        { object: "block", type: "list-unordered", data: oneSpace, nodes }
+      ];
+    }
+  },
+  blocks: {
+    "list-ordered": renderList,
+    "list-unordered": renderList,
+    "list-tasks": renderList
+  }
+};
+var listItem2 = (node2, parent, state, info) => {
+  if (parent?.type !== "list" || parent.data?.oneSpace !== true)
+    return handle.listItem(node2, parent, state, info);
+  const indent2 = state.options.listItemIndent;
+  state.options.listItemIndent = "one";
+  try {
+    return handle.listItem(node2, parent, state, info);
+  } finally {
+    state.options.listItemIndent = indent2;
+  }
+};
+function spreadItemApart(left, _right, parent) {
+  return parent.type === "list" && parent.data?.oneSpace === true && left.type === "listItem" && left.spread === true ? 1 : void 0;
+}
+
 // ../../packages/core/dist/markdown/pipe-table.js
 var gfmTable2 = (gfmToMarkdown().extensions ?? []).find((extension2) => extension2.handlers?.table)?.handlers?.table;
 var delimiters = { left: ":---", right: "---:", center: ":---:" };
@@ -35262,29 +35349,40 @@ function read(markdown) {
   return { text: text8, escaped };
 }
 var blank = /\s/;
-function preferWritten(written, safe2) {
+var bareable = /* @__PURE__ */ new Set(["*", "~", "[", "]", "_", "`"]);
+var bareInDestination = /* @__PURE__ */ new Set([...bareable, "(", ")"]);
+function compareWritten(written, safe2, bareChars = bareable) {
   if (written === safe2)
-    return false;
+    return void 0;
   const mine = read(written);
   const theirs = read(safe2);
   if (mine.text !== theirs.text)
-    return false;
+    return void 0;
   let more = false;
+  let fewer = false;
   for (let at = 0; at < mine.escaped.length; at++) {
-    if (theirs.escaped[at] === true && mine.escaped[at] !== true)
-      return false;
-    if (mine.escaped[at] === true && theirs.escaped[at] !== true && !blank.test(mine.text.charAt(at)))
+    if (theirs.escaped[at] === true && mine.escaped[at] !== true) {
+      if (!bareChars.has(mine.text.charAt(at)))
+        return void 0;
+      fewer = true;
+    } else if (mine.escaped[at] === true && theirs.escaped[at] !== true && !blank.test(mine.text.charAt(at)))
       more = true;
   }
-  return more;
+  return fewer ? "fewer" : more ? "more" : void 0;
 }
 
 // ../../packages/core/dist/markdown/safe-text.js
 var text6 = (node2, parent, state, info) => {
   const safe2 = safeText(node2, parent, state, info);
   const written = node2.data?.source;
-  if (written === void 0 || !preferWritten(written, safe2))
+  if (written === void 0)
     return safe2;
+  const compared = compareWritten(written, safe2);
+  const bare = node2.data?.bare;
+  if (compared === void 0 || compared === "fewer" && bare === void 0)
+    return safe2;
+  if (compared === "fewer" && bare !== void 0)
+    bare.used = true;
   if (node2.data?.leaf !== void 0)
     node2.data.sourcesUsed?.add(node2.data.leaf);
   return written;
@@ -35456,12 +35554,23 @@ function writtenDestination(write) {
     if (!written.startsWith(before) || !written.endsWith(after))
       return written;
     const destination = written.slice(before.length, written.length - after.length);
-    if (!preferWritten(source, destination))
+    const compared = compareWritten(unbracketed(source), unbracketed(destination), bareInDestination);
+    const bare = node2.data?.bare;
+    const angled = source !== destination && unbracketed(source) === unbracketed(destination);
+    if (compared === void 0 && !angled)
       return written;
+    if (compared === "fewer" || angled) {
+      if (bare === void 0)
+        return written;
+      bare.used = true;
+    }
     if (node2.data?.owner !== void 0)
       node2.data.sourcesUsed?.add(node2.data.owner);
     return before + source + after;
   };
+}
+function unbracketed(destination) {
+  return destination.startsWith("<") && destination.endsWith(">") ? destination.slice(1, -1) : destination;
 }
 var link2 = writtenDestination(handle.link);
 var image2 = writtenDestination(handle.image);
@@ -35527,12 +35636,13 @@ var exporterOptions = {
   extensions: [
     gfmAsExporter(),
     // After GFM's, so that its `table` handler is this one (which calls GFM's).
-    { handlers: { text: text6, link: link2, image: image2, break: hardBreak2, table: pipeTable } },
+    { handlers: { text: text6, link: link2, image: image2, break: hardBreak2, table: pipeTable, listItem: listItem2 } },
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.
     {
       join: [
+        spreadItemApart,
         (left, right) => {
           const count = right.data?.emptyParagraphsBefore ?? 0;
           if (count > 0)
@@ -35555,21 +35665,21 @@ function walk(node2, visit2) {
       walk(child, visit2);
 }
 var states = /* @__PURE__ */ new WeakMap();
-function stateOf(context2) {
-  const state = states.get(context2) ?? {
+function stateOf(context) {
+  const state = states.get(context) ?? {
     open: /* @__PURE__ */ new Set(),
     read: /* @__PURE__ */ new Set(),
     count: 0,
     placeholders: /* @__PURE__ */ new Map()
   };
-  states.set(context2, state);
+  states.set(context, state);
   return state;
 }
 function shape(node2) {
   return JSON.stringify(node2, (key, value) => key === "position" ? void 0 : value);
 }
-function keptDefinition(node2, context2) {
-  const written = context2.sourceOf(node2).replace(/\n+$/, "");
+function keptDefinition(node2, context) {
+  const written = context.sourceOf(node2).replace(/\n+$/, "");
   const labels = /* @__PURE__ */ new Set();
   walk(node2, (child) => {
     if (child.type === "footnoteReference")
@@ -35584,37 +35694,26 @@ function keptDefinition(node2, context2) {
   }
   return stringifyMdast({ type: "root", children: [node2] }).replace(/\n+$/, "");
 }
-function annotationToPhrasing(node2, context2) {
-  const body = context2.blocks(node2.fragments[0].nodes);
-  return [
-    ...context2.phrasing(node2.nodes),
-    {
-      type: "footnoteReference",
-      identifier: "",
-      data: { annotationBody: body }
-    }
-  ];
-}
 var annotation = {
   mdast: {
-    footnoteDefinition: (node2, context2) => {
-      if (context2.footnoteDefinitions.get(node2.identifier) === node2) {
+    footnoteDefinition: (node2, context) => {
+      if (context.footnoteDefinitions.get(node2.identifier) === node2) {
         const placeholder = {
           object: "block",
           type: "markdown",
           isVoid: true,
           data: { markdown: "" }
         };
-        stateOf(context2).placeholders.set(placeholder, node2);
+        stateOf(context).placeholders.set(placeholder, node2);
         return [placeholder];
       }
-      context2.report(node2, "unreferenced-footnote", `footnote \`[^${node2.label ?? node2.identifier}]\` is referenced nowhere; kept verbatim`);
+      context.report(node2, "unreferenced-footnote", `footnote \`[^${node2.label ?? node2.identifier}]\` is referenced nowhere; kept verbatim`);
       return [
         {
           object: "block",
           type: "markdown",
           isVoid: true,
-          data: { markdown: keptDefinition(node2, context2) }
+          data: { markdown: keptDefinition(node2, context) }
         }
       ];
     }
@@ -35662,8 +35761,8 @@ function codeOptions(tag) {
 }
 var code4 = {
   mdast: {
-    code: (node2, context2) => node2.meta ? [
-      context2.raw(node2, "code-meta", `text after the fence language (\`${node2.meta}\`) is not kept by the editor; kept verbatim`)
+    code: (node2, context) => node2.meta ? [
+      context.raw(node2, "code-meta", `text after the fence language (\`${node2.meta}\`) is not kept by the editor; kept verbatim`)
     ] : [codeBlock(node2)]
   },
   tags: {
@@ -35946,7 +36045,7 @@ var writeFenced = code4.blocks?.code;
 var codeHtml = {
   html: { pre: readRichCode },
   blocks: {
-    code: (block, context2) => block.nodes.some((line) => line.data.highlighted) || !writeFenced ? [verbatim(richCodeHtml(block))] : writeFenced(block, context2)
+    code: (block, context) => block.nodes.some((line) => line.data.highlighted) || !writeFenced ? [verbatim(richCodeHtml(block))] : writeFenced(block, context)
   }
 };
 
@@ -35979,7 +36078,7 @@ function itemBlocks(node2, itemName) {
 // ../../packages/core/dist/markdown/handlers/code-tabs.js
 var codeTabs = {
   tags: {
-    "code-tabs": (node2, context2) => {
+    "code-tabs": (node2, context) => {
       if (node2.type !== "liquidBlock" || !strictAttributes(node2, []))
         return void 0;
       const items2 = itemBlocks(node2, "code-tabs-item");
@@ -35989,7 +36088,7 @@ var codeTabs = {
       });
       if (!items2 || !understood)
         return void 0;
-      context2.report(node2, "legacy-code-tabs", "`{% code-tabs %}` is written back as `{% tabs %}` with a code block in each tab", "info");
+      context.report(node2, "legacy-code-tabs", "`{% code-tabs %}` is written back as `{% tabs %}` with a code block in each tab", "info");
       const block = {
         object: "block",
         type: "tabs",
@@ -36000,7 +36099,7 @@ var codeTabs = {
             object: "block",
             type: "tabs-item",
             data: title === void 0 ? {} : { title },
-            nodes: context2.blocks(item3.children)
+            nodes: context.blocks(item3.children)
           };
         })
       };
@@ -36043,7 +36142,7 @@ function readColumn(item3, blocks) {
 }
 var columns = {
   tags: {
-    columns: (node2, context2) => {
+    columns: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, ["fullWidth"]);
@@ -36057,17 +36156,17 @@ var columns = {
         object: "block",
         type: "columns",
         data: fullWidth === void 0 ? {} : { fullWidth },
-        nodes: items2.map((item3) => readColumn(item3, context2.blocks(item3.children)))
+        nodes: items2.map((item3) => readColumn(item3, context.blocks(item3.children)))
       };
       return [block];
     }
   },
   blocks: {
-    columns: (block, context2) => [
+    columns: (block, context) => [
       tagBlock("columns", [["fullWidth", booleanString(block.data.fullWidth)]], block.nodes.map((column) => tagBlock("column", [
         ["width", widthString(column.data.width)],
         ["valign", column.data.verticalAlignment]
-      ], context2.blocks(column.nodes))))
+      ], context.blocks(column.nodes))))
     ]
   }
 };
@@ -36083,7 +36182,7 @@ function hasBranch(children) {
 }
 var conditional = {
   tags: {
-    if: (node2, context2) => {
+    if: (node2, context) => {
       if (node2.type !== "liquidBlock" || !/^\{%\s*endif\s*%\}$/.test(node2.rawClose)) {
         return void 0;
       }
@@ -36094,20 +36193,20 @@ var conditional = {
         object: "block",
         type: "if",
         data: { expression },
-        nodes: context2.blocks(node2.children)
+        nodes: context.blocks(node2.children)
       };
       return [block];
     }
   },
   blocks: {
-    if: (block, context2) => {
+    if: (block, context) => {
       const node2 = {
         type: "liquidBlock",
         tag: { name: "if", args: [] },
         // A tag ends on its line: an expression written over several lines is joined into one.
         rawOpen: `{% if ${block.data.expression.replace(/\s*\n\s*/g, " ")} %}`,
         rawClose: "{% endif %}",
-        children: context2.blocks(block.nodes)
+        children: context.blocks(block.nodes)
       };
       return [node2];
     }
@@ -47671,7 +47770,7 @@ function gap(endLine, startLine) {
     return [];
   return emptyParagraphs(Math.floor((startLine - endLine - 2) / 2));
 }
-function bodyBlocks(node2, context2) {
+function bodyBlocks(node2, context) {
   const summaryEnd = node2.head[node2.head.length - 1]?.position?.end.line;
   const closeStart = node2.tail.position?.start.line;
   const first = node2.children[0];
@@ -47680,17 +47779,17 @@ function bodyBlocks(node2, context2) {
     return gap(summaryEnd, closeStart);
   return [
     ...gap(summaryEnd, first.position?.start.line),
-    ...context2.blocks(node2.children),
+    ...context.blocks(node2.children),
     ...gap(last.position?.end.line, closeStart)
   ];
 }
-function readExpandable(node2, context2) {
+function readExpandable(node2, context) {
   const phrasing3 = summaryPhrasing(node2.summary, node2.head[node2.head.length - 1]?.position);
   if (!phrasing3) {
-    context2.report(node2, "expandable-summary", "this `<summary>` holds HTML docsync cannot keep as a title; the expandable is kept as written");
-    return context2.blocks([...node2.head, ...node2.children, node2.tail]);
+    context.report(node2, "expandable-summary", "this `<summary>` holds HTML docsync cannot keep as a title; the expandable is kept as written");
+    return context.blocks([...node2.head, ...node2.children, node2.tail]);
   }
-  const inlines = context2.inlines(phrasing3);
+  const inlines = context.inlines(phrasing3);
   const title = {
     object: "block",
     type: "paragraph",
@@ -47713,7 +47812,7 @@ function readExpandable(node2, context2) {
         object: "fragment",
         type: "expandable-body",
         fragment: "expandable-body",
-        nodes: bodyBlocks(node2, context2)
+        nodes: bodyBlocks(node2, context)
       }
     ]
   };
@@ -47725,13 +47824,13 @@ function hardBreak3() {
 var expandable = {
   mdast: { htmlDetails: readExpandable },
   blocks: {
-    expandable: (block, context2) => {
+    expandable: (block, context) => {
       const [title, body] = block.fragments;
       const titleInlines = title.nodes.flatMap((paragraph4, index3) => index3 === 0 ? paragraph4.nodes : [hardBreak3(), ...paragraph4.nodes]);
       return [
         verbatim(block.data.defaultExpanded ? "<details open>" : "<details>"),
-        verbatim(`<summary>${phrasingToHtml(context2.phrasing(titleInlines))}</summary>`),
-        ...context2.blocks(body.nodes),
+        verbatim(`<summary>${phrasingToHtml(context.phrasing(titleInlines))}</summary>`),
+        ...context.blocks(body.nodes),
         verbatim("</details>")
       ];
     }
@@ -47748,17 +47847,17 @@ function singleElement(html4) {
 function createHtmlBlockReader(readers2) {
   return {
     mdast: {
-      html: (node2, context2) => {
+      html: (node2, context) => {
         const element2 = singleElement(node2.value);
         if (element2) {
           for (const reader of readers2().get(element2.tagName) ?? []) {
-            const blocks = reader(element2, node2, context2);
+            const blocks = reader(element2, node2, context);
             if (blocks)
               return blocks;
           }
         }
         return [
-          context2.raw(node2, "raw-html", "this HTML is not a block docsync models; kept verbatim", "info")
+          context.raw(node2, "raw-html", "this HTML is not a block docsync models; kept verbatim", "info")
         ];
       }
     }
@@ -47791,15 +47890,15 @@ function splitAnchor(children) {
 }
 var heading3 = {
   mdast: {
-    heading: (node2, context2) => {
+    heading: (node2, context) => {
       const type2 = levels[node2.depth];
       if (!type2) {
         return [
-          context2.raw(node2, "heading-level", `a level-${node2.depth} heading has no editor level; kept verbatim`)
+          context.raw(node2, "heading-level", `a level-${node2.depth} heading has no editor level; kept verbatim`)
         ];
       }
       const { id, children } = splitAnchor(node2.children);
-      const nodes = context2.inlines(children);
+      const nodes = context.inlines(children);
       const block = {
         object: "block",
         type: type2,
@@ -47811,8 +47910,8 @@ var heading3 = {
   },
   blocks: Object.fromEntries(["heading-1", "heading-2", "heading-3"].map((type2) => [
     type2,
-    (block, context2) => {
-      const children = context2.phrasing(block.nodes);
+    (block, context) => {
+      const children = context.phrasing(block.nodes);
       if (block.data.id !== void 0) {
         children.push({ type: "text", value: " " }, { type: "html", value: `<a href="#${block.data.id}" id="${block.data.id}">` }, { type: "html", value: "</a>" });
       }
@@ -47825,7 +47924,7 @@ var heading3 = {
 var styles = /* @__PURE__ */ new Set(["info", "warning", "danger", "success"]);
 var hint = {
   tags: {
-    hint: (node2, context2) => {
+    hint: (node2, context) => {
       if (node2.type !== "liquidBlock" || !onlyAttributes(node2, ["style", "icon"]))
         return void 0;
       const style2 = attribute(node2, "style") ?? "info";
@@ -47836,17 +47935,17 @@ var hint = {
         object: "block",
         type: "hint",
         data: { style: style2, ...icon === void 0 ? {} : { icon } },
-        nodes: context2.blocks(node2.children)
+        nodes: context.blocks(node2.children)
       };
       return [block];
     }
   },
   blocks: {
-    hint: (block, context2) => [
+    hint: (block, context) => [
       tagBlock("hint", [
         ["style", block.data.style],
         ["icon", block.data.icon]
-      ], context2.blocks(block.nodes))
+      ], context.blocks(block.nodes))
     ]
   }
 };
@@ -47952,8 +48051,8 @@ function readFigure(element2, html4) {
   const caption2 = figcaption.tagName === "figcaption" ? readCaption(figcaption, html4) : void 0;
   return caption2 ? { data, caption: caption2 } : void 0;
 }
-function captionParagraph(phrasing3, context2) {
-  const nodes = context2.inlines(phrasing3);
+function captionParagraph(phrasing3, context) {
+  const nodes = context.inlines(phrasing3);
   return {
     object: "block",
     type: "paragraph",
@@ -47961,7 +48060,7 @@ function captionParagraph(phrasing3, context2) {
     nodes: nodes.length ? nodes : [emptyText()]
   };
 }
-function imageBlock(shape2, context2) {
+function imageBlock(shape2, context) {
   return {
     object: "block",
     type: "image",
@@ -47972,29 +48071,29 @@ function imageBlock(shape2, context2) {
         object: "fragment",
         type: "caption",
         fragment: "caption",
-        nodes: shape2.caption.map((phrasing3) => captionParagraph(phrasing3, context2))
+        nodes: shape2.caption.map((phrasing3) => captionParagraph(phrasing3, context))
       }
     ]
   };
 }
-function imagesBlock(shapes, data, context2) {
+function imagesBlock(shapes, data, context) {
   return {
     object: "block",
     type: "images",
     data,
-    nodes: shapes.map((shape2) => imageBlock(shape2, context2))
+    nodes: shapes.map((shape2) => imageBlock(shape2, context))
   };
 }
-var readFigureBlock = (element2, node2, context2) => {
+var readFigureBlock = (element2, node2, context) => {
   const shape2 = readFigure(element2, node2);
-  return shape2 ? [imagesBlock([shape2], {}, context2)] : void 0;
+  return shape2 ? [imagesBlock([shape2], {}, context)] : void 0;
 };
 function readBoolean(value) {
   if (value === void 0)
     return void 0;
   return value === "true" ? true : value === "false" ? false : null;
 }
-var readDivBlock = (element2, node2, context2) => {
+var readDivBlock = (element2, node2, context) => {
   const attributes = attributesOf(element2, node2, ["align", "data-full-width", "data-with-frame"]);
   const figures = elementsOf(element2);
   if (!attributes || !figures || figures.length === 0)
@@ -48018,7 +48117,7 @@ var readDivBlock = (element2, node2, context2) => {
     ...fullWidth === void 0 ? {} : { fullWidth },
     ...withFrame === void 0 ? {} : { withFrame }
   };
-  return [imagesBlock(shapes, data, context2)];
+  return [imagesBlock(shapes, data, context)];
 };
 var readDrawingBlock = (element2, node2) => {
   const attributes = attributesOf(element2, node2, ["src", "alt", "class"]);
@@ -48037,7 +48136,7 @@ var readDrawingBlock = (element2, node2) => {
   };
   return [block];
 };
-function captionHtml(image3, context2) {
+function captionHtml(image3, context) {
   const [caption2] = image3.fragments;
   if (!caption2)
     return "";
@@ -48045,10 +48144,10 @@ function captionHtml(image3, context2) {
   const empty2 = first === void 0 || rest.length === 0 && first.nodes.every((node2) => node2.object === "text" && node2.leaves.every((leaf) => leaf.text === ""));
   if (empty2)
     return "<figcaption></figcaption>";
-  const paragraphs = caption2.nodes.map((paragraph4) => `<p>${phrasingToHtml(context2.phrasing(paragraph4.nodes))}</p>`);
+  const paragraphs = caption2.nodes.map((paragraph4) => `<p>${phrasingToHtml(context.phrasing(paragraph4.nodes))}</p>`);
   return `<figcaption>${paragraphs.join("")}</figcaption>`;
 }
-function figureHtml(image3, context2) {
+function figureHtml(image3, context) {
   const { ref, refDark, alt, width, height } = image3.data;
   const img = startTag("img", [
     ["src", refUrl(ref)],
@@ -48060,13 +48159,13 @@ function figureHtml(image3, context2) {
     ["srcset", refUrl(refDark)],
     ["media", darkMedia]
   ])}${img}</picture>` : img;
-  return `<figure>${media}${captionHtml(image3, context2)}</figure>`;
+  return `<figure>${media}${captionHtml(image3, context)}</figure>`;
 }
 var images = {
   html: { figure: readFigureBlock, div: readDivBlock, img: readDrawingBlock },
   blocks: {
-    images: (block, context2) => {
-      const figures = block.nodes.map((image3) => figureHtml(image3, context2)).join(" ");
+    images: (block, context) => {
+      const figures = block.nodes.map((image3) => figureHtml(image3, context)).join(" ");
       const { align, fullWidth, withFrame } = block.data;
       const wrapped = block.nodes.length !== 1 || align !== void 0 || fullWidth !== void 0 || withFrame !== void 0;
       if (!wrapped)
@@ -48125,64 +48224,8 @@ var integration = {
   }
 };
 
-// ../../packages/core/dist/markdown/handlers/list.js
-function item2(node2, tasks, context2) {
-  return {
-    object: "block",
-    type: "list-item",
-    data: tasks ? { checked: node2.checked === true } : {},
-    nodes: context2.blocks(node2.children)
-  };
-}
-function isSpread(listItem2) {
-  return listItem2.nodes.slice(1).some((child) => !child.type.startsWith("list-"));
-}
-function renderList(block, context2) {
-  const list5 = {
-    type: "list",
-    ordered: block.type === "list-ordered",
-    spread: false,
-    children: block.nodes.map((listItem2) => ({
-      type: "listItem",
-      spread: isSpread(listItem2),
-      checked: block.type === "list-tasks" ? listItem2.data.checked === true : null,
-      children: context2.blocks(listItem2.nodes)
-    }))
-  };
-  if (block.type === "list-ordered")
-    list5.start = block.data.start ?? 1;
-  return [list5];
-}
-var list4 = {
-  mdast: {
-    list: (node2, context2) => {
-      const tasks = node2.children.some((child) => typeof child.checked === "boolean");
-      const nodes = node2.children.map((child) => item2(child, tasks, context2));
-      if (tasks)
-        return [{ object: "block", type: "list-tasks", data: {}, nodes }];
-      if (node2.ordered) {
-        const start = node2.start ?? 1;
-        return [
-          {
-            object: "block",
-            type: "list-ordered",
-            data: start === 1 ? {} : { start },
-            nodes
-          }
-        ];
-      }
-      return [{ object: "block", type: "list-unordered", data: {}, nodes }];
-    }
-  },
-  blocks: {
-    "list-ordered": renderList,
-    "list-unordered": renderList,
-    "list-tasks": renderList
-  }
-};
-
 // ../../packages/core/dist/markdown/handlers/openapi.js
-function bodyLink(node2, context2) {
+function bodyLink(node2, context) {
   if (node2.children.length === 0)
     return null;
   const [paragraph4, ...rest] = node2.children;
@@ -48198,7 +48241,7 @@ function bodyLink(node2, context2) {
   return {
     text: text8?.value ?? "",
     url: link3.url,
-    bracketed: context2.sourceOf(link3).startsWith("[")
+    bracketed: context.sourceOf(link3).startsWith("[")
   };
 }
 function linkParagraph(text8, url) {
@@ -48216,7 +48259,7 @@ function specFileLabel(src) {
 function specLabel(spec2) {
   return `OpenAPI ${spec2}`;
 }
-function readSpecFile(node2, context2) {
+function readSpecFile(node2, context) {
   const attributes = strictAttributes(node2, ["src", "path", "method", "expanded", "fullWidth"]);
   const src = attributes?.get("src");
   const path2 = attributes?.get("path");
@@ -48226,11 +48269,11 @@ function readSpecFile(node2, context2) {
   if (src === void 0 || path2 === void 0 || method === void 0 || expanded === null || fullWidth === null) {
     return void 0;
   }
-  const link3 = bodyLink(node2, context2);
+  const link3 = bodyLink(node2, context);
   if (link3 === void 0 || link3 !== null && link3.url !== src)
     return void 0;
   if (!link3?.bracketed) {
-    context2.report(node2, "openapi-body", `the body of \`{% ${node2.tag.name} %}\` is written back as the link to its spec, as the exporter writes it`, "info");
+    context.report(node2, "openapi-body", `the body of \`{% ${node2.tag.name} %}\` is written back as the link to its spec, as the exporter writes it`, "info");
   }
   return {
     object: "block",
@@ -48246,18 +48289,18 @@ function readSpecFile(node2, context2) {
     }
   };
 }
-function readRegistered(node2, keys, context2) {
+function readRegistered(node2, keys, context) {
   if (node2.type !== "liquidBlock")
     return void 0;
   const attributes = strictAttributes(node2, ["spec", ...keys]);
   const spec2 = attributes?.get("spec");
   if (!attributes || spec2 === void 0)
     return void 0;
-  const link3 = bodyLink(node2, context2);
+  const link3 = bodyLink(node2, context);
   if (link3 === void 0)
     return void 0;
   if (link3 && !link3.bracketed) {
-    context2.report(node2, "openapi-body", `the link in \`{% ${node2.tag.name} %}\` is written back as \`[text](url)\``, "info");
+    context.report(node2, "openapi-body", `the link in \`{% ${node2.tag.name} %}\` is written back as \`[text](url)\``, "info");
   }
   return {
     attributes,
@@ -48268,31 +48311,31 @@ function readRegistered(node2, keys, context2) {
 function registeredBody(spec2, data) {
   return data.specUrl === void 0 ? [] : [linkParagraph(data.label ?? specLabel(spec2), data.specUrl)];
 }
-function legacyApiBlock(node2, context2) {
-  return context2.raw(node2, "legacy-api-block", `\`{% ${node2.tag.name} %}\` defines an API operation inline, which the document model has no block for; kept verbatim`, "info");
+function legacyApiBlock(node2, context) {
+  return context.raw(node2, "legacy-api-block", `\`{% ${node2.tag.name} %}\` defines an API operation inline, which the document model has no block for; kept verbatim`, "info");
 }
 var openapi = {
   tags: {
-    openapi: (node2, context2) => {
+    openapi: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
-      const block = readSpecFile(node2, context2);
+      const block = readSpecFile(node2, context);
       return block ? [block] : void 0;
     },
-    swagger: (node2, context2) => {
+    swagger: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       if (!node2.tag.args.some((arg) => arg.key === "src"))
-        return [legacyApiBlock(node2, context2)];
-      const block = readSpecFile(node2, context2);
+        return [legacyApiBlock(node2, context)];
+      const block = readSpecFile(node2, context);
       if (!block)
         return void 0;
-      context2.report(node2, "legacy-swagger", "`{% swagger src=\u2026 %}` is written back as `{% openapi %}`, as the current exporter does", "info");
+      context.report(node2, "legacy-swagger", "`{% swagger src=\u2026 %}` is written back as `{% openapi %}`, as the current exporter does", "info");
       return [block];
     },
-    "api-method": (node2, context2) => node2.type === "liquidBlock" ? [legacyApiBlock(node2, context2)] : void 0,
-    "openapi-operation": (node2, context2) => {
-      const read2 = readRegistered(node2, ["path", "method"], context2);
+    "api-method": (node2, context) => node2.type === "liquidBlock" ? [legacyApiBlock(node2, context)] : void 0,
+    "openapi-operation": (node2, context) => {
+      const read2 = readRegistered(node2, ["path", "method"], context);
       const path2 = read2?.attributes.get("path");
       const method = read2?.attributes.get("method");
       if (!read2 || path2 === void 0 || method === void 0)
@@ -48305,8 +48348,8 @@ var openapi = {
       };
       return [block];
     },
-    "openapi-schemas": (node2, context2) => {
-      const read2 = readRegistered(node2, ["schemas", "grouped"], context2);
+    "openapi-schemas": (node2, context) => {
+      const read2 = readRegistered(node2, ["schemas", "grouped"], context);
       const schemas = read2?.attributes.get("schemas");
       const grouped = strictBoolean(read2?.attributes.get("grouped"));
       if (!read2 || schemas === void 0 || grouped === null)
@@ -48325,8 +48368,8 @@ var openapi = {
       };
       return [block];
     },
-    "openapi-webhook": (node2, context2) => {
-      const read2 = readRegistered(node2, ["name", "method"], context2);
+    "openapi-webhook": (node2, context) => {
+      const read2 = readRegistered(node2, ["name", "method"], context);
       const name = read2?.attributes.get("name");
       const method = read2?.attributes.get("method");
       if (!read2 || name === void 0 || method === void 0)
@@ -48378,9 +48421,9 @@ var openapi = {
 };
 
 // ../../packages/core/dist/markdown/handlers/paragraph.js
-function withTrailingBreak(children, context2) {
+function withTrailingBreak(children, context) {
   const last = children[children.length - 1];
-  if (last?.type !== "text" || !context2.endsWithBareBackslash(last))
+  if (last?.type !== "text" || !context.endsWithBareBackslash(last))
     return children;
   const end = last.position?.end;
   const text8 = {
@@ -48393,14 +48436,14 @@ function withTrailingBreak(children, context2) {
       }
     } : {}
   };
-  const endings = context2.lineEndingsAfter(last);
+  const endings = context.lineEndingsAfter(last);
   const hardBreak4 = endings >= 3 && endings % 2 === 1 ? { type: "break", data: { source: "\\" } } : { type: "break" };
   return [...children.slice(0, -1), ...text8.value === "" ? [] : [text8], hardBreak4];
 }
 var paragraph2 = {
   mdast: {
-    paragraph: (node2, context2) => {
-      const nodes = context2.inlines(withTrailingBreak(node2.children, context2));
+    paragraph: (node2, context) => {
+      const nodes = context.inlines(withTrailingBreak(node2.children, context));
       const block = {
         object: "block",
         type: "paragraph",
@@ -48411,7 +48454,7 @@ var paragraph2 = {
     }
   },
   blocks: {
-    paragraph: (block, context2) => [{ type: "paragraph", children: context2.phrasing(block.nodes) }]
+    paragraph: (block, context) => [{ type: "paragraph", children: context.phrasing(block.nodes) }]
   }
 };
 
@@ -48419,7 +48462,7 @@ var paragraph2 = {
 var expansions = /* @__PURE__ */ new Set(["hidden", "partial", "full"]);
 var prompt = {
   tags: {
-    prompt: (node2, context2) => {
+    prompt: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, [
@@ -48436,7 +48479,7 @@ var prompt = {
       if (description === void 0 || openInAIProviders === null || defaultExpanded !== void 0 && !expansions.has(defaultExpanded) || rest.length > 0 || !(only?.type === "code" || only?.type === "liquidBlock" && only.tag.name === "code")) {
         return void 0;
       }
-      const [code5, ...others] = context2.blocks([only]);
+      const [code5, ...others] = context.blocks([only]);
       if (code5?.type !== "code" || others.length > 0)
         return void 0;
       const block = {
@@ -48456,32 +48499,29 @@ var prompt = {
     }
   },
   blocks: {
-    prompt: (block, context2) => [
+    prompt: (block, context) => [
       tagBlock("prompt", [
         ["description", block.data.description],
         ["icon", block.data.icon],
         ["openInAIProviders", booleanString(block.data.openInAIProviders)],
         ["defaultExpanded", block.data.defaultExpanded]
-      ], context2.blocks(block.nodes))
+      ], context.blocks(block.nodes))
     ]
   }
 };
 
 // ../../packages/core/dist/markdown/handlers/references.js
-function caption(node2, context2) {
+function caption(node2, context) {
   if (node2.type !== "liquidBlock" || node2.children.length === 0)
     return { text: void 0 };
   const [only, ...rest] = node2.children;
   if (only?.type !== "paragraph" || rest.length > 0)
     return void 0;
-  return { text: context2.sourceOf(only).replace(/\n+$/, "") };
+  return { text: context.sourceOf(only).replace(/\n+$/, "") };
 }
-function escapeHash(node2) {
-  if (node2.rawOpen !== void 0)
-    node2.rawOpen = node2.rawOpen.replace(/#/g, "\\#");
-  if (node2.raw !== void 0)
-    node2.raw = node2.raw.replace(/#/g, "\\#");
-  return node2;
+function writtenUrl(node2, url) {
+  const written = /\burl="([^"]*)"/.exec(node2.type === "liquidTag" ? node2.raw : node2.rawOpen)?.[1];
+  return written !== void 0 && written !== url && written.replace(/\\#/g, "#") === url ? written : void 0;
 }
 function withCaption(name, attributes, text8) {
   return text8 === void 0 ? tagLine3(name, attributes) : tagBlock(name, attributes, [verbatim(text8)]);
@@ -48506,15 +48546,16 @@ function basename(url) {
 }
 var references = {
   tags: {
-    embed: (node2, context2) => {
+    embed: (node2, context) => {
       const url = attribute(node2, "url");
       if (url === void 0 || !onlyAttributes(node2, ["url", "fullWidth"]))
         return void 0;
       const fullWidth = booleanAttribute(node2, "fullWidth");
-      const read2 = caption(node2, context2);
+      const read2 = caption(node2, context);
       if (!read2)
         return void 0;
       const text8 = read2.text;
+      const urlSource = writtenUrl(node2, url);
       const block = {
         object: "block",
         type: "embed",
@@ -48522,16 +48563,17 @@ var references = {
         data: {
           url,
           ...fullWidth === void 0 ? {} : { fullWidth },
-          ...text8 === void 0 ? {} : { caption: text8 }
+          ...text8 === void 0 ? {} : { caption: text8 },
+          ...urlSource === void 0 ? {} : { urlSource }
         }
       };
       return [block];
     },
-    file: (node2, context2) => {
+    file: (node2, context) => {
       const src = attribute(node2, "src");
       if (src === void 0 || !onlyAttributes(node2, ["src", "caption"]))
         return void 0;
-      const read2 = caption(node2, context2);
+      const read2 = caption(node2, context);
       if (!read2)
         return void 0;
       const text8 = read2.text ?? attribute(node2, "caption");
@@ -48568,11 +48610,11 @@ var references = {
       };
       return [block];
     },
-    "page-ref": (node2, context2) => {
+    "page-ref": (node2, context) => {
       const page = attribute(node2, "page");
       if (page === void 0 || node2.type !== "liquidTag" || !onlyAttributes(node2, ["page"]))
         return void 0;
-      context2.report(node2, "legacy-page-ref", "`{% page-ref %}` is written back as `{% content-ref %}`", "info");
+      context.report(node2, "legacy-page-ref", "`{% page-ref %}` is written back as `{% content-ref %}`", "info");
       const block = {
         object: "block",
         type: "content-ref",
@@ -48583,12 +48625,21 @@ var references = {
     }
   },
   blocks: {
-    embed: (block) => [
-      escapeHash(withCaption("embed", [
-        ["url", block.data.url],
+    embed: (block) => {
+      const { url, urlSource } = block.data;
+      const node2 = withCaption("embed", [
+        ["url", url],
         ["fullWidth", booleanString(block.data.fullWidth)]
-      ], block.data.caption))
-    ],
+      ], block.data.caption);
+      if (urlSource?.replace(/\\#/g, "#") === url) {
+        const patch2 = (raw) => raw.replace(`url="${url}"`, () => `url="${urlSource}"`);
+        if (node2.type === "liquidTag")
+          node2.raw = patch2(node2.raw);
+        else
+          node2.rawOpen = patch2(node2.rawOpen);
+      }
+      return [node2];
+    },
     file: (block) => [
       withCaption("file", [["src", block.data.ref.kind === "url" ? block.data.ref.url : block.data.ref.file]], block.data.caption)
     ],
@@ -48619,19 +48670,19 @@ var references = {
 // ../../packages/core/dist/markdown/handlers/simple-blocks.js
 var simpleBlocks = {
   mdast: {
-    blockquote: (node2, context2) => [
+    blockquote: (node2, context) => [
       {
         object: "block",
         type: "blockquote",
         data: {},
-        nodes: context2.blocks(node2.children)
+        nodes: context.blocks(node2.children)
       }
     ],
     thematicBreak: () => [
       { object: "block", type: "divider", isVoid: true, data: {} }
     ],
-    math: (node2, context2) => node2.meta ? [
-      context2.raw(node2, "math-meta", "text after the opening `$$` has no place in a math block; kept verbatim")
+    math: (node2, context) => node2.meta ? [
+      context.raw(node2, "math-meta", "text after the opening `$$` has no place in a math block; kept verbatim")
     ] : [
       {
         object: "block",
@@ -48642,8 +48693,8 @@ var simpleBlocks = {
     ]
   },
   blocks: {
-    blockquote: (block, context2) => [
-      { type: "blockquote", children: context2.blocks(block.nodes) }
+    blockquote: (block, context) => [
+      { type: "blockquote", children: context.blocks(block.nodes) }
     ],
     divider: () => [{ type: "thematicBreak" }],
     math: (block) => [{ type: "math", value: block.data.formula }],
@@ -48765,21 +48816,21 @@ function htmlForms(nodes) {
     }
   });
 }
-function inlinesToHtml(nodes, context2) {
-  return phrasingToHtml(context2.phrasing(htmlForms(nodes)));
+function inlinesToHtml(nodes, context) {
+  return phrasingToHtml(context.phrasing(htmlForms(nodes)));
 }
-function itemHtml(item3, context2) {
-  return `<li>${cellHtml(item3.nodes, context2)}</li>`;
+function itemHtml(item3, context) {
+  return `<li>${cellHtml(item3.nodes, context)}</li>`;
 }
-function blockHtml(block, context2) {
+function blockHtml(block, context) {
   switch (block.type) {
     case "paragraph":
-      return `<p>${inlinesToHtml(block.nodes, context2)}</p>`;
+      return `<p>${inlinesToHtml(block.nodes, context)}</p>`;
     case "heading-1":
     case "heading-2":
     case "heading-3": {
       const name = headingElements[block.type];
-      return `${startTag(name, [["id", block.data.id]])}${inlinesToHtml(block.nodes, context2)}</${name}>`;
+      return `${startTag(name, [["id", block.data.id]])}${inlinesToHtml(block.nodes, context)}</${name}>`;
     }
     case "hint": {
       const { style: style2 } = block.data;
@@ -48789,38 +48840,38 @@ function blockHtml(block, context2) {
         ["data-style", style2],
         ["class", `hint hint-${style2}`]
       ]);
-      return `${div}${block.nodes.map((child) => blockHtml(child, context2)).join("")}</div>`;
+      return `${div}${block.nodes.map((child) => blockHtml(child, context)).join("")}</div>`;
     }
     case "list-unordered":
-      return `<ul>${block.nodes.map((item3) => itemHtml(item3, context2)).join("")}</ul>`;
+      return `<ul>${block.nodes.map((item3) => itemHtml(item3, context)).join("")}</ul>`;
     case "list-ordered": {
       const start = block.data.start;
       const open = startTag("ol", [
         ["start", start === void 0 || start === 1 ? void 0 : String(start)]
       ]);
-      return `${open}${block.nodes.map((item3) => itemHtml(item3, context2)).join("")}</ol>`;
+      return `${open}${block.nodes.map((item3) => itemHtml(item3, context)).join("")}</ol>`;
     }
     case "blockquote":
-      return `<blockquote>${block.nodes.map((child) => blockHtml(child, context2)).join("")}</blockquote>`;
+      return `<blockquote>${block.nodes.map((child) => blockHtml(child, context)).join("")}</blockquote>`;
     case "divider":
       return "<hr>";
     case "code":
       return richCodeHtml(block);
     default: {
-      const [node2, ...rest] = context2.blocks([block]);
+      const [node2, ...rest] = context.blocks([block]);
       if (node2?.type === "html" && rest.length === 0)
         return block.type === "images" && !node2.value.startsWith("<div") ? `<div>${node2.value}</div>` : node2.value;
       return `<!-- docsync: no HTML form for a \`${block.type}\` block in a table cell -->`;
     }
   }
 }
-function cellHtml(blocks, context2) {
+function cellHtml(blocks, context) {
   const [only, ...rest] = blocks;
   if (only === void 0)
     return "";
   if (rest.length === 0 && only.type === "paragraph")
-    return inlinesToHtml(only.nodes, context2);
-  return blocks.map((block) => blockHtml(block, context2)).join("");
+    return inlinesToHtml(only.nodes, context);
+  return blocks.map((block) => blockHtml(block, context)).join("");
 }
 function linkLabel(href) {
   if (/^[a-z][a-z\d+.-]*:/i.test(href) || href.includes("#"))
@@ -48853,7 +48904,8 @@ function headerAttributes(column) {
     ["width", column.width === void 0 ? void 0 : String(column.width)],
     ["align", column.textAlignment],
     ["valign", column.verticalAlignment],
-    ...column.cardRole ? [hidden, [cardRoleAttributes[column.cardRole], true], ...typed] : [...typed, hidden]
+    hidden,
+    ...column.cardRole ? [[cardRoleAttributes[column.cardRole], true], ...typed] : typed
   ];
 }
 function selectHtml(column) {
@@ -48871,11 +48923,11 @@ function refUrl2(value) {
     return void 0;
   return value.kind === "url" ? value.url : void 0;
 }
-function valueHtml(cell, context2) {
+function valueHtml(cell, context) {
   const { column, value } = cell;
   switch (column.type) {
     case "text":
-      return cellHtml(cell.blocks ?? [], context2);
+      return cellHtml(cell.blocks ?? [], context);
     case "checkbox":
       return typeof value === "boolean" ? String(value) : "";
     case "number":
@@ -48900,7 +48952,7 @@ function valueHtml(cell, context2) {
       return "";
   }
 }
-function tableToHtml(table2, context2) {
+function tableToHtml(table2, context) {
   const { view, headerHidden, cardSize, cardWrap, fullWidth, search: search3 } = table2.data;
   const cards = view === "cards";
   const open = startTag("table", [
@@ -48917,7 +48969,7 @@ function tableToHtml(table2, context2) {
     const cells = row.map((cell) => `${startTag("td", [
       ["align", cell.column.textAlignment],
       ["valign", cell.column.verticalAlignment]
-    ])}${valueHtml(cell, context2)}</td>`);
+    ])}${valueHtml(cell, context)}</td>`);
     return `<tr>${cells.join("")}</tr>`;
   }).join("");
   const html4 = `${open}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
@@ -48938,13 +48990,19 @@ function breaksFromHtml(nodes) {
     return node2;
   });
 }
-function breaksToHtml(nodes) {
-  return nodes.map((node2) => {
+function breaksToHtml(nodes, inHtml = false) {
+  return nodes.flatMap((node2) => {
     if (node2.type === "break")
-      return { type: "html", value: "<br>" };
+      return [{ type: "html", value: "<br>" }];
     if ("children" in node2)
-      return { ...node2, children: breaksToHtml(node2.children) };
-    return node2;
+      return [{ ...node2, children: breaksToHtml(node2.children, inHtml) }];
+    if (inHtml && node2.type === "text" && node2.value.includes("<")) {
+      return node2.value.split("<").flatMap((part, index3) => [
+        ...index3 > 0 ? [{ type: "html", value: "&#x3C;" }] : [],
+        ...part === "" ? [] : [{ type: "text", value: part }]
+      ]);
+    }
+    return [node2];
   });
 }
 function paragraphsOf(nodes) {
@@ -48970,10 +49028,10 @@ function paragraph3(nodes) {
     nodes: nodes.length ? nodes : [emptyText()]
   };
 }
-function cellBlocks(cell, context2) {
+function cellBlocks(cell, context) {
   const children = cell?.children ?? [];
   const paragraphs = paragraphsOf(children) ?? [children];
-  return paragraphs.map((nodes) => paragraph3(context2.inlines(breaksFromHtml(nodes))));
+  return paragraphs.map((nodes) => paragraph3(context.inlines(breaksFromHtml(nodes))));
 }
 function titleOf(cell) {
   let title = "";
@@ -48984,30 +49042,36 @@ function titleOf(cell) {
   }
   return title;
 }
-function readPipeTable(node2, context2) {
+function titleSourceOf(cell, context) {
+  const [only, ...rest] = cell?.children ?? [];
+  return only?.type === "text" && rest.length === 0 ? context.writtenText(only) : void 0;
+}
+function readPipeTable(node2, context) {
   const [header, ...rows] = node2.children;
   const titles = header?.children.map(titleOf) ?? [];
   if (titles.some((title) => title === void 0)) {
     return [
-      context2.raw(node2, "table-title-markup", "a column title holds formatting or HTML, which a column title cannot; the table is kept as written")
+      context.raw(node2, "table-title-markup", "a column title holds formatting or HTML, which a column title cannot; the table is kept as written")
     ];
   }
   if (rows.some((row) => row.children.length > titles.length)) {
     return [
-      context2.raw(node2, "table-extra-cells", "a row has more cells than the header, which a table cannot hold; the table is kept as written")
+      context.raw(node2, "table-extra-cells", "a row has more cells than the header, which a table cannot hold; the table is kept as written")
     ];
   }
   const columns2 = titles.map((title, index3) => {
     const align = node2.align?.[index3];
+    const titleSource = titleSourceOf(header?.children[index3], context);
     return {
       type: "text",
       title: title ?? "",
+      ...titleSource === void 0 ? {} : { titleSource },
       ...align ? { textAlignment: alignments[align] } : {}
     };
   });
-  const cells = rows.map((row) => columns2.map((_, index3) => ({ blocks: cellBlocks(row.children[index3], context2) })));
+  const cells = rows.map((row) => columns2.map((_, index3) => ({ blocks: cellBlocks(row.children[index3], context) })));
   const block = buildTable(columns2, cells, { view: "grid" });
-  if (isUnpadded(context2.sourceOf(node2)))
+  if (isUnpadded(context.sourceOf(node2)))
     block.data.unpadded = true;
   return [block];
 }
@@ -49016,8 +49080,11 @@ function isUnpadded(markdown) {
   const delimiters2 = lines2[1]?.split("|").slice(1, -1) ?? [];
   return delimiters2.length > 0 && delimiters2.every((cell) => /^ :?---:? $/.test(cell)) && lines2.some((line) => line.length !== lines2[0]?.length);
 }
+function hasLineBreak(nodes, code5 = false) {
+  return nodes.some((node2) => node2.object === "text" ? node2.leaves.some((leaf) => leaf.text.includes("\n") && (!code5 || leaf.marks.some((mark2) => mark2.type === "code"))) : node2.type === "link" && hasLineBreak(node2.nodes, code5));
+}
 function hasMultilineCode(nodes) {
-  return nodes.some((node2) => node2.object === "text" ? node2.leaves.some((leaf) => leaf.text.includes("\n") && leaf.marks.some((mark2) => mark2.type === "code")) : node2.type === "link" && hasMultilineCode(node2.nodes));
+  return hasLineBreak(nodes, true);
 }
 function needsHtmlForm(table2) {
   const { view, fullWidth, headerHidden, search: search3, cardSize, cardWrap } = table2.data;
@@ -49047,30 +49114,42 @@ function edgeSpacesEncoded(nodes) {
   }
   return out.filter((node2) => node2.type !== "text" || node2.value !== "");
 }
-function cellPhrasing(blocks, context2) {
+function cellPhrasing(blocks, context) {
   const paragraphs = (blocks ?? []).filter((block) => block.type === "paragraph");
-  if (paragraphs.length <= 1)
-    return edgeSpacesEncoded(breaksToHtml(context2.phrasing(paragraphs[0]?.nodes ?? [])));
+  if (paragraphs.length === 0 || paragraphs.length === 1 && !hasLineBreak(paragraphs[0]?.nodes ?? []))
+    return edgeSpacesEncoded(breaksToHtml(context.phrasing(paragraphs[0]?.nodes ?? [])));
   return paragraphs.flatMap((block) => [
     { type: "html", value: "<p>" },
-    ...breaksToHtml(context2.phrasing(block.nodes)),
+    ...breaksToHtml(context.phrasing(block.nodes), true),
     { type: "html", value: "</p>" }
   ]);
 }
-function writePipeTable(table2, context2) {
+function writePipeTable(table2, context) {
   const columns2 = tableColumns(table2);
   const header = {
     type: "tableRow",
     children: columns2.map(({ column }) => ({
       type: "tableCell",
-      children: edgeSpacesEncoded([{ type: "text", value: column.title }])
+      children: edgeSpacesEncoded([
+        column.titleSource === void 0 || context.plain === true ? { type: "text", value: column.title } : {
+          type: "text",
+          value: column.title,
+          data: {
+            source: column.titleSource,
+            bare: context.bare,
+            // Noted as used like a leaf's source (see `settleLeafSources`).
+            leaf: column,
+            sourcesUsed: context.sourcesUsed
+          }
+        }
+      ])
     }))
   };
   const rows = tableRows(table2).map((row) => ({
     type: "tableRow",
     children: row.map((cell) => ({
       type: "tableCell",
-      children: cellPhrasing(cell.blocks, context2)
+      children: cellPhrasing(cell.blocks, context)
     }))
   }));
   return {
@@ -49083,7 +49162,7 @@ function writePipeTable(table2, context2) {
 var table = {
   mdast: { table: readPipeTable },
   blocks: {
-    table: (block, context2) => needsHtmlForm(block) ? [verbatim(tableToHtml(block, context2))] : [writePipeTable(block, context2)]
+    table: (block, context) => needsHtmlForm(block) ? [verbatim(tableToHtml(block, context))] : [writePipeTable(block, context)]
   }
 };
 
@@ -49108,9 +49187,9 @@ var CellHtmlReader = class {
   source;
   #context;
   #readers;
-  constructor(source, context2, readers2) {
+  constructor(source, context, readers2) {
     this.source = source;
-    this.#context = context2;
+    this.#context = context;
     this.#readers = readers2;
   }
   /** Records why the read failed (the first problem is kept). */
@@ -49547,14 +49626,14 @@ var TableHtmlReader = class extends CellHtmlReader {
   }
 };
 function readTableHtml(readers2) {
-  return (element2, node2, context2) => {
-    const mark2 = context2.diagnostics.length;
-    const reader = new TableHtmlReader(node2.value, context2, readers2());
+  return (element2, node2, context) => {
+    const mark2 = context.diagnostics.length;
+    const reader = new TableHtmlReader(node2.value, context, readers2());
     const table2 = reader.table(element2);
     if (table2)
       return [table2];
-    context2.diagnostics.splice(mark2);
-    context2.report(node2, "unsupported-table", `this \`<table>\` is kept as written: ${reader.problem ?? "not understood"}`, "info");
+    context.diagnostics.splice(mark2);
+    context.report(node2, "unsupported-table", `this \`<table>\` is kept as written: ${reader.problem ?? "not understood"}`, "info");
     return void 0;
   };
 }
@@ -49567,7 +49646,7 @@ function items(node2, itemName) {
   const children = node2.children.filter((child) => child.type !== "liquidTag" || child.tag?.name !== void 0);
   return children.every((child) => child.type === "liquidBlock" && child.tag.name === itemName) ? children : void 0;
 }
-function readTabs(node2, context2) {
+function readTabs(node2, context) {
   const tabs2 = items(node2, "tab");
   if (!tabs2 || !onlyAttributes(node2, ["fullWidth"]) || !tabs2.every((tab) => onlyAttributes(tab, ["title", "icon"]))) {
     return void 0;
@@ -49587,13 +49666,13 @@ function readTabs(node2, context2) {
           ...title === void 0 ? {} : { title },
           ...icon === void 0 ? {} : { icon }
         },
-        nodes: context2.blocks(tab.children)
+        nodes: context.blocks(tab.children)
       };
     })
   };
   return [block];
 }
-function readStepper(node2, context2) {
+function readStepper(node2, context) {
   const steps = items(node2, "step");
   if (!steps || !onlyAttributes(node2, []) || !steps.every((step) => onlyAttributes(step, ["icon"])))
     return void 0;
@@ -49607,7 +49686,7 @@ function readStepper(node2, context2) {
         object: "block",
         type: "stepper-step",
         data: icon === void 0 ? {} : { icon },
-        nodes: context2.blocks(step.children)
+        nodes: context.blocks(step.children)
       };
     })
   };
@@ -49615,18 +49694,18 @@ function readStepper(node2, context2) {
 }
 var tabs = {
   tags: {
-    tabs: (node2, context2) => node2.type === "liquidBlock" ? readTabs(node2, context2) : void 0,
-    stepper: (node2, context2) => node2.type === "liquidBlock" ? readStepper(node2, context2) : void 0
+    tabs: (node2, context) => node2.type === "liquidBlock" ? readTabs(node2, context) : void 0,
+    stepper: (node2, context) => node2.type === "liquidBlock" ? readStepper(node2, context) : void 0
   },
   blocks: {
-    tabs: (block, context2) => [
+    tabs: (block, context) => [
       tagBlock("tabs", [["fullWidth", booleanString(block.data.fullWidth)]], block.nodes.map((tab) => tagBlock("tab", [
         ["title", tab.data.title],
         ["icon", tab.data.icon]
-      ], context2.blocks(tab.nodes))))
+      ], context.blocks(tab.nodes))))
     ],
-    stepper: (block, context2) => [
-      tagBlock("stepper", [], block.nodes.map((step) => tagBlock("step", [["icon", step.data.icon]], context2.blocks(step.nodes))))
+    stepper: (block, context) => [
+      tagBlock("stepper", [], block.nodes.map((step) => tagBlock("step", [["icon", step.data.icon]], context.blocks(step.nodes))))
     ]
   }
 };
@@ -49648,7 +49727,7 @@ function readUpdate(item3, blocks) {
 }
 var updates = {
   tags: {
-    updates: (node2, context2) => {
+    updates: (node2, context) => {
       if (node2.type !== "liquidBlock")
         return void 0;
       const attributes = strictAttributes(node2, ["format"]);
@@ -49661,17 +49740,17 @@ var updates = {
         object: "block",
         type: "updates",
         data: format2 === void 0 ? {} : { format: format2 },
-        nodes: items2.map((item3) => readUpdate(item3, context2.blocks(item3.children)))
+        nodes: items2.map((item3) => readUpdate(item3, context.blocks(item3.children)))
       };
       return [block];
     }
   },
   blocks: {
-    updates: (block, context2) => [
+    updates: (block, context) => [
       tagBlock("updates", [["format", block.data.format]], block.nodes.map((update) => tagBlock("update", [
         ["date", update.data.date],
         ["tags", update.data.tags?.join(",")]
-      ], context2.blocks(update.nodes))))
+      ], context.blocks(update.nodes))))
     ]
   }
 };
@@ -52285,7 +52364,7 @@ function requireDumper() {
     let i;
     let char = 0;
     let prevChar = null;
-    let hasLineBreak = false;
+    let hasLineBreak2 = false;
     let hasFoldableLine = false;
     const shouldTrackWidth = lineWidth !== -1;
     let previousLineBreak = -1;
@@ -52303,7 +52382,7 @@ function requireDumper() {
       for (i = 0; i < string3.length; char >= 65536 ? i += 2 : i++) {
         char = codePointAt(string3, i);
         if (char === CHAR_LINE_FEED) {
-          hasLineBreak = true;
+          hasLineBreak2 = true;
           if (shouldTrackWidth) {
             hasFoldableLine = hasFoldableLine || // Foldable line = too long, and not more-indented.
             i - previousLineBreak - 1 > lineWidth && string3[previousLineBreak + 1] !== " ";
@@ -52317,7 +52396,7 @@ function requireDumper() {
       }
       hasFoldableLine = hasFoldableLine || shouldTrackWidth && (i - previousLineBreak - 1 > lineWidth && string3[previousLineBreak + 1] !== " ");
     }
-    if (!hasLineBreak && !hasFoldableLine) {
+    if (!hasLineBreak2 && !hasFoldableLine) {
       if (plain2 && !forceQuotes && !testAmbiguousType(string3)) {
         return STYLE_PLAIN;
       }
@@ -52828,285 +52907,6 @@ var readers = [
   ["title", (v, m) => isString(v) && (m.frontMatterTitle = v, true)]
 ];
 var readerByKey = new Map(readers);
-
-// ../../packages/core/dist/markdown/to-phrasing.js
-var markElement = {
-  keyboard: "kbd",
-  superscript: "sup",
-  subscript: "sub"
-};
-function colorStyle(mark2) {
-  return `${mark2.data.text ? `color:${mark2.data.text};` : ""}${mark2.data.background ? `background-color:${mark2.data.background};` : ""}`;
-}
-function breakWritten(text8, source) {
-  if (/\s$/.test(text8))
-    return void 0;
-  const spaces = / {2,}$/.exec(source)?.[0];
-  if (spaces !== void 0)
-    return spaces;
-  const backslashes = /\\+$/.exec(source)?.[0].length ?? 0;
-  return backslashes % 2 === 1 ? "\\" : void 0;
-}
-function textNodes(leaf, context2) {
-  const out = [];
-  const parts = leaf.text.split("\n");
-  const written = context2.plain ? void 0 : leaf.source?.split("\n");
-  const sources = written?.length === parts.length ? written : void 0;
-  let spaces;
-  parts.forEach((part, index3) => {
-    if (index3 > 0) {
-      out.push(spaces === void 0 ? { type: "break" } : {
-        type: "break",
-        data: { source: spaces, leaf, sourcesUsed: context2.sourcesUsed }
-      });
-    }
-    let source = sources?.[index3];
-    spaces = index3 < parts.length - 1 ? breakWritten(part, source ?? "") : void 0;
-    if (spaces !== void 0)
-      source = source?.slice(0, -spaces.length);
-    if (part === "")
-      return;
-    out.push(source === void 0 || source === part ? { type: "text", value: part } : { type: "text", value: part, data: { source, leaf, sourcesUsed: context2.sourcesUsed } });
-  });
-  return out;
-}
-function wrap2(mark2, children) {
-  switch (mark2.type) {
-    case "bold":
-      return [{ type: "strong", children }];
-    case "italic":
-      return [{ type: "emphasis", children }];
-    case "strikethrough":
-      return [{ type: "delete", children }];
-    case "code":
-      return [
-        {
-          type: "inlineCode",
-          value: children.map((child) => child.type === "text" ? child.value : "\n").join("")
-        }
-      ];
-    case "color":
-      return [
-        { type: "html", value: `<mark style="${colorStyle(mark2)}">` },
-        ...children,
-        { type: "html", value: "</mark>" }
-      ];
-    default: {
-      const element2 = markElement[mark2.type] ?? "span";
-      return [
-        { type: "html", value: `<${element2}>` },
-        ...children,
-        { type: "html", value: `</${element2}>` }
-      ];
-    }
-  }
-}
-function leavesToPhrasing(runs, context2) {
-  const out = [];
-  let index3 = 0;
-  while (index3 < runs.length) {
-    const run2 = runs[index3];
-    const outer = markOrder.map((type2) => run2.marks.find((mark2) => mark2.type === type2)).find((mark2) => mark2 !== void 0);
-    if (!outer) {
-      out.push(...textNodes(run2.leaf, context2));
-      index3++;
-      continue;
-    }
-    const group2 = [];
-    while (index3 < runs.length) {
-      const next = runs[index3];
-      const same = next.marks.find((mark2) => mark2.type === outer.type);
-      if (!same || outer.type === "color" && colorStyle(outer) !== colorStyle(same))
-        break;
-      if (outer.type === "code" && next.marks.length > 1)
-        break;
-      group2.push({ leaf: next.leaf, marks: next.marks.filter((mark2) => mark2 !== same) });
-      index3++;
-    }
-    const inner = leavesToPhrasing(group2, context2);
-    const before = [];
-    const after = [];
-    while (inner[0]?.type === "break")
-      before.push(inner.shift());
-    while (inner[inner.length - 1]?.type === "break")
-      after.unshift(inner.pop());
-    out.push(...before, ...inner.length > 0 ? wrap2(outer, inner) : [], ...after);
-  }
-  return out;
-}
-function inlinesToPhrasing(nodes, context2) {
-  const out = [];
-  let runs = [];
-  const flush = () => {
-    out.push(...leavesToPhrasing(runs, context2));
-    runs = [];
-  };
-  for (const node2 of nodes) {
-    if (node2.object === "text") {
-      for (const leaf of node2.leaves)
-        runs.push({ leaf, marks: leaf.marks });
-      continue;
-    }
-    flush();
-    switch (node2.type) {
-      case "link":
-        out.push({
-          type: "link",
-          url: node2.data.ref.kind === "url" ? node2.data.ref.url : "",
-          title: node2.data.title ?? null,
-          children: context2.phrasing(node2.nodes),
-          ...writtenDestination3(node2, context2)
-        });
-        break;
-      case "mention": {
-        const url = node2.data.ref.kind === "url" ? node2.data.ref.url : "";
-        const text8 = node2.data.text ?? "";
-        if (node2.data.html) {
-          out.push({
-            type: "html",
-            value: `${startTag("a", [
-              ["data-mention", true],
-              ["href", url]
-            ])}${encodeHtml(text8)}</a>`
-          });
-        } else {
-          out.push({
-            type: "link",
-            url,
-            title: "mention",
-            children: text8 === "" ? [] : [{ type: "text", value: text8 }]
-          });
-        }
-        break;
-      }
-      case "inline-image": {
-        const url = node2.data.ref.kind === "url" ? node2.data.ref.url : "";
-        if (node2.data.markdown && !node2.data.refDark) {
-          out.push({
-            type: "image",
-            url,
-            alt: node2.data.alt ?? "",
-            title: node2.data.caption ?? null,
-            ...writtenDestination3(node2, context2)
-          });
-        } else {
-          const img = startTag("img", [
-            ["src", url],
-            ["alt", node2.data.alt ?? ""],
-            ["data-size", node2.data.size]
-          ]);
-          const dark = node2.data.refDark;
-          const value = dark ? `<picture>${startTag("source", [
-            ["srcset", dark.kind === "url" ? dark.url : dark.file],
-            ["media", "(prefers-color-scheme: dark)"]
-          ])}${img}</picture>` : img;
-          out.push({ type: "html", value });
-        }
-        break;
-      }
-      case "inline-math":
-        out.push({ type: "inlineMath", value: node2.data.formula });
-        break;
-      case "icon":
-        out.push({
-          type: "html",
-          value: `<i class="fa-${node2.data.icon}">:${node2.data.icon}:</i>`
-        });
-        break;
-      case "emoji":
-        out.push({
-          type: "text",
-          value: String.fromCodePoint(...node2.data.code.split("-").map((part) => parseInt(part, 16)))
-        });
-        break;
-      case "expression":
-        out.push({
-          type: "html",
-          value: `<code class="expression">${encodeHtml(node2.data.expression)}</code>`
-        });
-        break;
-      case "button": {
-        const { label, kind, icon, ref, action } = node2.data;
-        const element2 = action ? "button" : "a";
-        const attributes = action ? [
-          ["type", "button"],
-          ["class", `button ${kind}`],
-          ["data-action", action.action],
-          ["data-query", action.query],
-          ["data-icon", icon]
-        ] : [
-          ["href", ref?.kind === "url" ? ref.url : void 0],
-          ["class", `button ${kind}`],
-          ["data-icon", icon]
-        ];
-        out.push({
-          type: "html",
-          value: `${startTag(element2, attributes)}${encodeHtml(label)}</${element2}>`
-        });
-        break;
-      }
-      case "html":
-        out.push({ type: "html", value: node2.data.html });
-        break;
-      case "annotation":
-        out.push(...annotationToPhrasing(node2, context2));
-        break;
-    }
-  }
-  flush();
-  return escapeDollarAfterMath(out);
-}
-function writtenDestination3(node2, context2) {
-  const urlSource = node2.data.urlSource;
-  if (urlSource === void 0 || context2.plain)
-    return {};
-  return { data: { urlSource, owner: node2, sourcesUsed: context2.sourcesUsed } };
-}
-function escapeDollarAfterMath(nodes) {
-  if (!nodes.some((node2) => node2.type === "inlineMath"))
-    return nodes;
-  return nodes.flatMap((node2, index3) => node2.type === "text" && node2.value.startsWith("$") && nodes[index3 - 1]?.type === "inlineMath" ? [
-    { type: "html", value: "\\$" },
-    ...node2.value.length > 1 ? [{ ...node2, value: node2.value.slice(1) }] : []
-  ] : [node2]);
-}
-
-// ../../packages/core/dist/markdown/render-page.js
-function isEmptyParagraph(block) {
-  return block.type === "paragraph" && block.nodes.every((node2) => node2.object === "text" && node2.leaves.every((leaf) => leaf.text === ""));
-}
-function blocksToMdast(blocks, context2) {
-  const out = [];
-  let pending = 0;
-  blocks.forEach((block, index3) => {
-    if (isEmptyParagraph(block) && blocks.slice(index3 + 1).some((next) => !isEmptyParagraph(next))) {
-      pending++;
-      return;
-    }
-    const nodes = blockToMdast(block, context2);
-    const [first] = nodes;
-    if (pending > 0 && first)
-      first.data = { ...first.data, emptyParagraphsBefore: pending };
-    pending = 0;
-    out.push(...nodes);
-  });
-  return out;
-}
-function renderContext(options = {}) {
-  const context2 = {
-    blocks: (blocks) => blocksToMdast(blocks, context2),
-    phrasing: (nodes) => inlinesToPhrasing(nodes, context2),
-    ...options
-  };
-  return context2;
-}
-var context = renderContext();
-function blockToMdast(block, context2) {
-  const renderer = blockRenderers.get(block.type);
-  if (renderer)
-    return renderer(block, context2);
-  return [verbatim(`<!-- docsync: no markdown form for a \`${block.type}\` block here -->`)];
-}
 
 // ../../packages/core/dist/tree/git-blob-id.js
 import { createHash as createHash2 } from "node:crypto";
@@ -54214,8 +54014,8 @@ function AddReadonlyAction(type2, options) {
   const result = memory_exports.Update(type2, { "~readonly": true }, options);
   return result;
 }
-function AddReadonlyInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function AddReadonlyInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return AddReadonlyAction(instantiatedType, options);
 }
 
@@ -54224,8 +54024,8 @@ function AddOptionalAction(type2, options) {
   const result = memory_exports.Update(type2, { "~optional": true }, options);
   return result;
 }
-function AddOptionalInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function AddOptionalInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return AddOptionalAction(instantiatedType, options);
 }
 
@@ -54770,8 +54570,8 @@ function RemoveOptionalAction(type2, options) {
   const result = memory_exports.Update(RemoveOptionalOperation(type2), {}, options);
   return result;
 }
-function RemoveOptionalInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function RemoveOptionalInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return RemoveOptionalAction(instantiatedType, options);
 }
 
@@ -54783,8 +54583,8 @@ function RemoveReadonlyAction(type2, options) {
   const result = memory_exports.Update(RemoveReadonlyOperation(type2), {}, options);
   return result;
 }
-function RemoveReadonlyInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function RemoveReadonlyInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return RemoveReadonlyAction(instantiatedType, options);
 }
 
@@ -55006,9 +54806,9 @@ function RecordAction(key, value, options) {
   const result = CanInstantiate([key]) ? memory_exports.Update(FromKey(key, value), {}, options) : RecordDeferred(key, value, options);
   return result;
 }
-function RecordInstantiate(context2, state, key, value, options) {
-  const instantiatedKey = InstantiateType(context2, state, key);
-  const instantiatedValue = InstantiateType(context2, state, value);
+function RecordInstantiate(context, state, key, value, options) {
+  const instantiatedKey = InstantiateType(context, state, key);
+  const instantiatedValue = InstantiateType(context, state, value);
   return RecordAction(instantiatedKey, instantiatedValue, options);
 }
 
@@ -55979,8 +55779,8 @@ function TemplateLiteralAction(types2, options) {
   const result = CanInstantiate(types2) ? memory_exports.Update(TemplateLiteralEncode(types2), {}, options) : TemplateLiteralDeferred(types2, options);
   return result;
 }
-function TemplateLiteralInstantiate(context2, state, types2, options) {
-  const instantiatedTypes = InstantiateTypes(context2, state, types2);
+function TemplateLiteralInstantiate(context, state, types2, options) {
+  const instantiatedTypes = InstantiateTypes(context, state, types2);
   return TemplateLiteralAction(instantiatedTypes, options);
 }
 
@@ -56387,9 +56187,9 @@ function InterfaceAction(heritage, properties, options) {
   const result = CanInstantiate(heritage) ? memory_exports.Update(InterfaceOperation(heritage, properties), {}, options) : InterfaceDeferred(heritage, properties, options);
   return result;
 }
-function InterfaceInstantiate(context2, state, heritage, properties, options) {
-  const instantiatedHeritage = InstantiateTypes(context2, state, heritage);
-  const instantiatedProperties = InstantiateProperties(context2, state, properties);
+function InterfaceInstantiate(context, state, heritage, properties, options) {
+  const instantiatedHeritage = InstantiateTypes(context, state, heritage);
+  const instantiatedProperties = InstantiateProperties(context, state, properties);
   return InterfaceAction(instantiatedHeritage, instantiatedProperties, options);
 }
 
@@ -56405,54 +56205,54 @@ function Interface(heritage, properties, options = {}) {
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/check.mjs
-function FromRef(stack, context2, ref) {
-  return stack.includes(ref) ? true : FromType3([...stack, ref], context2, context2[ref]);
+function FromRef(stack, context, ref) {
+  return stack.includes(ref) ? true : FromType3([...stack, ref], context, context[ref]);
 }
-function FromProperties(stack, context2, properties) {
+function FromProperties(stack, context, properties) {
   const types2 = PropertyValues(properties);
-  return FromTypes2(stack, context2, types2);
+  return FromTypes2(stack, context, types2);
 }
-function FromTypes2(stack, context2, types2) {
-  return guard_exports.ShiftLeft(types2, (left, right) => FromType3(stack, context2, left) ? true : FromTypes2(stack, context2, right), () => false);
+function FromTypes2(stack, context, types2) {
+  return guard_exports.ShiftLeft(types2, (left, right) => FromType3(stack, context, left) ? true : FromTypes2(stack, context, right), () => false);
 }
-function FromType3(stack, context2, type2) {
-  return IsRef(type2) ? FromRef(stack, context2, type2.$ref) : IsArray2(type2) ? FromType3(stack, context2, type2.items) : IsConstructor2(type2) ? FromTypes2(stack, context2, [...type2.parameters, type2.instanceType]) : IsFunction2(type2) ? FromTypes2(stack, context2, [...type2.parameters, type2.returnType]) : IsInterfaceDeferred(type2) ? FromProperties(stack, context2, type2.parameters[1]) : IsIntersect(type2) ? FromTypes2(stack, context2, type2.allOf) : IsObject2(type2) ? FromProperties(stack, context2, type2.properties) : IsUnion(type2) ? FromTypes2(stack, context2, type2.anyOf) : IsTuple(type2) ? FromTypes2(stack, context2, type2.items) : IsRecord(type2) ? FromType3(stack, context2, RecordValue(type2)) : false;
+function FromType3(stack, context, type2) {
+  return IsRef(type2) ? FromRef(stack, context, type2.$ref) : IsArray2(type2) ? FromType3(stack, context, type2.items) : IsConstructor2(type2) ? FromTypes2(stack, context, [...type2.parameters, type2.instanceType]) : IsFunction2(type2) ? FromTypes2(stack, context, [...type2.parameters, type2.returnType]) : IsInterfaceDeferred(type2) ? FromProperties(stack, context, type2.parameters[1]) : IsIntersect(type2) ? FromTypes2(stack, context, type2.allOf) : IsObject2(type2) ? FromProperties(stack, context, type2.properties) : IsUnion(type2) ? FromTypes2(stack, context, type2.anyOf) : IsTuple(type2) ? FromTypes2(stack, context, type2.items) : IsRecord(type2) ? FromType3(stack, context, RecordValue(type2)) : false;
 }
-function CyclicCheck(stack, context2, type2) {
-  const result = FromType3(stack, context2, type2);
+function CyclicCheck(stack, context, type2) {
+  const result = FromType3(stack, context, type2);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/candidates.mjs
-function ResolveCandidateKeys(context2, keys) {
+function ResolveCandidateKeys(context, keys) {
   return keys.reduce((result, left) => {
-    return CyclicCheck([left], context2, context2[left]) ? [...result, left] : result;
+    return CyclicCheck([left], context, context[left]) ? [...result, left] : result;
   }, []);
 }
-function CyclicCandidates(context2) {
-  const keys = PropertyKeys(context2);
-  const result = ResolveCandidateKeys(context2, keys);
+function CyclicCandidates(context) {
+  const keys = PropertyKeys(context);
+  const result = ResolveCandidateKeys(context, keys);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/dependencies.mjs
-function FromRef2(context2, ref, result) {
-  return result.includes(ref) ? result : ref in context2 ? FromType4(context2, context2[ref], [...result, ref]) : Unreachable();
+function FromRef2(context, ref, result) {
+  return result.includes(ref) ? result : ref in context ? FromType4(context, context[ref], [...result, ref]) : Unreachable();
 }
-function FromProperties2(context2, properties, result) {
+function FromProperties2(context, properties, result) {
   const types2 = PropertyValues(properties);
-  return FromTypes3(context2, types2, result);
+  return FromTypes3(context, types2, result);
 }
-function FromTypes3(context2, types2, result) {
+function FromTypes3(context, types2, result) {
   return types2.reduce((result2, left) => {
-    return FromType4(context2, left, result2);
+    return FromType4(context, left, result2);
   }, result);
 }
-function FromType4(context2, type2, result) {
-  return IsRef(type2) ? FromRef2(context2, type2.$ref, result) : IsArray2(type2) ? FromType4(context2, type2.items, result) : IsConstructor2(type2) ? FromTypes3(context2, [...type2.parameters, type2.instanceType], result) : IsFunction2(type2) ? FromTypes3(context2, [...type2.parameters, type2.returnType], result) : IsInterfaceDeferred(type2) ? FromProperties2(context2, type2.parameters[1], result) : IsIntersect(type2) ? FromTypes3(context2, type2.allOf, result) : IsObject2(type2) ? FromProperties2(context2, type2.properties, result) : IsUnion(type2) ? FromTypes3(context2, type2.anyOf, result) : IsTuple(type2) ? FromTypes3(context2, type2.items, result) : IsRecord(type2) ? FromType4(context2, RecordValue(type2), result) : result;
+function FromType4(context, type2, result) {
+  return IsRef(type2) ? FromRef2(context, type2.$ref, result) : IsArray2(type2) ? FromType4(context, type2.items, result) : IsConstructor2(type2) ? FromTypes3(context, [...type2.parameters, type2.instanceType], result) : IsFunction2(type2) ? FromTypes3(context, [...type2.parameters, type2.returnType], result) : IsInterfaceDeferred(type2) ? FromProperties2(context, type2.parameters[1], result) : IsIntersect(type2) ? FromTypes3(context, type2.allOf, result) : IsObject2(type2) ? FromProperties2(context, type2.properties, result) : IsUnion(type2) ? FromTypes3(context, type2.anyOf, result) : IsTuple(type2) ? FromTypes3(context, type2.items, result) : IsRecord(type2) ? FromType4(context, RecordValue(type2), result) : result;
 }
-function CyclicDependencies(context2, key, type2) {
-  const result = FromType4(context2, type2, [key]);
+function CyclicDependencies(context, key, type2) {
+  const result = FromType4(context, type2, [key]);
   return result;
 }
 
@@ -56481,23 +56281,23 @@ function CyclicExtends(type2) {
 }
 
 // ../../node_modules/typebox/build/type/engine/cyclic/instantiate.mjs
-function CyclicInterface(context2, heritage, properties) {
-  const instantiatedHeritage = InstantiateTypes(context2, State2([], []), heritage);
+function CyclicInterface(context, heritage, properties) {
+  const instantiatedHeritage = InstantiateTypes(context, State2([], []), heritage);
   const instantiatedProperties = InstantiateProperties({}, State2([], []), properties);
   const evaluatedInterface = EvaluateIntersect([...instantiatedHeritage, _Object_(instantiatedProperties)]);
   return evaluatedInterface;
 }
-function CyclicDefinitions(context2, dependencies) {
-  const keys = guard_exports.Keys(context2).filter((key) => dependencies.includes(key));
+function CyclicDefinitions(context, dependencies) {
+  const keys = guard_exports.Keys(context).filter((key) => dependencies.includes(key));
   return keys.reduce((result, key) => {
-    const type2 = context2[key];
-    const instantiatedType = IsInterfaceDeferred(type2) ? CyclicInterface(context2, type2.parameters[0], type2.parameters[1]) : type2;
+    const type2 = context[key];
+    const instantiatedType = IsInterfaceDeferred(type2) ? CyclicInterface(context, type2.parameters[0], type2.parameters[1]) : type2;
     return { ...result, [key]: instantiatedType };
   }, {});
 }
-function InstantiateCyclic(context2, ref, type2) {
-  const dependencies = CyclicDependencies(context2, ref, type2);
-  const definitions = CyclicDefinitions(context2, dependencies);
+function InstantiateCyclic(context, ref, type2) {
+  const dependencies = CyclicDependencies(context, ref, type2);
+  const definitions = CyclicDefinitions(context, dependencies);
   const result = Cyclic(definitions, ref);
   return result;
 }
@@ -56568,8 +56368,8 @@ function EvaluateAction(type2, options) {
   const result = memory_exports.Update(EvaluateType(type2), {}, options);
   return result;
 }
-function EvaluateInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function EvaluateInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return EvaluateAction(instantiatedType, options);
 }
 
@@ -56623,14 +56423,14 @@ function FromNotGeneric() {
 function FromGeneric(name, parameters, expression) {
   return [name, Generic(parameters, expression)];
 }
-function FromRef4(context2, ref, arguments_) {
-  return ref in context2 ? FromType6(context2, ref, context2[ref], arguments_) : FromNotResolvable();
+function FromRef4(context, ref, arguments_) {
+  return ref in context ? FromType6(context, ref, context[ref], arguments_) : FromNotResolvable();
 }
-function FromType6(context2, name, target, arguments_) {
-  return IsGeneric(target) ? FromGeneric(name, target.parameters, target.expression) : IsRef(target) ? FromRef4(context2, target.$ref, arguments_) : FromNotGeneric();
+function FromType6(context, name, target, arguments_) {
+  return IsGeneric(target) ? FromGeneric(name, target.parameters, target.expression) : IsRef(target) ? FromRef4(context, target.$ref, arguments_) : FromNotGeneric();
 }
-function ResolveTarget(context2, target, arguments_) {
-  return FromType6(context2, "(anonymous)", target, arguments_);
+function ResolveTarget(context, target, arguments_) {
+  return FromType6(context, "(anonymous)", target, arguments_);
 }
 
 // ../../node_modules/typebox/build/type/engine/call/resolve_arguments.mjs
@@ -56640,21 +56440,21 @@ function AssertArgumentExtends(name, type2, extends_) {
   const cause = { parameter: name, expect: extends_, actual: type2 };
   throw new Error(`Argument for parameter ${name} does not satisfy constraint`, { cause });
 }
-function BindArgument(context2, state, name, extends_, type2) {
-  const instantiatedArgument = InstantiateType(context2, state, type2);
+function BindArgument(context, state, name, extends_, type2) {
+  const instantiatedArgument = InstantiateType(context, state, type2);
   AssertArgumentExtends(name, instantiatedArgument, extends_);
-  return memory_exports.Assign(context2, { [name]: instantiatedArgument });
+  return memory_exports.Assign(context, { [name]: instantiatedArgument });
 }
-function BindArguments(context2, state, parameterLeft, parameterRight, arguments_) {
-  const instantiatedExtends = InstantiateType(context2, state, parameterLeft.extends);
-  const instantiatedEquals = InstantiateType(context2, state, parameterLeft.equals);
-  return guard_exports.ShiftLeft(arguments_, (left, right) => BindParameters(BindArgument(context2, state, parameterLeft["name"], instantiatedExtends, left), state, parameterRight, right), () => BindParameters(BindArgument(context2, state, parameterLeft["name"], instantiatedExtends, instantiatedEquals), state, parameterRight, []));
+function BindArguments(context, state, parameterLeft, parameterRight, arguments_) {
+  const instantiatedExtends = InstantiateType(context, state, parameterLeft.extends);
+  const instantiatedEquals = InstantiateType(context, state, parameterLeft.equals);
+  return guard_exports.ShiftLeft(arguments_, (left, right) => BindParameters(BindArgument(context, state, parameterLeft["name"], instantiatedExtends, left), state, parameterRight, right), () => BindParameters(BindArgument(context, state, parameterLeft["name"], instantiatedExtends, instantiatedEquals), state, parameterRight, []));
 }
-function BindParameters(context2, state, parameters, arguments_) {
-  return guard_exports.ShiftLeft(parameters, (left, right) => BindArguments(context2, state, left, right, arguments_), () => context2);
+function BindParameters(context, state, parameters, arguments_) {
+  return guard_exports.ShiftLeft(parameters, (left, right) => BindArguments(context, state, left, right, arguments_), () => context);
 }
-function ResolveArgumentsContext(context2, state, parameters, arguments_) {
-  return BindParameters(context2, state, parameters, arguments_);
+function ResolveArgumentsContext(context, state, parameters, arguments_) {
+  return BindParameters(context, state, parameters, arguments_);
 }
 
 // ../../node_modules/typebox/build/type/engine/call/instantiate.mjs
@@ -56683,34 +56483,34 @@ function IsTailCall(state, name) {
   const result = guard_exports.IsEqual(Peek(state), name);
   return result;
 }
-function CallDispatch(context2, state, target, parameters, expression, arguments_) {
+function CallDispatch(context, state, target, parameters, expression, arguments_) {
   InstantiationIncrement();
   try {
-    const argumentsContext = ResolveArgumentsContext(context2, state, parameters, arguments_);
+    const argumentsContext = ResolveArgumentsContext(context, state, parameters, arguments_);
     const returnType = InstantiateType(argumentsContext, State2([...state["callstack"], target["$ref"]], state["visited"]), expression);
     return InstantiateType(argumentsContext, State2([], []), returnType);
   } finally {
     InstantiationDecrement();
   }
 }
-function CallDistributed(context2, state, target, parameters, expression, distributedArguments) {
+function CallDistributed(context, state, target, parameters, expression, distributedArguments) {
   return distributedArguments.reduce((result, arguments_) => {
-    const returnType = CallDispatch(context2, state, target, parameters, expression, arguments_);
+    const returnType = CallDispatch(context, state, target, parameters, expression, arguments_);
     return [...result, returnType];
   }, []);
 }
-function CallImmediate(context2, state, target, parameters, expression, arguments_) {
+function CallImmediate(context, state, target, parameters, expression, arguments_) {
   const distributedArguments = DistributeArguments(parameters, arguments_, expression);
-  const returnTypes = CallDistributed(context2, state, target, parameters, expression, distributedArguments);
+  const returnTypes = CallDistributed(context, state, target, parameters, expression, distributedArguments);
   const result = guard_exports.IsEqual(returnTypes.length, 1) ? returnTypes[0] : EvaluateUnion(returnTypes);
   return result;
 }
-function CallInstantiate(context2, state, target, arguments_) {
-  const instantiatedArguments = InstantiateTypes(context2, state, arguments_);
-  const resolved = ResolveTarget(context2, target, arguments_);
+function CallInstantiate(context, state, target, arguments_) {
+  const instantiatedArguments = InstantiateTypes(context, state, arguments_);
+  const resolved = ResolveTarget(context, target, arguments_);
   const name = resolved[0];
   const type2 = resolved[1];
-  const result = IsGeneric(type2) ? IsTailCall(state, name) ? CallConstruct(Ref(name), instantiatedArguments) : CallImmediate(context2, state, Ref(name), type2.parameters, type2.expression, instantiatedArguments) : CallConstruct(target, instantiatedArguments);
+  const result = IsGeneric(type2) ? IsTailCall(state, name) ? CallConstruct(Ref(name), instantiatedArguments) : CallImmediate(context, state, Ref(name), type2.parameters, type2.expression, instantiatedArguments) : CallConstruct(target, instantiatedArguments);
   return result;
 }
 
@@ -56733,8 +56533,8 @@ function RemoveImmutableAction(type2, options) {
   const result = memory_exports.Update(RemoveImmutableOperation(type2), {}, options);
   return result;
 }
-function RemoveImmutableInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function RemoveImmutableInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return RemoveImmutableAction(instantiatedType, options);
 }
 
@@ -56819,20 +56619,20 @@ function UppercaseAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType7(UppercaseMapping, type2), {}, options) : UppercaseDeferred(type2, options);
   return result;
 }
-function CapitalizeInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function CapitalizeInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return CapitalizeAction(instantiatedType, options);
 }
-function LowercaseInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function LowercaseInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return LowercaseAction(instantiatedType, options);
 }
-function UncapitalizeInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function UncapitalizeInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return UncapitalizeAction(instantiatedType, options);
 }
-function UppercaseInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function UppercaseInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return UppercaseAction(instantiatedType, options);
 }
 
@@ -56845,18 +56645,18 @@ function Conditional(left, right, true_, false_, options = {}) {
 }
 
 // ../../node_modules/typebox/build/type/engine/conditional/instantiate.mjs
-function ConditionalOperation(context2, state, left, right, true_, false_) {
-  const extendsResult = Extends(context2, left, right);
-  return result_exports.IsExtendsUnion(extendsResult) ? Union([InstantiateType(extendsResult.inferred, state, true_), InstantiateType(context2, state, false_)]) : result_exports.IsExtendsTrue(extendsResult) ? InstantiateType(extendsResult.inferred, state, true_) : InstantiateType(context2, state, false_);
+function ConditionalOperation(context, state, left, right, true_, false_) {
+  const extendsResult = Extends(context, left, right);
+  return result_exports.IsExtendsUnion(extendsResult) ? Union([InstantiateType(extendsResult.inferred, state, true_), InstantiateType(context, state, false_)]) : result_exports.IsExtendsTrue(extendsResult) ? InstantiateType(extendsResult.inferred, state, true_) : InstantiateType(context, state, false_);
 }
-function ConditionalAction(context2, state, left, right, true_, false_, options) {
-  const result = CanInstantiate([left, right]) ? memory_exports.Update(ConditionalOperation(context2, state, left, right, true_, false_), {}, options) : ConditionalDeferred(left, right, true_, false_, options);
+function ConditionalAction(context, state, left, right, true_, false_, options) {
+  const result = CanInstantiate([left, right]) ? memory_exports.Update(ConditionalOperation(context, state, left, right, true_, false_), {}, options) : ConditionalDeferred(left, right, true_, false_, options);
   return result;
 }
-function ConditionalInstantiate(context2, state, left, right, true_, false_, options) {
-  const instantiatedLeft = InstantiateType(context2, state, left);
-  const instantiatedRight = InstantiateType(context2, state, right);
-  return ConditionalAction(context2, state, instantiatedLeft, instantiatedRight, true_, false_, options);
+function ConditionalInstantiate(context, state, left, right, true_, false_, options) {
+  const instantiatedLeft = InstantiateType(context, state, left);
+  const instantiatedRight = InstantiateType(context, state, right);
+  return ConditionalAction(context, state, instantiatedLeft, instantiatedRight, true_, false_, options);
 }
 
 // ../../node_modules/typebox/build/type/action/constructor_parameters.mjs
@@ -56878,8 +56678,8 @@ function ConstructorParametersAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ConstructorParametersOperation(type2), {}, options) : ConstructorParametersDeferred(type2, options);
   return result;
 }
-function ConstructorParametersInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function ConstructorParametersInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return ConstructorParametersAction(instantiatedType, options);
 }
 
@@ -56896,9 +56696,9 @@ function ExcludeAction(left, right, options) {
   const result = CanInstantiate([left, right]) ? memory_exports.Update(ExcludeOperation(left, right), {}, options) : ExcludeDeferred(left, right, options);
   return result;
 }
-function ExcludeInstantiate(context2, state, left, right, options) {
-  const instantiatedLeft = InstantiateType(context2, state, left);
-  const instantiatedRight = InstantiateType(context2, state, right);
+function ExcludeInstantiate(context, state, left, right, options) {
+  const instantiatedLeft = InstantiateType(context, state, left);
+  const instantiatedRight = InstantiateType(context, state, right);
   return ExcludeAction(instantiatedLeft, instantiatedRight, options);
 }
 
@@ -56932,9 +56732,9 @@ function ExtractAction(left, right, options) {
   const result = CanInstantiate([left, right]) ? memory_exports.Update(ExtractOperation(left, right), {}, options) : ExtractDeferred(left, right, options);
   return result;
 }
-function ExtractInstantiate(context2, state, left, right, options) {
-  const instantiatedLeft = InstantiateType(context2, state, left);
-  const instantiatedRight = InstantiateType(context2, state, right);
+function ExtractInstantiate(context, state, left, right, options) {
+  const instantiatedLeft = InstantiateType(context, state, left);
+  const instantiatedRight = InstantiateType(context, state, right);
   return ExtractAction(instantiatedLeft, instantiatedRight, options);
 }
 
@@ -57209,9 +57009,9 @@ function IndexAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType11(NormalizeType(type2), indexer), {}, options) : IndexDeferred(type2, indexer, options);
   return result;
 }
-function IndexInstantiate(context2, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
-  const instantiatedIndexer = InstantiateType(context2, state, indexer);
+function IndexInstantiate(context, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
+  const instantiatedIndexer = InstantiateType(context, state, indexer);
   return IndexAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -57231,8 +57031,8 @@ function InstanceTypeAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(InstanceTypeOperation(type2), {}, options) : InstanceTypeDeferred(type2, options);
   return result;
 }
-function InstanceTypeInstantiate(context2, state, type2, options = {}) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function InstanceTypeInstantiate(context, state, type2, options = {}) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return InstanceTypeAction(instantiatedType, options);
 }
 
@@ -57292,8 +57092,8 @@ function NormalizeType2(type2) {
 function KeyOfAction(type2, options) {
   return CanInstantiate([type2]) ? memory_exports.Update(FromType12(NormalizeType2(type2)), {}, options) : KeyOfDeferred(type2, options);
 }
-function KeyOfInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function KeyOfInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return KeyOfAction(instantiatedType, options);
 }
 
@@ -57339,16 +57139,16 @@ function CanonicalAs(instantiatedAs) {
   const result = IsTemplateLiteral(instantiatedAs) ? EvaluateTemplateLiteral(instantiatedAs.pattern) : instantiatedAs;
   return result;
 }
-function MappedVariant(context2, state, identifier, variant, as, property) {
-  const variantContext = memory_exports.Assign(context2, { [identifier["name"]]: variant });
+function MappedVariant(context, state, identifier, variant, as, property) {
+  const variantContext = memory_exports.Assign(context, { [identifier["name"]]: variant });
   const instantiatedAs = InstantiateType(variantContext, state, as);
   const canonicalAs = CanonicalAs(instantiatedAs);
   const instantiatedProperty = InstantiateType(variantContext, state, property);
   return IsLiteralNumber(canonicalAs) || IsLiteralString(canonicalAs) ? { [canonicalAs.const]: instantiatedProperty } : {};
 }
-function MappedProperties(context2, state, identifier, variants, as, property) {
+function MappedProperties(context, state, identifier, variants, as, property) {
   return variants.reduce((result, left) => {
-    return [...result, MappedVariant(context2, state, identifier, left, as, property)];
+    return [...result, MappedVariant(context, state, identifier, left, as, property)];
   }, []);
 }
 function MappedObjects(properties) {
@@ -57356,48 +57156,48 @@ function MappedObjects(properties) {
     return [...result, _Object_(left)];
   }, []);
 }
-function MappedOperation(context2, state, identifier, type2, as, property) {
+function MappedOperation(context, state, identifier, type2, as, property) {
   const variants = MappedVariants(type2);
-  const mappedProperties = MappedProperties(context2, state, identifier, variants, as, property);
+  const mappedProperties = MappedProperties(context, state, identifier, variants, as, property);
   const mappedObjects = MappedObjects(mappedProperties);
   const result = EvaluateIntersect(mappedObjects);
   return result;
 }
 
 // ../../node_modules/typebox/build/type/engine/mapped/instantiate.mjs
-function MappedAction(context2, state, identifier, type2, as, property, options) {
-  const result = CanInstantiate([type2]) ? memory_exports.Update(MappedOperation(context2, state, identifier, type2, as, property), {}, options) : MappedDeferred(identifier, type2, as, property, options);
+function MappedAction(context, state, identifier, type2, as, property, options) {
+  const result = CanInstantiate([type2]) ? memory_exports.Update(MappedOperation(context, state, identifier, type2, as, property), {}, options) : MappedDeferred(identifier, type2, as, property, options);
   return result;
 }
-function MappedInstantiate(context2, state, identifier, type2, as, property, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
-  return MappedAction(context2, state, identifier, instantiatedType, as, property, options);
+function MappedInstantiate(context, state, identifier, type2, as, property, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
+  return MappedAction(context, state, identifier, instantiatedType, as, property, options);
 }
 
 // ../../node_modules/typebox/build/type/engine/module/instantiate.mjs
-function InstantiateCyclics(context2, declarations, cyclicKeys) {
-  const declarationContext = memory_exports.Assign(context2, declarations);
+function InstantiateCyclics(context, declarations, cyclicKeys) {
+  const declarationContext = memory_exports.Assign(context, declarations);
   const declarationKeys = guard_exports.Keys(declarations).filter((key) => cyclicKeys.includes(key));
   return declarationKeys.reduce((result, key) => {
     return { ...result, [key]: InstantiateCyclic(declarationContext, key, declarations[key]) };
   }, {});
 }
-function InstantiateNonCyclics(context2, declarations, cyclicKeys) {
-  const declarationContext = memory_exports.Assign(context2, declarations);
+function InstantiateNonCyclics(context, declarations, cyclicKeys) {
+  const declarationContext = memory_exports.Assign(context, declarations);
   const declarationKeys = guard_exports.Keys(declarations).filter((key) => !cyclicKeys.includes(key));
   return declarationKeys.reduce((result, key) => {
     return { ...result, [key]: InstantiateType(declarationContext, State2([], []), declarations[key]) };
   }, {});
 }
-function InstantiateModule(context2, declarations, options) {
+function InstantiateModule(context, declarations, options) {
   const cyclicCandidates = CyclicCandidates(declarations);
-  const instantiatedCyclics = InstantiateCyclics(context2, declarations, cyclicCandidates);
-  const instantiatedNonCyclics = InstantiateNonCyclics(context2, declarations, cyclicCandidates);
+  const instantiatedCyclics = InstantiateCyclics(context, declarations, cyclicCandidates);
+  const instantiatedNonCyclics = InstantiateNonCyclics(context, declarations, cyclicCandidates);
   const instantiatedModule = { ...instantiatedCyclics, ...instantiatedNonCyclics };
   return memory_exports.Update(instantiatedModule, {}, options);
 }
-function ModuleInstantiate(context2, _state, declarations, options) {
-  const instantiatedModule = InstantiateModule(context2, declarations, options);
+function ModuleInstantiate(context, _state, declarations, options) {
+  const instantiatedModule = InstantiateModule(context, declarations, options);
   return instantiatedModule;
 }
 
@@ -57418,8 +57218,8 @@ function NonNullableAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(NonNullableOperation(type2), {}, options) : NonNullableDeferred(type2, options);
   return result;
 }
-function NonNullableInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function NonNullableInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return NonNullableAction(instantiatedType, options);
 }
 
@@ -57459,9 +57259,9 @@ function OmitAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType14(type2, indexer), {}, options) : OmitDeferred(type2, indexer, options);
   return result;
 }
-function OmitInstantiate(context2, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
-  const instantiatedIndexer = InstantiateType(context2, state, indexer);
+function OmitInstantiate(context, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
+  const instantiatedIndexer = InstantiateType(context, state, indexer);
   return OmitAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -57484,8 +57284,8 @@ function ParametersAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ParametersOperation(type2), {}, options) : ParametersDeferred(type2, options);
   return result;
 }
-function ParametersInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function ParametersInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return ParametersAction(instantiatedType, options);
 }
 
@@ -57544,8 +57344,8 @@ function PartialAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType15(type2), {}, options) : PartialDeferred(type2, options);
   return result;
 }
-function PartialInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function PartialInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return PartialAction(instantiatedType, options);
 }
 
@@ -57578,9 +57378,9 @@ function PickAction(type2, indexer, options) {
   const result = CanInstantiate([type2, indexer]) ? memory_exports.Update(FromType16(type2, indexer), {}, options) : PickDeferred(type2, indexer, options);
   return result;
 }
-function PickInstantiate(context2, state, type2, indexer, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
-  const instantiatedIndexer = InstantiateType(context2, state, indexer);
+function PickInstantiate(context, state, type2, indexer, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
+  const instantiatedIndexer = InstantiateType(context, state, indexer);
   return PickAction(instantiatedType, instantiatedIndexer, options);
 }
 
@@ -57652,14 +57452,14 @@ function ReadonlyObjectAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType17(type2), {}, options) : ReadonlyObjectDeferred(type2);
   return result;
 }
-function ReadonlyObjectInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function ReadonlyObjectInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return ReadonlyObjectAction(instantiatedType, options);
 }
 
 // ../../node_modules/typebox/build/type/engine/ref/instantiate.mjs
-function RefInstantiate(context2, state, type2, ref) {
-  return state.visited.includes(ref) ? type2 : ref in context2 ? InstantiateType(context2, State2(state["callstack"], [...state["visited"], ref]), context2[ref]) : type2;
+function RefInstantiate(context, state, type2, ref) {
+  return state.visited.includes(ref) ? type2 : ref in context ? InstantiateType(context, State2(state["callstack"], [...state["visited"], ref]), context[ref]) : type2;
 }
 
 // ../../node_modules/typebox/build/type/engine/required/from_cyclic.mjs
@@ -57725,8 +57525,8 @@ function RequiredAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(FromType18(type2), {}, options) : RequiredDeferred(type2, options);
   return result;
 }
-function RequiredInstantiate(context2, state, type2, options) {
-  const instaniatedType = InstantiateType(context2, state, type2);
+function RequiredInstantiate(context, state, type2, options) {
+  const instaniatedType = InstantiateType(context, state, type2);
   return RequiredAction(instaniatedType, options);
 }
 
@@ -57746,8 +57546,8 @@ function ReturnTypeAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(ReturnTypeOperation(type2), {}, options) : ReturnTypeDeferred(type2, options);
   return result;
 }
-function ReturnTypeInstantiate(context2, state, type2, options = {}) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function ReturnTypeInstantiate(context, state, type2, options = {}) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return ReturnTypeAction(instantiatedType, options);
 }
 
@@ -57764,8 +57564,8 @@ function WithAction(type2, options) {
   const result = CanInstantiate([type2]) ? memory_exports.Update(type2, {}, options) : WithDeferred(type2, options);
   return result;
 }
-function WithInstantiate(context2, state, type2, options) {
-  const instaniatedType = InstantiateType(context2, state, type2);
+function WithInstantiate(context, state, type2, options) {
+  const instaniatedType = InstantiateType(context, state, type2);
   return WithAction(instaniatedType, options);
 }
 
@@ -57788,18 +57588,18 @@ function State2(callstack, visited) {
 function CanInstantiate(types2) {
   return guard_exports.ShiftLeft(types2, (left, right) => IsRef(left) ? false : CanInstantiate(right), () => true);
 }
-function InstantiateProperties(context2, state, properties) {
+function InstantiateProperties(context, state, properties) {
   return guard_exports.Keys(properties).reduce((result, key) => {
-    return { ...result, [key]: InstantiateType(context2, state, properties[key]) };
+    return { ...result, [key]: InstantiateType(context, state, properties[key]) };
   }, {});
 }
-function InstantiateElements(context2, state, types2) {
-  const elements = InstantiateTypes(context2, state, types2);
+function InstantiateElements(context, state, types2) {
+  const elements = InstantiateTypes(context, state, types2);
   const result = RestSpread(elements);
   return result;
 }
-function InstantiateTypes(context2, state, types2) {
-  return types2.map((type2) => InstantiateType(context2, state, type2));
+function InstantiateTypes(context, state, types2) {
+  return types2.map((type2) => InstantiateType(context, state, type2));
 }
 function WithModifiers(type2, instantiatedType) {
   const withOptional = IsOptional(type2) ? AddOptionalAction(instantiatedType, {}) : instantiatedType;
@@ -57807,26 +57607,26 @@ function WithModifiers(type2, instantiatedType) {
   const withImmutable = IsImmutable(type2) ? AddImmutableAction(withReadonly, {}) : withReadonly;
   return withImmutable;
 }
-function InstantiateDeferred(context2, state, action, parameters, options) {
+function InstantiateDeferred(context, state, action, parameters, options) {
   return (
     // Modifiers
-    guard_exports.IsEqual(action, "AddImmutable") ? AddImmutableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveImmutable") ? RemoveImmutableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "AddReadonly") ? AddReadonlyInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveReadonly") ? RemoveReadonlyInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "AddOptional") ? AddOptionalInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveOptional") ? RemoveOptionalInstantiate(context2, state, parameters[0], options) : (
+    guard_exports.IsEqual(action, "AddImmutable") ? AddImmutableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveImmutable") ? RemoveImmutableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "AddReadonly") ? AddReadonlyInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveReadonly") ? RemoveReadonlyInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "AddOptional") ? AddOptionalInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "RemoveOptional") ? RemoveOptionalInstantiate(context, state, parameters[0], options) : (
       // Actions
-      guard_exports.IsEqual(action, "Capitalize") ? CapitalizeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Conditional") ? ConditionalInstantiate(context2, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "ConstructorParameters") ? ConstructorParametersInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Evaluate") ? EvaluateInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Exclude") ? ExcludeInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Extract") ? ExtractInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Index") ? IndexInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "InstanceType") ? InstanceTypeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Interface") ? InterfaceInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "KeyOf") ? KeyOfInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Lowercase") ? LowercaseInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Mapped") ? MappedInstantiate(context2, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "Module") ? ModuleInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "NonNullable") ? NonNullableInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Pick") ? PickInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Parameters") ? ParametersInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Partial") ? PartialInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Omit") ? OmitInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "ReadonlyObject") ? ReadonlyObjectInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Record") ? RecordInstantiate(context2, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Required") ? RequiredInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "ReturnType") ? ReturnTypeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "TemplateLiteral") ? TemplateLiteralInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Uncapitalize") ? UncapitalizeInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "Uppercase") ? UppercaseInstantiate(context2, state, parameters[0], options) : guard_exports.IsEqual(action, "With") ? WithInstantiate(context2, state, parameters[0], parameters[1]) : Deferred(action, parameters, options)
+      guard_exports.IsEqual(action, "Capitalize") ? CapitalizeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Conditional") ? ConditionalInstantiate(context, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "ConstructorParameters") ? ConstructorParametersInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Evaluate") ? EvaluateInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Exclude") ? ExcludeInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Extract") ? ExtractInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Index") ? IndexInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "InstanceType") ? InstanceTypeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Interface") ? InterfaceInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "KeyOf") ? KeyOfInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Lowercase") ? LowercaseInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Mapped") ? MappedInstantiate(context, state, parameters[0], parameters[1], parameters[2], parameters[3], options) : guard_exports.IsEqual(action, "Module") ? ModuleInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "NonNullable") ? NonNullableInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Pick") ? PickInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Parameters") ? ParametersInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Partial") ? PartialInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Omit") ? OmitInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "ReadonlyObject") ? ReadonlyObjectInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Record") ? RecordInstantiate(context, state, parameters[0], parameters[1], options) : guard_exports.IsEqual(action, "Required") ? RequiredInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "ReturnType") ? ReturnTypeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "TemplateLiteral") ? TemplateLiteralInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Uncapitalize") ? UncapitalizeInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "Uppercase") ? UppercaseInstantiate(context, state, parameters[0], options) : guard_exports.IsEqual(action, "With") ? WithInstantiate(context, state, parameters[0], parameters[1]) : Deferred(action, parameters, options)
     )
   );
 }
-function InstantiateImmediate(context2, state, type2) {
-  const instantiatedType = IsRef(type2) ? RefInstantiate(context2, state, type2, type2.$ref) : IsArray2(type2) ? _Array_(InstantiateType(context2, state, type2.items), ArrayOptions(type2)) : IsCall(type2) ? CallInstantiate(context2, state, type2.target, type2.arguments) : IsConstructor2(type2) ? Constructor(InstantiateTypes(context2, state, type2.parameters), InstantiateType(context2, state, type2.instanceType), ConstructorOptions(type2)) : IsFunction2(type2) ? _Function_(InstantiateTypes(context2, state, type2.parameters), InstantiateType(context2, state, type2.returnType), FunctionOptions(type2)) : IsDependent(type2) ? Dependent(InstantiateType(context2, state, type2.if), InstantiateType(context2, state, type2.then), InstantiateType(context2, state, type2.else), DependentOptions(type2)) : IsIntersect(type2) ? Intersect(InstantiateTypes(context2, state, type2.allOf), IntersectOptions(type2)) : IsObject2(type2) ? _Object_(InstantiateProperties(context2, state, type2.properties), ObjectOptions(type2)) : IsRecord(type2) ? RecordFromPattern(RecordPattern(type2), InstantiateType(context2, state, RecordValue(type2))) : IsRest(type2) ? Rest(InstantiateType(context2, state, type2.items)) : IsTuple(type2) ? Tuple(InstantiateElements(context2, state, type2.items), TupleOptions(type2)) : IsUnion(type2) ? Union(InstantiateTypes(context2, state, type2.anyOf), UnionOptions(type2)) : type2;
+function InstantiateImmediate(context, state, type2) {
+  const instantiatedType = IsRef(type2) ? RefInstantiate(context, state, type2, type2.$ref) : IsArray2(type2) ? _Array_(InstantiateType(context, state, type2.items), ArrayOptions(type2)) : IsCall(type2) ? CallInstantiate(context, state, type2.target, type2.arguments) : IsConstructor2(type2) ? Constructor(InstantiateTypes(context, state, type2.parameters), InstantiateType(context, state, type2.instanceType), ConstructorOptions(type2)) : IsFunction2(type2) ? _Function_(InstantiateTypes(context, state, type2.parameters), InstantiateType(context, state, type2.returnType), FunctionOptions(type2)) : IsDependent(type2) ? Dependent(InstantiateType(context, state, type2.if), InstantiateType(context, state, type2.then), InstantiateType(context, state, type2.else), DependentOptions(type2)) : IsIntersect(type2) ? Intersect(InstantiateTypes(context, state, type2.allOf), IntersectOptions(type2)) : IsObject2(type2) ? _Object_(InstantiateProperties(context, state, type2.properties), ObjectOptions(type2)) : IsRecord(type2) ? RecordFromPattern(RecordPattern(type2), InstantiateType(context, state, RecordValue(type2))) : IsRest(type2) ? Rest(InstantiateType(context, state, type2.items)) : IsTuple(type2) ? Tuple(InstantiateElements(context, state, type2.items), TupleOptions(type2)) : IsUnion(type2) ? Union(InstantiateTypes(context, state, type2.anyOf), UnionOptions(type2)) : type2;
   const withModifiers = WithModifiers(type2, instantiatedType);
   return withModifiers;
 }
-function InstantiateType(context2, state, type2) {
-  const result = IsDeferred(type2) ? InstantiateDeferred(context2, state, type2.action, type2.parameters, type2.options) : InstantiateImmediate(context2, state, type2);
+function InstantiateType(context, state, type2) {
+  const result = IsDeferred(type2) ? InstantiateDeferred(context, state, type2.action, type2.parameters, type2.options) : InstantiateImmediate(context, state, type2);
   return result;
 }
-function Instantiate(context2, type2) {
-  return InstantiateType(context2, State2([], []), type2);
+function Instantiate(context, type2) {
+  return InstantiateType(context, State2([], []), type2);
 }
 
 // ../../node_modules/typebox/build/type/engine/immutable/instantiate_add.mjs
@@ -57834,8 +57634,8 @@ function AddImmutableAction(type2, options) {
   const result = memory_exports.Update(type2, { "~immutable": true }, options);
   return result;
 }
-function AddImmutableInstantiate(context2, state, type2, options) {
-  const instantiatedType = InstantiateType(context2, state, type2);
+function AddImmutableInstantiate(context, state, type2, options) {
+  const instantiatedType = InstantiateType(context, state, type2);
   return AddImmutableAction(instantiatedType, options);
 }
 
@@ -57870,13 +57670,13 @@ function Module2(declarations, options = {}) {
 
 // ../../node_modules/typebox/build/type/script/script.mjs
 function Script2(...args) {
-  const [context2, input, options] = arguments_exports.Match(args, {
+  const [context, input, options] = arguments_exports.Match(args, {
     2: (script, options2) => guard_exports.IsString(script) ? [{}, script, options2] : [script, options2, {}],
-    3: (context3, script, options2) => [context3, script, options2],
+    3: (context2, script, options2) => [context2, script, options2],
     1: (script) => [{}, script, {}]
   });
   const result = Script(input);
-  const parsed = guard_exports.IsArray(result) && guard_exports.IsEqual(result.length, 2) ? InstantiateType(context2, State2([], []), result[0]) : Never();
+  const parsed = guard_exports.IsArray(result) && guard_exports.IsEqual(result.length, 2) ? InstantiateType(context, State2([], []), result[0]) : Never();
   return memory_exports.Update(parsed, {}, options);
 }
 
@@ -59391,6 +59191,10 @@ var ListGitSyncPointsQuery = typebox_exports.Object({
     maximum: MAX_GIT_SYNC_POINTS,
     default: 50,
     description: "How many of the newest points."
+  })),
+  commits: typebox_exports.Optional(typebox_exports.String({
+    pattern: "^[0-9a-f]{40,64}(,[0-9a-f]{40,64}){0,99}$",
+    description: "Extension: only the points of these commits (up to 100 ids, comma-separated), newest first: how a sync finds its base further back in a branch\u2019s history than the newest points."
   }))
 });
 var GitSyncPoints = typebox_exports.Object({ items: typebox_exports.Array(GitSyncPoint, { description: "Newest first." }) }, { title: "GitSyncPointList" });
@@ -61341,7 +61145,7 @@ var ApiClient = class {
       timeout.abort();
     }, request2.timeoutMs) : void 0;
     const signal = request2.signal === void 0 ? timeout.signal : AbortSignal.any([request2.signal, timeout.signal]);
-    const context2 = contextOf(request2);
+    const context = contextOf(request2);
     try {
       let response;
       let text8;
@@ -61357,34 +61161,34 @@ var ApiClient = class {
         if (request2.signal?.aborted === true)
           throw abortedError(request2);
         if (timeout.signal.aborted) {
-          throw new TimeoutError2("timeout", `${request2.method} ${request2.url} got no complete response within ${request2.timeoutMs} ms.`, context2);
+          throw new TimeoutError2("timeout", `${request2.method} ${request2.url} got no complete response within ${request2.timeoutMs} ms.`, context);
         }
-        throw new NetworkError("network", `${request2.method} ${request2.url} failed before a complete response arrived.`, { ...context2, cause: error });
+        throw new NetworkError("network", `${request2.method} ${request2.url} failed before a complete response arrived.`, { ...context, cause: error });
       }
       if (response.status === 429) {
         const retryAfterMs = rateLimitDelay(response.headers, this.#now());
         const serverMessage = readServerMessage(text8);
         throw new RateLimitedError(`${request2.method} ${request2.url} was rate limited (429).`, {
-          ...context2,
+          ...context,
           status: 429,
           ...serverMessage === void 0 ? {} : { serverMessage },
           ...retryAfterMs === void 0 ? {} : { retryAfterMs }
         });
       }
       if (!response.ok)
-        throw errorFromResponse(response.status, text8, context2);
-      return this.#parseBody(text8, response.status, context2);
+        throw errorFromResponse(response.status, text8, context);
+      return this.#parseBody(text8, response.status, context);
     } finally {
       clearTimeout(timer);
     }
   }
-  #parseBody(text8, status, context2) {
+  #parseBody(text8, status, context) {
     if (text8 === "")
       return void 0;
     try {
       return JSON.parse(text8);
     } catch (error) {
-      throw new InvalidResponseError("invalid-response", `${context2.method} ${context2.url} answered ${status} with a body that is not JSON.`, { ...context2, status, cause: error });
+      throw new InvalidResponseError("invalid-response", `${context.method} ${context.url} answered ${status} with a body that is not JSON.`, { ...context, status, cause: error });
     }
   }
   /** The delay before the next attempt, or undefined when `failure` must not be retried. */
