@@ -92,17 +92,17 @@ describe('docsync fmt', () => {
     expect(await dir.read('README.md')).toBe(handWritten['README.md']);
   });
 
-  it('writes nothing when SUMMARY.md lists a missing file, and says which', async () => {
+  it('keeps a SUMMARY.md entry naming a missing file as written, and says which (issue 19)', async () => {
     await writeTree({
       ...handWritten,
       'SUMMARY.md': '# Summary\n\n- [Home](README.md)\n- [Gone](gone.md)\n',
     });
     const run = await runDocsync(['fmt'], dir.path);
-    expect(run.code).toBe(ExitCode.failure);
+    expect(run.code).toBe(ExitCode.ok);
     expect(run.stderr).toContain(
-      'SUMMARY.md: error: SUMMARY.md lists `gone.md`, which is not in the tree [summary-missing-file]',
+      'SUMMARY.md: warning: SUMMARY.md lists `gone.md`, which is not in the tree; the entry is kept as a link [summary-missing-file]',
     );
-    expect(await dir.read('README.md')).toBe(handWritten['README.md']);
+    expect(await dir.read('SUMMARY.md')).toContain('* [Gone](gone.md)\n');
   });
 
   it('fails clearly on a directory that does not exist', async () => {

@@ -98,7 +98,7 @@ export class ParseContext {
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return undefined;
     const written = this.#source.slice(start, end);
-    const source = written.includes('\n') ? undefined : writtenSource(written, node.value);
+    const source = written.includes('\n') ? undefined : writtenSource(written, node.value, true);
     if (source !== undefined) this.keptWrittenText = true;
     return source;
   }
@@ -115,8 +115,9 @@ export class ParseContext {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return undefined;
-    const written = this.#source.slice(start, end);
-    if (!/^ {2,}\n$/.test(written)) return undefined;
+    // The break's end may take in the next line's container indentation (inside a list item).
+    const written = /^ {2,}\n/.exec(this.#source.slice(start, end))?.[0];
+    if (written === undefined) return undefined;
     this.keptWrittenText = true;
     return written;
   }

@@ -10,6 +10,7 @@ import { collectLinkDefinitions } from './link-definitions.js';
 import { parseMdast, type ParseOptions } from './mdast-io.js';
 import { emptyParagraphs, ParseContext } from './parse-context.js';
 import { settleLeafSources } from './render-page.js';
+import { textCarriageReturn } from './text-carriage-return.js';
 
 /** What a page file holds: its metadata, its content, and what could not be read as written. */
 export interface ParsedPage {
@@ -21,6 +22,29 @@ export interface ParsedPage {
 /** Makes any input the parser's input: no BOM, LF line endings. */
 export function normalizeInput(markdown: string): string {
   return markdown.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
+}
+
+/**
+ * The parser's input: LF line endings, with each CR kept as {@link textCarriageReturn} when the
+ * page has a CR inside a line (before text on the same line): then its CRs are text, as GitBook's
+ * exporter ends lines with LF alone; `carriageReturns` says whether any was kept.
+ */
+function parserInput(markdown: string): { input: string; carriageReturns: boolean } {
+  if (
+    !markdown.includes('\r') ||
+    markdown.includes(textCarriageReturn) ||
+    !/\r(?![ \t]*(?:\n|$))/.test(markdown)
+  )
+    return { input: normalizeInput(markdown), carriageReturns: false };
+  return {
+    input: normalizeInput(markdown.replaceAll('\r', textCarriageReturn)),
+    carriageReturns: true,
+  };
+}
+
+/** The page read, with its text carriage returns as CRs again. */
+function withCarriageReturns(page: ParsedPage): ParsedPage {
+  return JSON.parse(JSON.stringify(page).replaceAll(textCarriageReturn, '\\r')) as ParsedPage;
 }
 
 function plainTitle(heading: Heading): string | undefined {
@@ -37,7 +61,21 @@ function plainTitle(heading: Heading): string | undefined {
  * throws: what cannot be modelled is kept verbatim and reported in `diagnostics`.
  */
 export function parsePage(markdown: string, options: ParseOptions = {}): ParsedPage {
-  const input = normalizeInput(markdown);
+  return parseWith(markdown, options, true);
+}
+
+/** Reads a page without settling which written forms it keeps: what it says, for comparison. */
+export function readPage(markdown: string): ParsedPage {
+  return parseWith(markdown, {}, false);
+}
+
+function parseWith(markdown: string, options: ParseOptions, settle: boolean): ParsedPage {
+  const { input, carriageReturns } = parserInput(markdown);
+  if (carriageReturns) return withCarriageReturns(parseInput(input, options, settle));
+  return parseInput(input, options, settle);
+}
+
+function parseInput(input: string, options: ParseOptions, settle: boolean): ParsedPage {
   const { yaml, body, bodyLineOffset } = splitFrontMatter(input);
   const context = new ParseContext(body, bodyLineOffset, {
     flow: flowToBlocks,
@@ -69,7 +107,10 @@ export function parsePage(markdown: string, options: ParseOptions = {}): ParsedP
     }
   }
   // Blank lines between the `# title` and the first block count as between blocks.
-  const titleEnd = metadata.title === undefined ? undefined : first?.position?.end.line;
+  // So do those between front matter and the first block, past the one blank line after it
+  // (the body starts after that line: the front matter's end is line -1).
+  const titleEnd =
+    metadata.title !== undefined ? first?.position?.end.line : yaml !== undefined ? -1 : undefined;
   const nodes = context.blocks(children, titleEnd);
   settleFootnoteDefinitions(nodes, context);
   const last = tree.children[tree.children.length - 1];
@@ -81,6 +122,6 @@ export function parsePage(markdown: string, options: ParseOptions = {}): ParsedP
     nodes.push(...emptyParagraphs(Math.floor(trailing / 2)));
   }
   const document: JSONDocument = { object: 'document', data: {}, nodes };
-  if (context.keptWrittenText) settleLeafSources({ metadata, document }, input);
+  if (settle && context.keptWrittenText) settleLeafSources({ metadata, document }, input);
   return { metadata, document, diagnostics: context.diagnostics };
 }

@@ -1,5 +1,5 @@
 import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
-import type { Block } from '../model/blocks.js';
+import type { Block, TableColumn } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
 import type { Leaf } from '../model/text.js';
 
@@ -14,15 +14,26 @@ export interface RenderContext {
   sourcesUsed?: Set<object>;
   /** Writes every text in the exporter's form, as if no leaf had a `source`. */
   plain?: boolean;
+  /**
+   * When set, a text written with fewer escapes than the exporter's form (`Leaf.source` leaving
+   * bare a `*` that makes no emphasis there) is written so, and `used` notes it: the page is
+   * then read back to check that it says the same (see `renderPage`).
+   */
+  bare?: { used: boolean };
 }
 
 declare module 'mdast' {
   interface TextData {
     /** How the text was written (`Leaf.source`), preferred by the `text` handler when safe. */
     source?: string;
-    /** The leaf the text is (part of), and where to note that its source was written. */
-    leaf?: Leaf;
+    /**
+     * The leaf the text is (part of), or the table column whose title it is, and where to note
+     * that its source was written.
+     */
+    leaf?: Leaf | TableColumn;
     sourcesUsed?: Set<object> | undefined;
+    /** Whether the written form may escape less than the exporter's (`RenderContext.bare`). */
+    bare?: { used: boolean } | undefined;
   }
   interface BreakData {
     /** A break written as spaces (`Leaf.source`), preferred by the `break` handler. */
@@ -36,11 +47,14 @@ declare module 'mdast' {
     /** The inline it was rendered from, and where to note that its source was written. */
     owner?: object;
     sourcesUsed?: Set<object> | undefined;
+    /** Whether the written destination may escape less (`RenderContext.bare`). */
+    bare?: { used: boolean } | undefined;
   }
   interface ImageData {
     urlSource?: string;
     owner?: object;
     sourcesUsed?: Set<object> | undefined;
+    bare?: { used: boolean } | undefined;
   }
 }
 

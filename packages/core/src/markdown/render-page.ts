@@ -1,5 +1,5 @@
 import type { Root, RootContent } from 'mdast';
-import type { Block } from '../model/blocks.js';
+import type { Block, Table } from '../model/blocks.js';
 import type { JSONDocument } from '../model/document.js';
 import type { InlineImage, LinkInline } from '../model/inlines.js';
 import type { PageMetadata } from '../model/page-metadata.js';
@@ -9,6 +9,8 @@ import { appendFootnoteDefinitions } from './handlers/annotation.js';
 import { blockRenderers } from './handlers/index.js';
 import { stringifyMdast } from './mdast-io.js';
 import { verbatim, type RenderContext } from './render-context.js';
+import { readPage } from './parse-page.js';
+import { protectCarriageReturns, restoreCarriageReturns } from './text-carriage-return.js';
 import { inlinesToPhrasing } from './to-phrasing.js';
 
 /** Whether a block is an empty paragraph (an empty line in the editor). */
@@ -46,7 +48,9 @@ function blocksToMdast(blocks: readonly Block[], context: RenderContext): RootCo
 }
 
 /** What block renderers call back into (see `RenderContext` for the options). */
-function renderContext(options: Pick<RenderContext, 'sourcesUsed' | 'plain'> = {}): RenderContext {
+function renderContext(
+  options: Pick<RenderContext, 'sourcesUsed' | 'plain' | 'bare'> = {},
+): RenderContext {
   const context: RenderContext = {
     blocks: (blocks) => blocksToMdast(blocks, context),
     phrasing: (nodes) => inlinesToPhrasing(nodes, context),
@@ -54,8 +58,6 @@ function renderContext(options: Pick<RenderContext, 'sourcesUsed' | 'plain'> = {
   };
   return context;
 }
-
-const context = renderContext();
 
 function blockToMdast(block: Block, context: RenderContext): RootContent[] {
   const renderer = blockRenderers.get(block.type);
@@ -73,21 +75,55 @@ export interface PageToRender {
 
 /** Writes a page as GitBook's exporter does: front matter, `# title`, then the blocks. */
 export function renderPage(page: PageToRender): string {
-  return renderWith(page, context);
+  return renderChecked(page);
 }
 
 /**
- * Drops the written forms (`Leaf.source`) a page read from `markdown` does not need: all of them
- * when the exporter's form of the page is `markdown` already (its escapes were the serializer's
- * own, such as a character reference next to `~~`), else those that escape no more than the
- * exporter does where they stand. So a page in the exporter's form reads as the document it was
- * written from, and any other page keeps what makes it come back as it was written.
+ * Renders a page, with the written forms that escape less than the exporter's (see
+ * `RenderContext.bare`) when the page then reads back as it does without them; otherwise (one of
+ * them now makes emphasis with a neighbour, say) without any of them.
+ */
+function renderChecked(page: PageToRender, sourcesUsed?: Set<object>): string {
+  const bare = { used: false };
+  const markdown = renderWith(page, renderContext({ bare, ...(sourcesUsed && { sourcesUsed }) }));
+  if (!bare.used) return markdown;
+  const strictUsed = sourcesUsed && new Set<object>();
+  const strict = renderWith(page, renderContext(strictUsed && { sourcesUsed: strictUsed }));
+  if (sameReading(readPage(markdown), readPage(strict))) return markdown;
+  if (sourcesUsed !== undefined && strictUsed !== undefined) {
+    sourcesUsed.clear();
+    for (const used of strictUsed) sourcesUsed.add(used);
+  }
+  return strict;
+}
+
+/** Keys that say how a page was written, not what it says. */
+const writtenForms = new Set(['source', 'urlSource', 'titleSource']);
+
+function sameReading(a: PageToRender, b: PageToRender): boolean {
+  const said = (page: PageToRender) =>
+    JSON.stringify([page.metadata, page.document], (key, value: unknown) =>
+      writtenForms.has(key) ? undefined : value,
+    );
+  return said(a) === said(b);
+}
+
+/**
+ * Drops the written forms (`Leaf.source`, a column's `titleSource`) a page read from `markdown`
+ * does not need: all of them when the exporter's form of the page is `markdown` already (its
+ * escapes were the serializer's own, such as a character reference next to `~~`), else those
+ * that escape no more than the exporter does where they stand. So a page in the exporter's form
+ * reads as the document it was written from, and any other page keeps what makes it come back as
+ * it was written.
  */
 export function settleLeafSources(page: PageToRender, markdown: string): void {
   const used = new Set<object>();
-  if (renderWith(page, renderContext({ plain: true })) !== markdown)
-    renderWith(page, renderContext({ sourcesUsed: used }));
+  if (renderWith(page, renderContext({ plain: true })) !== markdown) renderChecked(page, used);
   forEachNode(page.document.nodes, (node) => {
+    if (node.type === 'table') {
+      const columns = Object.values((node.data as Table['data']).definition);
+      for (const column of columns) if (!used.has(column)) delete column.titleSource;
+    }
     if (used.has(node)) return;
     if (node.object === 'leaf') delete node.source;
     else if (node.type === 'link' || node.type === 'inline-image')
@@ -133,8 +169,12 @@ function renderWith({ metadata, document }: PageToRender, context: RenderContext
   children.push(...context.blocks(document.nodes));
   const tree: Root = { type: 'root', children };
   appendFootnoteDefinitions(tree);
-  const body = children.length === 0 ? '' : stringifyMdast(tree);
-  return renderFrontMatter(metadata) + body;
+  protectCarriageReturns(tree);
+  const body = children.length === 0 ? '' : restoreCarriageReturns(stringifyMdast(tree));
+  const frontMatter = renderFrontMatter(metadata);
+  // Empty paragraphs before the first block, when front matter (not a title) comes before it.
+  const empty = metadata.title === undefined ? (children[0]?.data?.emptyParagraphsBefore ?? 0) : 0;
+  return frontMatter + (frontMatter === '' ? '' : '\n\n'.repeat(empty)) + body;
 }
 
 /** Writes a document's blocks alone (no front matter, no title). */

@@ -1,6 +1,6 @@
 import type { Text } from 'mdast';
 import type { Handle, State, Unsafe } from 'mdast-util-to-markdown';
-import { preferWritten } from './written-text.js';
+import { compareWritten } from './written-text.js';
 
 /**
  * mdast-util-to-markdown's `text` handler with the same output, faster. Its `safe` runs every
@@ -15,7 +15,11 @@ import { preferWritten } from './written-text.js';
 export const text: Handle = (node: Text, parent, state: State, info) => {
   const safe = safeText(node, parent, state, info);
   const written = node.data?.source;
-  if (written === undefined || !preferWritten(written, safe)) return safe;
+  if (written === undefined) return safe;
+  const compared = compareWritten(written, safe);
+  const bare = node.data?.bare;
+  if (compared === undefined || (compared === 'fewer' && bare === undefined)) return safe;
+  if (compared === 'fewer' && bare !== undefined) bare.used = true;
   if (node.data?.leaf !== undefined) node.data.sourcesUsed?.add(node.data.leaf);
   return written;
 };

@@ -5,6 +5,7 @@ import { annotationToPhrasing } from './handlers/annotation.js';
 import { encodeHtml, startTag } from './html-tag.js';
 import { markOrder } from './inline-builder.js';
 import type { RenderContext } from './render-context.js';
+import { textCarriageReturn } from './text-carriage-return.js';
 
 const markElement: Partial<Record<Mark['type'], string>> = {
   keyboard: 'kbd',
@@ -35,8 +36,13 @@ function breakWritten(text: string, source: string): string | undefined {
  */
 function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
   const out: PhrasingContent[] = [];
-  const parts = leaf.text.split('\n');
-  const written = context.plain ? undefined : leaf.source?.split('\n');
+  const text = leaf.text.includes('\r')
+    ? leaf.text.replaceAll('\r', textCarriageReturn)
+    : leaf.text;
+  const parts = text.split('\n');
+  const written = context.plain
+    ? undefined
+    : leaf.source?.replaceAll('\r', textCarriageReturn).split('\n');
   const sources = written?.length === parts.length ? written : undefined;
   let spaces: string | undefined;
   parts.forEach((part, index) => {
@@ -56,9 +62,13 @@ function textNodes(leaf: Leaf, context: RenderContext): PhrasingContent[] {
     if (spaces !== undefined) source = source?.slice(0, -spaces.length);
     if (part === '') return;
     out.push(
-      source === undefined || source === part
+      source === undefined
         ? { type: 'text', value: part }
-        : { type: 'text', value: part, data: { source, leaf, sourcesUsed: context.sourcesUsed } },
+        : {
+            type: 'text',
+            value: part,
+            data: { source, leaf, sourcesUsed: context.sourcesUsed, bare: context.bare },
+          },
     );
   });
   return out;
@@ -282,10 +292,19 @@ export function inlinesToPhrasing(
 function writtenDestination(
   node: LinkInline | InlineImage,
   context: RenderContext,
-): { data?: { urlSource: string; owner: object; sourcesUsed: Set<object> | undefined } } {
+): {
+  data?: {
+    urlSource: string;
+    owner: object;
+    sourcesUsed: Set<object> | undefined;
+    bare: { used: boolean } | undefined;
+  };
+} {
   const urlSource = node.data.urlSource;
   if (urlSource === undefined || context.plain) return {};
-  return { data: { urlSource, owner: node, sourcesUsed: context.sourcesUsed } };
+  return {
+    data: { urlSource, owner: node, sourcesUsed: context.sourcesUsed, bare: context.bare },
+  };
 }
 
 /**

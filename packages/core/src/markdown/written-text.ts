@@ -61,16 +61,32 @@ const blank = /\s/;
 /**
  * The written form to keep for a text: `written` when it reads as `text` and escapes something
  * other than white space (spaces written `&#x20;` are the serializer's own doing wherever they
- * matter); else `undefined`.
+ * matter), or, with `bare`, leaves bare markup characters the exporter would escape; else
+ * `undefined`.
  */
-export function writtenSource(written: string, text: string): string | undefined {
-  if (written === text || !/[\\&]/.test(written)) return undefined;
+export function writtenSource(written: string, text: string, bare = false): string | undefined {
+  if (written === text || !/[\\&]/.test(written))
+    return bare && written === text && bareMarkup.test(written) ? written : undefined;
   const reading = read(written);
   if (reading.text !== text) return undefined;
-  return reading.escaped.some((escaped, at) => escaped && !blank.test(text.charAt(at)))
+  return reading.escaped.some((escaped, at) => escaped && !blank.test(text.charAt(at))) ||
+    (bare && bareMarkup.test(written))
     ? written
     : undefined;
 }
+
+/**
+ * Characters the exporter escapes wherever they stand in text (`*`, `~`, `[`, `]`, and `_` at
+ * the edge of a word, `` ` ``), written bare: where they make no emphasis, strikethrough, link
+ * or code span, the 2018–21 exporter (and people) left them so (`**Release date: **2021`,
+ * `~/.pgpass`). Such a written form is kept only while the whole page reads back the same with
+ * it (see `renderPage`).
+ */
+const bareable: ReadonlySet<string> = new Set(['*', '~', '[', ']', '_', '`']);
+
+/** What a link destination may leave bare where the serializer escapes it: parentheses too. */
+export const bareInDestination: ReadonlySet<string> = new Set([...bareable, '(', ')']);
+const bareMarkup = /(?<!\\)(?:[*~[\]`]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}]))/u;
 
 /**
  * The destination of a markdown link or image (`[text](dest "title")`, `written` from its `](`
@@ -84,7 +100,11 @@ export function writtenDestination(written: string, url: string): string | undef
     ? inner.slice(0, inner.indexOf('>') + 1)
     : (/^\S+/.exec(inner)?.[0] ?? '');
   const bare = destination.startsWith('<') ? destination.slice(1, -1) : destination;
-  return writtenSource(bare, url) === undefined ? undefined : destination;
+  if (writtenSource(bare, url) !== undefined) return destination;
+  // Written in `<…>`, or with bare parentheses (`image%20(15).png`), where the serializer escapes.
+  return (destination.startsWith('<') || /[()]/.test(bare)) && read(bare).text === url
+    ? destination
+    : undefined;
 }
 
 /**
@@ -94,19 +114,36 @@ export function writtenDestination(written: string, url: string): string | undef
  * escapes something more that is not white space.
  */
 export function preferWritten(written: string, safe: string): boolean {
-  if (written === safe) return false;
+  return compareWritten(written, safe) === 'more';
+}
+
+/**
+ * How a written form of a text compares with the exporter's (`safe`): `'more'` when
+ * {@link preferWritten}, `'fewer'` when it reads as the same text but leaves bare a `*`, `~`,
+ * `[`, `]`, `_` or `` ` `` the exporter escapes (to keep only where the page still reads the same), else
+ * `undefined`.
+ */
+export function compareWritten(
+  written: string,
+  safe: string,
+  bareChars: ReadonlySet<string> = bareable,
+): 'more' | 'fewer' | undefined {
+  if (written === safe) return undefined;
   const mine = read(written);
   const theirs = read(safe);
-  if (mine.text !== theirs.text) return false;
+  if (mine.text !== theirs.text) return undefined;
   let more = false;
+  let fewer = false;
   for (let at = 0; at < mine.escaped.length; at++) {
-    if (theirs.escaped[at] === true && mine.escaped[at] !== true) return false;
-    if (
+    if (theirs.escaped[at] === true && mine.escaped[at] !== true) {
+      if (!bareChars.has(mine.text.charAt(at))) return undefined;
+      fewer = true;
+    } else if (
       mine.escaped[at] === true &&
       theirs.escaped[at] !== true &&
       !blank.test(mine.text.charAt(at))
     )
       more = true;
   }
-  return more;
+  return fewer ? 'fewer' : more ? 'more' : undefined;
 }

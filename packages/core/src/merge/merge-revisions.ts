@@ -114,7 +114,13 @@ export function mergeDocuments(
 }
 
 /** Page fields that say how the page was written, not what it is. */
-const writtenForms = new Set(['git', 'frontMatterSource', 'summaryMarkdown', 'titleSource']);
+const writtenForms = new Set([
+  'git',
+  'frontMatterSource',
+  'summaryMarkdown',
+  'summaryPathMarkdown',
+  'titleSource',
+]);
 
 type Flat = Map<string, RevisionPage>;
 const flat = (pages: readonly RevisionPage[]): Flat =>

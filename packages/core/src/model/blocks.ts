@@ -45,8 +45,18 @@ export type Heading = ParentBlock<
   InlineContent
 >;
 export type ListItem = ParentBlock<'list-item', { checked?: boolean }, Block>;
-export type ListOrdered = ParentBlock<'list-ordered', { start?: number }, ListItem>;
-export type ListUnordered = ParentBlock<'list-unordered', Record<string, never>, ListItem>;
+/**
+ * `oneSpace` (docsync): the list's spread items were written with one space after the marker
+ * (`* text`, `2. text`, continuation indented to match) and a blank line after them, as the
+ * 2018–21 exporter wrote them, rather than to the tab stop (`*   text`) and with the next item
+ * right after, as today's does; written so again.
+ */
+export type ListOrdered = ParentBlock<
+  'list-ordered',
+  { start?: number; oneSpace?: true },
+  ListItem
+>;
+export type ListUnordered = ParentBlock<'list-unordered', { oneSpace?: true }, ListItem>;
 export type ListTasks = ParentBlock<'list-tasks', Record<string, never>, ListItem>;
 export type Divider = VoidBlock<'divider', Record<string, never>>;
 export type Blockquote = ParentBlock<'blockquote', Record<string, never>, Block>;
@@ -88,8 +98,14 @@ export type Images = ParentBlock<
 /** A downloadable file; `caption` is markdown. Paths stay `url` refs until the tree layer resolves them. */
 export type FileBlock = VoidBlock<'file', { ref: FileOrUrlRef; caption?: string }>;
 export type Drawing = VoidBlock<'drawing', { ref?: FileOrUrlRef; alt?: string }>;
-/** An embedded URL; `caption` is markdown. */
-export type Embed = VoidBlock<'embed', { url: string; fullWidth?: boolean; caption?: string }>;
+/**
+ * An embedded URL; `caption` is markdown. `urlSource` (docsync) is the `url` attribute as
+ * written when it escapes a `#` (`\\#`, as some pages have it), written so again.
+ */
+export type Embed = VoidBlock<
+  'embed',
+  { url: string; fullWidth?: boolean; caption?: string; urlSource?: string }
+>;
 
 /** A collapsible section: `expandable-title` (one paragraph) and `expandable-body` fragments. */
 export interface Expandable extends VoidBlock<'expandable', { defaultExpanded?: boolean }> {
@@ -114,6 +130,11 @@ export type TableColumnType =
 export interface TableColumn {
   type: TableColumnType;
   title: string;
+  /**
+   * docsync: the title as a pipe table's header wrote it (`col\\_name`, `P\\(t\\)`), when that
+   * is not the exporter's form; written so again while it reads as `title` (see `Leaf.source`).
+   */
+  titleSource?: string;
   /** Pixel width (complex tables) . */
   width?: number;
   textAlignment?: 'left' | 'center' | 'right';

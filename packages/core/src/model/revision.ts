@@ -27,6 +27,12 @@ interface RevisionPageBase {
    * code spans, emphasis… Written back while its text is the entry's title.
    */
   summaryMarkdown?: string;
+  /**
+   * docsync: the SUMMARY.md link destination as written when it escapes more than the exporter
+   * would (`preface/01\\_intro-whatis.md`, the 2018–21 exporter); written back while it reads as
+   * the page's path.
+   */
+  summaryPathMarkdown?: string;
   hidden?: boolean;
 }
 

@@ -13,6 +13,31 @@ export const losslessCases: Record<string, Record<string, string>> = {
     'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Free trials](a.md)\n',
     'a.md': '# Free trial\n\nText.\n',
   },
+  'coverY beside a light/dark cover (bdi-reference-architecture orchestration-register.md)': {
+    'README.md': home,
+    'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Register](register.md)\n',
+    'register.md': [
+      '---',
+      'cover:',
+      '  light: https://images.unsplash.com/photo-1546198632-9ef6368bef12?crop=entropy',
+      '  dark: https://images.unsplash.com/photo-1546198632-9ef6368bef12?crop=entropy',
+      'coverY: 0',
+      'layout:',
+      '  width: default',
+      '---',
+      '',
+      '# Register',
+      '',
+      'Text.',
+      '',
+    ].join('\n'),
+  },
+  'SUMMARY.md entries escaped as the 2018–21 exporter wrote them (pgsql-tw SUMMARY.md)': {
+    'README.md': home,
+    'SUMMARY.md':
+      '# Table of contents\n\n* [Home](README.md)\n* [8.20. pg\\_lsn 型別](pg\\_lsn-type.md)\n',
+    'pg_lsn-type.md': '# 8.20. pg\\_lsn 型別\n\nText.\n',
+  },
   'front matter timestamps and dates as written': {
     'README.md': home,
     'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Dated](dated.md)\n',

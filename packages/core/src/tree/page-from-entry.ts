@@ -78,6 +78,7 @@ export function pageFromEntry(
       : {}),
     ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
     ...(entry.titleMarkdown === undefined ? {} : { summaryMarkdown: entry.titleMarkdown }),
+    ...(entry.pathMarkdown === undefined ? {} : { summaryPathMarkdown: entry.pathMarkdown }),
     slug,
     path: urlPath,
     document: parsed.document,

@@ -36,6 +36,12 @@ export function pageFieldsFromMetadata(
 ): PageFileFields {
   const extra = { ...metadata.extraFrontMatter };
   if (metadata.frontMatterTitle !== undefined) extra.title = metadata.frontMatterTitle;
+  if (metadata.cover === undefined) {
+    // `coverY: 0` beside a `cover:` that is not a URL (`light:`/`dark:`, kept as extra front
+    // matter), or none: no page cover to hold them, so they stay extra front matter too.
+    if (metadata.coverY !== undefined) extra.coverY = metadata.coverY;
+    if (metadata.coverHeight !== undefined) extra.coverHeight = metadata.coverHeight;
+  }
   return defined<PageFileFields>({
     title: metadata.title ?? fallbackTitle,
     titleInFile: metadata.title === undefined ? false : undefined,
@@ -73,6 +79,13 @@ export function metadataFromPage(
   const extra = { ...page.extraFrontMatter };
   const frontMatterTitle = typeof extra.title === 'string' ? extra.title : undefined;
   delete extra.title;
+  const coverY = page.cover?.yPos ?? (typeof extra.coverY === 'number' ? extra.coverY : undefined);
+  const coverHeight =
+    page.cover?.height ?? (typeof extra.coverHeight === 'number' ? extra.coverHeight : undefined);
+  if (page.cover === undefined) {
+    delete extra.coverY;
+    delete extra.coverHeight;
+  }
   return defined<PageMetadata>({
     title: page.titleInFile === false ? undefined : page.title,
     titleSource: page.titleInFile === false ? undefined : page.titleSource,
@@ -80,8 +93,8 @@ export function metadataFromPage(
     icon: page.icon,
     emoji: page.emoji,
     cover: coverUrl,
-    coverY: page.cover?.yPos,
-    coverHeight: page.cover?.height,
+    coverY,
+    coverHeight,
     layout: page.layout,
     hidden: page.hidden,
     noIndex: page.noIndex,

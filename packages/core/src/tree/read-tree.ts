@@ -76,10 +76,12 @@ export interface ReadTreeResult {
 function entryLabel(entry: {
   linkTitle?: string;
   titleMarkdown?: string;
-}): Pick<RevisionPage, 'linkTitle' | 'summaryMarkdown'> {
+  pathMarkdown?: string;
+}): Pick<RevisionPage, 'linkTitle' | 'summaryMarkdown' | 'summaryPathMarkdown'> {
   return {
     ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
     ...(entry.titleMarkdown === undefined ? {} : { summaryMarkdown: entry.titleMarkdown }),
+    ...(entry.pathMarkdown === undefined ? {} : { summaryPathMarkdown: entry.pathMarkdown }),
   };
 }
 
@@ -234,20 +236,28 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
   const anchorLinks: { page: RevisionPage & { type: 'link' }; filePath: string; anchor: string }[] =
     [];
 
+  /**
+   * An entry whose file cannot be its page (missing, or listed before): kept as written, a link
+   * to its path (as GitBook keeps it); the pages under it follow it, as a link holds none.
+   */
+  const keptAsLink = (
+    entry: SummaryEntry & { kind: 'page' },
+    parentPath: string,
+  ): RevisionPage[] => [urlLink(entry, entry.path), ...readEntries(entry.children, parentPath)];
+
+  /** A link page to `url` as its entry wrote it. */
+  const urlLink = (entry: SummaryEntry & { kind: 'page' | 'link' }, url: string): RevisionPage => ({
+    type: 'link',
+    id: stableId(namespace, 'link', url, entry.title),
+    title: entry.title,
+    ...entryLabel(entry),
+    target: { kind: 'url', url },
+    href: url,
+  });
+
   const readEntries = (list: readonly SummaryEntry[], parentPath: string): RevisionPage[] =>
     list.flatMap((entry): RevisionPage[] => {
-      if (entry.kind === 'link') {
-        return [
-          {
-            type: 'link',
-            id: stableId(namespace, 'link', entry.href, entry.title),
-            title: entry.title,
-            ...entryLabel(entry),
-            target: { kind: 'url', url: entry.href },
-            href: entry.href,
-          },
-        ];
-      }
+      if (entry.kind === 'link') return [urlLink(entry, entry.href)];
       if (entry.kind === 'computed') {
         const slug =
           typeof entry.source.type === 'string'
@@ -284,19 +294,19 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
         diagnostics.push({
           path: summaryPath,
           ruleId: 'summary-missing-file',
-          severity: 'error',
-          message: `SUMMARY.md lists \`${entry.path}\`, which is not in the tree`,
+          severity: 'warning',
+          message: `SUMMARY.md lists \`${entry.path}\`, which is not in the tree; the entry is kept as a link${entry.children.length > 0 ? ', the pages under it after it' : ''}`,
         });
-        return readEntries(entry.children, parentPath);
+        return keptAsLink(entry, parentPath);
       }
       if (listed.has(filePath)) {
         diagnostics.push({
           path: summaryPath,
           ruleId: 'summary-duplicate',
           severity: 'warning',
-          message: `SUMMARY.md lists \`${entry.path}\` twice; a page has one place`,
+          message: `SUMMARY.md lists \`${entry.path}\` twice; a page has one place, so the second entry is kept as a link${entry.children.length > 0 ? ', the pages under it after it' : ''}`,
         });
-        return readEntries(entry.children, parentPath);
+        return keptAsLink(entry, parentPath);
       }
       listed.add(filePath);
       const id = pageId(filePath, file.oid);

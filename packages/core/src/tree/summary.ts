@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import { parseHtmlTag } from '../markdown/html-tag.js';
 import { parseMdast, stringifyMdast } from '../markdown/mdast-io.js';
 import { normalizeInput } from '../markdown/parse-page.js';
+import { writtenDestination, writtenSource } from '../markdown/written-text.js';
 import { dumpYaml, loadYaml } from '../yaml.js';
 import { decodePath } from './paths.js';
 import { slugify } from './slugify.js';
@@ -18,6 +19,8 @@ export type SummaryEntry =
       linkTitle?: string;
       /** The link text as written when it is more than text (see {@link labelMarkdown}). */
       titleMarkdown?: string;
+      /** The link destination as written when it escapes more than the exporter would. */
+      pathMarkdown?: string;
       children: SummaryEntry[];
     }
   | {
@@ -61,16 +64,20 @@ function plain(nodes: readonly PhrasingContent[]): string {
 /**
  * The markdown of a link text or heading, `nodes`, as written in `source` (the text they were
  * parsed from), when it is more than text: a code span, emphasis, HTML… whose marks the title
- * (plain text) cannot hold. `undefined` for text alone, and for text over several lines (written
- * back at another indentation, it would not read the same).
+ * (plain text) cannot hold, or text escaping more than the exporter would (`pg\\_lsn`, the
+ * 2018–21 exporter). `undefined` for other text, and for text over several lines (written back at
+ * another indentation, it would not read the same).
  */
 function labelMarkdown(nodes: readonly PhrasingContent[], source: string): string | undefined {
-  if (nodes.every((node) => node.type === 'text')) return undefined;
   const start = nodes[0]?.position?.start.offset;
   const end = nodes[nodes.length - 1]?.position?.end.offset;
   if (start === undefined || end === undefined) return undefined;
   const markdown = source.slice(start, end);
-  return markdown.includes('\n') ? undefined : markdown;
+  if (markdown.includes('\n')) return undefined;
+  // Text alone: kept as written only when it escapes more than the exporter would (`pg\_lsn`).
+  if (nodes.every((node) => node.type === 'text'))
+    return writtenSource(markdown, plain(nodes)) === undefined ? undefined : markdown;
+  return markdown;
 }
 
 /** The text a link text written as `markdown` reads as (see {@link labelMarkdown}). */
@@ -123,7 +130,20 @@ function readItem(
         ...(titleMarkdown === undefined ? {} : { titleMarkdown }),
       };
       if (isExternal(link.url)) return { kind: 'link', href: link.url, ...label, children };
-      return { kind: 'page', path: target, ...label, children };
+      const start = link.position?.start.offset;
+      const end = link.position?.end.offset;
+      const textEnd = link.children.at(-1)?.position?.end.offset;
+      const pathMarkdown =
+        start === undefined || end === undefined
+          ? undefined
+          : writtenDestination(source.slice(textEnd ?? start, end), link.url);
+      return {
+        kind: 'page',
+        path: target,
+        ...label,
+        ...(pathMarkdown === undefined ? {} : { pathMarkdown }),
+        children,
+      };
     }
     diagnostics.push({
       ruleId: 'summary-text-entry',
@@ -265,6 +285,9 @@ function entryItem(entry: SummaryEntry): ListItem {
           url,
           title: entry.linkTitle ?? null,
           children: labelNodes(entry.title, entry.titleMarkdown),
+          ...(entry.kind === 'page' && entry.pathMarkdown !== undefined
+            ? { data: { urlSource: entry.pathMarkdown } }
+            : {}),
         },
       ],
     });

@@ -158,3 +158,48 @@ describe('a tree without SUMMARY.md', () => {
     expect(flattenPages(read.content.pages).map((page) => page.title)).toEqual(['Home']);
   });
 });
+
+describe('a SUMMARY.md entry naming a missing file (issue 19)', () => {
+  it('is a warning, and the entry is kept as written', () => {
+    const file = (path: string, text: string): TreeFile => {
+      const bytes = new TextEncoder().encode(text);
+      return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
+    };
+    const summary = '# Table of contents\n\n* [Home](README.md)\n* [Gone](gone.md)\n';
+    const read = treeToRevision([file('README.md', '# Home\n'), file('SUMMARY.md', summary)]);
+    expect(read.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'summary-missing-file', severity: 'warning' }),
+    ]);
+    const written = revisionToTree(read.content, { config: read.config }).files;
+    expect(written.find((f) => f.path === 'SUMMARY.md')?.text).toBe(summary);
+  });
+
+  it('keeps a second entry for the same file as a link, the pages under it after it (trunk-docs summary.md)', () => {
+    const file = (path: string, text: string): TreeFile => {
+      const bytes = new TextEncoder().encode(text);
+      return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
+    };
+    const summary = [
+      '# Table of contents',
+      '',
+      '* [Home](README.md)',
+      '* [MCP Server](mcp/README.md)',
+      '* [MCP reference](mcp/README.md)',
+      '  * [Cursor](mcp/cursor.md)',
+      '',
+    ].join('\n');
+    const read = treeToRevision([
+      file('README.md', '# Home\n'),
+      file('SUMMARY.md', summary),
+      file('mcp/README.md', '# MCP Server\n'),
+      file('mcp/cursor.md', '# Cursor\n'),
+    ]);
+    expect(read.diagnostics).toEqual([
+      expect.objectContaining({ ruleId: 'summary-duplicate', severity: 'warning' }),
+    ]);
+    const written = revisionToTree(read.content, { config: read.config }).files;
+    expect(written.find((f) => f.path === 'SUMMARY.md')?.text).toBe(
+      summary.replace('  * [Cursor]', '* [Cursor]'),
+    );
+  });
+});

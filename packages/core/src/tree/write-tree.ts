@@ -203,6 +203,9 @@ export function revisionToTree(
             kind: 'page',
             title: page.summaryTitle ?? page.title,
             ...entryLabel(page),
+            ...(page.summaryPathMarkdown === undefined
+              ? {}
+              : { pathMarkdown: page.summaryPathMarkdown }),
             path: relativePath(summaryDir, pagePath.get(page.id) as string),
             children,
           },

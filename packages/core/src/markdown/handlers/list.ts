@@ -1,4 +1,5 @@
-import type { List as MdastList, ListItem as MdastListItem, RootContent } from 'mdast';
+import type { List as MdastList, ListItem as MdastListItem, Nodes, RootContent } from 'mdast';
+import { defaultHandlers, type Handle } from 'mdast-util-to-markdown';
 import type { Block, ListItem, ListOrdered, ListTasks, ListUnordered } from '../../model/blocks.js';
 import type { ParseContext } from '../parse-context.js';
 import type { RenderContext } from '../render-context.js';
@@ -23,6 +24,37 @@ function isSpread(listItem: ListItem): boolean {
   return listItem.nodes.slice(1).some((child: Block) => !child.type.startsWith('list-'));
 }
 
+declare module 'mdast' {
+  interface ListData {
+    /** Spread items written with one space after the marker (see the list block's `oneSpace`). */
+    oneSpace?: boolean;
+  }
+}
+
+/**
+ * Whether a list's spread items were all written with one space after the marker where the
+ * exporter's tab stop would put more (`* text`, not `*   text`), each followed by a blank line
+ * and each other item not.
+ */
+function writtenOneSpace(node: MdastList, items: ListItem[], context: ParseContext): boolean {
+  let differs = false;
+  for (const [index, listItem] of items.entries()) {
+    const written = node.children[index] as MdastListItem;
+    const next = node.children[index + 1]?.position?.start.line;
+    const end = written.position?.end.line;
+    const apart = next !== undefined && end !== undefined && next - end > 1;
+    if (!isSpread(listItem)) {
+      if (apart) return false;
+      continue;
+    }
+    if (next !== undefined && !apart) return false;
+    const marker = /^(?:[*+-]|\d{1,9}[.)])( +)(?=\S)/.exec(context.sourceOf(written).slice(0, 16));
+    if (marker?.[1] !== ' ') return false;
+    if (marker[0].length % 4 !== 0) differs = true;
+  }
+  return differs;
+}
+
 function renderList(block: List, context: RenderContext): RootContent[] {
   const list: MdastList = {
     type: 'list',
@@ -36,6 +68,7 @@ function renderList(block: List, context: RenderContext): RootContent[] {
     })),
   };
   if (block.type === 'list-ordered') list.start = block.data.start ?? 1;
+  if (block.type !== 'list-tasks' && block.data.oneSpace === true) list.data = { oneSpace: true };
   return [list];
 }
 
@@ -47,18 +80,21 @@ export const list: ConstructHandlers = {
       const nodes = node.children.map((child) => item(child, tasks, context));
       if (tasks)
         return [{ object: 'block', type: 'list-tasks', data: {}, nodes } satisfies ListTasks];
+      const oneSpace = writtenOneSpace(node, nodes, context) ? { oneSpace: true as const } : {};
       if (node.ordered) {
         const start = node.start ?? 1;
         return [
           {
             object: 'block',
             type: 'list-ordered',
-            data: start === 1 ? {} : { start },
+            data: { ...(start === 1 ? {} : { start }), ...oneSpace },
             nodes,
           } satisfies ListOrdered,
         ];
       }
-      return [{ object: 'block', type: 'list-unordered', data: {}, nodes } satisfies ListUnordered];
+      return [
+        { object: 'block', type: 'list-unordered', data: oneSpace, nodes } satisfies ListUnordered,
+      ];
     },
   },
   blocks: {
@@ -67,3 +103,29 @@ export const list: ConstructHandlers = {
     'list-tasks': renderList,
   },
 };
+
+/**
+ * The list item handler, with one space after the marker where the list was read so (see
+ * {@link spreadItemApart} for the blank line after).
+ */
+export const listItem: Handle = (node: MdastListItem, parent, state, info) => {
+  if (parent?.type !== 'list' || parent.data?.oneSpace !== true)
+    return defaultHandlers.listItem(node, parent, state, info);
+  const indent = state.options.listItemIndent;
+  state.options.listItemIndent = 'one';
+  try {
+    return defaultHandlers.listItem(node, parent, state, info);
+  } finally {
+    state.options.listItemIndent = indent;
+  }
+};
+
+/** A join rule: a blank line after a spread item of a list read with `oneSpace`. */
+export function spreadItemApart(left: Nodes, _right: Nodes, parent: Nodes): number | undefined {
+  return parent.type === 'list' &&
+    parent.data?.oneSpace === true &&
+    left.type === 'listItem' &&
+    left.spread === true
+    ? 1
+    : undefined;
+}

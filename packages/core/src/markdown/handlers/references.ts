@@ -25,11 +25,15 @@ function caption(
   return { text: context.sourceOf(only).replace(/\n+$/, '') };
 }
 
-/** GitBook escapes `#` in embed URLs (`https://example.com/\#/`). */
-function escapeHash<T extends { rawOpen?: string; raw?: string }>(node: T): T {
-  if (node.rawOpen !== undefined) node.rawOpen = node.rawOpen.replace(/#/g, '\\#');
-  if (node.raw !== undefined) node.raw = node.raw.replace(/#/g, '\\#');
-  return node;
+/**
+ * The `url` attribute of a tag as written, when it escapes a `#` (`\\#`) and otherwise reads as
+ * `url`; today's exporter writes the `#` bare.
+ */
+function writtenUrl(node: LiquidBlock | LiquidTag, url: string): string | undefined {
+  const written = /\burl="([^"]*)"/.exec(node.type === 'liquidTag' ? node.raw : node.rawOpen)?.[1];
+  return written !== undefined && written !== url && written.replace(/\\#/g, '#') === url
+    ? written
+    : undefined;
 }
 
 function withCaption(
@@ -70,6 +74,7 @@ export const references: ConstructHandlers = {
       const read = caption(node, context);
       if (!read) return undefined;
       const text = read.text;
+      const urlSource = writtenUrl(node, url);
       const block: Embed = {
         object: 'block',
         type: 'embed',
@@ -78,6 +83,7 @@ export const references: ConstructHandlers = {
           url,
           ...(fullWidth === undefined ? {} : { fullWidth }),
           ...(text === undefined ? {} : { caption: text }),
+          ...(urlSource === undefined ? {} : { urlSource }),
         },
       };
       return [block];
@@ -147,18 +153,24 @@ export const references: ConstructHandlers = {
     },
   },
   blocks: {
-    embed: (block) => [
-      escapeHash(
-        withCaption(
-          'embed',
-          [
-            ['url', block.data.url],
-            ['fullWidth', booleanString(block.data.fullWidth)],
-          ],
-          block.data.caption,
-        ) as LiquidTag & LiquidBlock,
-      ),
-    ],
+    embed: (block) => {
+      const { url, urlSource } = block.data;
+      const node = withCaption(
+        'embed',
+        [
+          ['url', url],
+          ['fullWidth', booleanString(block.data.fullWidth)],
+        ],
+        block.data.caption,
+      ) as LiquidTag | LiquidBlock;
+      if (urlSource?.replace(/\\#/g, '#') === url) {
+        // The attribute as written (the tag writer would escape its backslashes).
+        const patch = (raw: string) => raw.replace(`url="${url}"`, () => `url="${urlSource}"`);
+        if (node.type === 'liquidTag') node.raw = patch(node.raw);
+        else node.rawOpen = patch(node.rawOpen);
+      }
+      return [node];
+    },
     file: (block) => [
       withCaption(
         'file',

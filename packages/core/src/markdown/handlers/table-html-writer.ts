@@ -15,7 +15,8 @@ export const cardRoleAttributes = {
 /**
  * `<th>` attributes in the order GitBook writes them: `width="137" data-type="checkbox"`,
  * `data-hidden data-card-target data-type="content-ref"`, `data-type="rating" data-max="5"`,
- * `data-type="number" data-hidden` (a hidden column without a card role).
+ * `data-hidden data-type="checkbox"` (a hidden column without a card role: `data-hidden` comes
+ * first in every exported table seen).
  */
 function headerAttributes(column: TableColumn): [string, string | true | undefined][] {
   const typeName = column.type === 'text' || column.type === 'select' ? undefined : column.type;
@@ -32,9 +33,10 @@ function headerAttributes(column: TableColumn): [string, string | true | undefin
     ['width', column.width === undefined ? undefined : String(column.width)],
     ['align', column.textAlignment],
     ['valign', column.verticalAlignment],
+    hidden,
     ...(column.cardRole
-      ? [hidden, [cardRoleAttributes[column.cardRole], true] as [string, true], ...typed]
-      : [...typed, hidden]),
+      ? [[cardRoleAttributes[column.cardRole], true] as [string, true], ...typed]
+      : typed),
   ];
 }
 

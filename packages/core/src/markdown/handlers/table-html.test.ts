@@ -131,7 +131,7 @@ describe('complex tables (one-line HTML)', () => {
 
   it('reads checkbox, number, rating and users columns', () => {
     const markdown =
-      '<table data-full-width="true"><thead><tr><th width="137" data-type="checkbox">Compatible?</th><th data-type="number">Value</th><th data-type="rating" data-max="5">Stars</th><th data-type="users" data-multiple>Owners</th><th data-type="number" data-hidden>Internal</th></tr></thead><tbody><tr><td>true</td><td>0</td><td>3</td><td></td><td>1.5</td></tr><tr><td>false</td><td></td><td>5</td><td></td><td>-2</td></tr></tbody></table>\n';
+      '<table data-full-width="true"><thead><tr><th width="137" data-type="checkbox">Compatible?</th><th data-type="number">Value</th><th data-type="rating" data-max="5">Stars</th><th data-type="users" data-multiple>Owners</th><th data-hidden data-type="number">Internal</th></tr></thead><tbody><tr><td>true</td><td>0</td><td>3</td><td></td><td>1.5</td></tr><tr><td>false</td><td></td><td>5</td><td></td><td>-2</td></tr></tbody></table>\n';
     const table = tableOf(markdown);
     expect(table.data.columns.map((id) => table.data.definition[id])).toEqual([
       { type: 'checkbox', title: 'Compatible?', width: 137 },
@@ -329,7 +329,7 @@ describe('writing complex tables', () => {
       { view: 'cards', cardSize: 'medium' },
     );
     expect(renderDocument({ object: 'document', data: {}, nodes: [table] })).toBe(
-      '<table data-card-size="medium" data-view="cards"><thead><tr><th data-type="rating" data-max="5" data-hidden>r</th><th width="80" data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>4</td><td><a href="page.md">page.md</a></td></tr></tbody></table>\n',
+      '<table data-card-size="medium" data-view="cards"><thead><tr><th data-hidden data-type="rating" data-max="5">r</th><th width="80" data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>4</td><td><a href="page.md">page.md</a></td></tr></tbody></table>\n',
     );
   });
 

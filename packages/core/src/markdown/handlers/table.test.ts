@@ -100,11 +100,14 @@ describe('simple tables (GFM pipe tables)', () => {
     expect(roundTrip(markdown)).toBe(markdown);
   });
 
-  it('reads `<br>` as a line break and `\\|` as a pipe, and writes them so', () => {
+  it('reads `<br>` as a line break and `\\|` as a pipe, and writes them so, in `<p>` as the exporter does (secoda-docs subprocessors.md)', () => {
     const markdown = '| a                   |\n| ------------------- |\n| one<br>two \\| three |\n';
     const [table] = tablesOf(markdown);
     expect(cellTexts(table as Table)).toEqual([['one\ntwo | three']]);
-    expect(roundTrip(markdown)).toBe(markdown);
+    const wrapped =
+      '| a                          |\n| -------------------------- |\n| <p>one<br>two \\| three</p> |\n';
+    expect(roundTrip(markdown)).toBe(wrapped);
+    expect(roundTrip(wrapped)).toBe(wrapped);
   });
 
   it('reads formatting, links and inline HTML in cells', () => {

@@ -31,11 +31,20 @@ function breaksFromHtml(nodes: readonly PhrasingContent[]): PhrasingContent[] {
 }
 
 /** mdast breaks as `<br>`: a backslash break would end the table row. */
-function breaksToHtml(nodes: readonly PhrasingContent[]): PhrasingContent[] {
-  return nodes.map((node): PhrasingContent => {
-    if (node.type === 'break') return { type: 'html', value: '<br>' };
-    if ('children' in node) return { ...node, children: breaksToHtml(node.children) };
-    return node;
+function breaksToHtml(nodes: readonly PhrasingContent[], inHtml = false): PhrasingContent[] {
+  return nodes.flatMap((node): PhrasingContent[] => {
+    if (node.type === 'break') return [{ type: 'html', value: '<br>' }];
+    if ('children' in node) return [{ ...node, children: breaksToHtml(node.children, inHtml) }];
+    if (inHtml && node.type === 'text' && node.value.includes('<')) {
+      // Inside `<p>…</p>` the exporter writes `<` as a character reference, not `\<`.
+      return node.value
+        .split('<')
+        .flatMap((part, index): PhrasingContent[] => [
+          ...(index > 0 ? [{ type: 'html' as const, value: '&#x3C;' }] : []),
+          ...(part === '' ? [] : [{ type: 'text' as const, value: part }]),
+        ]);
+    }
+    return [node];
   });
 }
 
@@ -82,6 +91,15 @@ function titleOf(cell: MdastTableCell): string | undefined {
   return title;
 }
 
+/** How a header cell of one text wrote its title, when not as the exporter would (see `Leaf.source`). */
+function titleSourceOf(
+  cell: MdastTableCell | undefined,
+  context: ParseContext,
+): string | undefined {
+  const [only, ...rest] = cell?.children ?? [];
+  return only?.type === 'text' && rest.length === 0 ? context.writtenText(only) : undefined;
+}
+
 function readPipeTable(node: MdastTable, context: ParseContext): Block[] {
   const [header, ...rows] = node.children;
   const titles = header?.children.map(titleOf) ?? [];
@@ -105,9 +123,11 @@ function readPipeTable(node: MdastTable, context: ParseContext): Block[] {
   }
   const columns = titles.map((title, index): TableColumn => {
     const align = node.align?.[index];
+    const titleSource = titleSourceOf(header?.children[index], context);
     return {
       type: 'text',
       title: title ?? '',
+      ...(titleSource === undefined ? {} : { titleSource }),
       ...(align ? { textAlignment: alignments[align] } : {}),
     };
   });
@@ -133,15 +153,21 @@ function isUnpadded(markdown: string): boolean {
   );
 }
 
-/** Whether inline content holds code text with a line break (which a pipe cell cannot hold). */
-function hasMultilineCode(nodes: readonly InlineContent[]): boolean {
+/** Whether inline content holds a line break: in any text, or with `code` only in code text. */
+function hasLineBreak(nodes: readonly InlineContent[], code = false): boolean {
   return nodes.some((node) =>
     node.object === 'text'
       ? node.leaves.some(
-          (leaf) => leaf.text.includes('\n') && leaf.marks.some((mark) => mark.type === 'code'),
+          (leaf) =>
+            leaf.text.includes('\n') && (!code || leaf.marks.some((mark) => mark.type === 'code')),
         )
-      : node.type === 'link' && hasMultilineCode(node.nodes),
+      : node.type === 'link' && hasLineBreak(node.nodes, code),
   );
+}
+
+/** Whether inline content holds code text with a line break (which a pipe cell cannot hold). */
+function hasMultilineCode(nodes: readonly InlineContent[]): boolean {
+  return hasLineBreak(nodes, true);
 }
 
 /**
@@ -213,7 +239,10 @@ function edgeSpacesEncoded(nodes: PhrasingContent[]): PhrasingContent[] {
   return out.filter((node) => node.type !== 'text' || node.value !== '');
 }
 
-/** A pipe cell: one paragraph as markdown, several as `<p>…</p>` each. */
+/**
+ * A pipe cell: one paragraph as markdown, several as `<p>…</p>` each, and so is one with a line
+ * break (`<p>a<br>b</p>`, as in every exported pipe table seen).
+ */
 function cellPhrasing(
   blocks: readonly Block[] | undefined,
   context: RenderContext,
@@ -221,11 +250,14 @@ function cellPhrasing(
   const paragraphs = (blocks ?? []).filter(
     (block): block is Paragraph => block.type === 'paragraph',
   );
-  if (paragraphs.length <= 1)
+  if (
+    paragraphs.length === 0 ||
+    (paragraphs.length === 1 && !hasLineBreak(paragraphs[0]?.nodes ?? []))
+  )
     return edgeSpacesEncoded(breaksToHtml(context.phrasing(paragraphs[0]?.nodes ?? [])));
   return paragraphs.flatMap((block): PhrasingContent[] => [
     { type: 'html', value: '<p>' },
-    ...breaksToHtml(context.phrasing(block.nodes)),
+    ...breaksToHtml(context.phrasing(block.nodes), true),
     { type: 'html', value: '</p>' },
   ]);
 }
@@ -236,7 +268,21 @@ function writePipeTable(table: Table, context: RenderContext): MdastTable {
     type: 'tableRow',
     children: columns.map(({ column }) => ({
       type: 'tableCell',
-      children: edgeSpacesEncoded([{ type: 'text', value: column.title }]),
+      children: edgeSpacesEncoded([
+        column.titleSource === undefined || context.plain === true
+          ? { type: 'text', value: column.title }
+          : {
+              type: 'text',
+              value: column.title,
+              data: {
+                source: column.titleSource,
+                bare: context.bare,
+                // Noted as used like a leaf's source (see `settleLeafSources`).
+                leaf: column,
+                sourcesUsed: context.sourcesUsed,
+              },
+            },
+      ]),
     })),
   };
   const rows = tableRows(table).map((row): TableRow => ({
