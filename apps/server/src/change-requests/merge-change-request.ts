@@ -62,7 +62,7 @@ export async function mergeChangeRequest(
         const cached =
           loaded.get(revisionId) ??
           spaceRevision(
-            ctx.db,
+            ctx,
             { id: row.space_id, revision_id: revisionId, created_at: row.created_at },
             { documents: 'all' },
           );

@@ -9,6 +9,7 @@ import {
   type RevisionReusableContent,
 } from '@docsync/core';
 import type { Selectable } from 'kysely';
+import type { CountedCache } from '../caches/counted-cache.js';
 import { readJson } from '../resources/json-column.js';
 import type {
   ContentFilesTable,
@@ -16,7 +17,7 @@ import type {
   ContentRevisionsTable,
   Db,
 } from '../storage/schema.js';
-import { loadDocuments } from './content-documents.js';
+import { loadDocuments, type DocumentCaches } from './content-documents.js';
 import { fileFromRow } from './revision-files.js';
 import { REMOVED_POSITION } from './revision-page-rows.js';
 import type { WrittenRevisionType } from './write-revision.js';
@@ -108,9 +109,49 @@ export interface RevisionRows {
   files: RevisionFile[];
 }
 
-/** Revisions whose rows are kept in memory; the least recently used beyond this go. */
-const KEPT_REVISIONS = 16;
-const kept = new Map<string, RevisionRows>();
+/**
+ * Revisions' rows by id, built with the server (`caches/server-caches.ts`): revisions are written
+ * once and never changed, so an entry is never stale. Sized by the rows' text.
+ */
+export type RevisionRowsCache = CountedCache<string, RevisionRows>;
+
+/** Revisions' shared page trees by id (see `LoadOptions.shared`), sized by their pages. */
+export type SharedRevisionCache = CountedCache<string, StoredRevision>;
+
+/** The caches reads of revisions use. */
+export interface RevisionCaches extends DocumentCaches {
+  readonly revisionRows: RevisionRowsCache;
+  readonly sharedRevisions: SharedRevisionCache;
+}
+
+/** A database with the revisions and documents kept of it. */
+export interface RevisionStore {
+  readonly db: Db;
+  readonly caches: RevisionCaches;
+}
+
+/** About what a page or file row holds in memory beyond its text. */
+const ROW_BYTES = 200;
+
+/** About what a revision's rows hold in memory. */
+function rowsBytes(rows: RevisionRows): number {
+  let bytes = ROW_BYTES * (rows.fileRows.length + rows.overlay.size);
+  for (const page of rows.pages.values()) bytes += 2 * page.fieldsText.length + ROW_BYTES;
+  return bytes;
+}
+
+/** About what a shared revision's page tree holds in memory (its documents are not loaded). */
+function sharedBytes(revision: StoredRevision): number {
+  let bytes = ROW_BYTES * revision.content.files.length;
+  const count = (pages: readonly RevisionPage[]) => {
+    for (const page of pages) {
+      bytes += (storedPageFields.get(page)?.fieldsText.length ?? 0) + ROW_BYTES;
+      if ('pages' in page) count(page.pages);
+    }
+  };
+  count(revision.content.pages);
+  return bytes;
+}
 
 export function pageRowsOf(
   rows: readonly Pick<
@@ -162,23 +203,9 @@ function pageTree(
   return build(null);
 }
 
-/**
- * Forgets every revision kept in memory (rows and shared page trees), as a restart would: for
- * tests that check what is read back from the database.
- */
-export function forgetKeptRevisions(): void {
-  kept.clear();
-  shapes.clear();
-}
-
-/** Keeps `rows` as the rows of revision `id`, dropping the least recently used beyond the bound. */
-export function keepRevisionRows(id: string, rows: RevisionRows): void {
-  kept.delete(id);
-  kept.set(id, rows);
-  if (kept.size > KEPT_REVISIONS) {
-    const oldest = kept.keys().next();
-    if (oldest.done !== true) kept.delete(oldest.value);
-  }
+/** Keeps `rows` as the rows of revision `id`, dropping the least recently used beyond the bounds. */
+export function keepRevisionRows(caches: RevisionCaches, id: string, rows: RevisionRows): void {
+  caches.revisionRows.set(id, rows, rowsBytes(rows));
 }
 
 /**
@@ -186,11 +213,11 @@ export function keepRevisionRows(id: string, rows: RevisionRows): void {
  * overlays one (see migration 010).
  */
 async function pagesOf(
-  db: Db,
+  store: RevisionStore,
   revision: Selectable<ContentRevisionsTable>,
 ): Promise<{ pages: Map<string, PageRow>; overlay: Map<string, PageRow> } | undefined> {
   const own = pageRowsOf(
-    await db
+    await store.db
       .selectFrom('content_pages')
       .selectAll()
       .where('revision_id', '=', revision.id)
@@ -198,7 +225,7 @@ async function pagesOf(
   );
   const byId = new Map(own.map((page) => [page.pageId, page] as const));
   if (revision.pages_base === null) return { pages: byId, overlay: new Map() };
-  const base = await revisionRows(db, revision.pages_base);
+  const base = await revisionRows(store, revision.pages_base);
   if (base === undefined) return undefined;
   const pages = new Map(base.pages);
   for (const page of own) {
@@ -208,21 +235,12 @@ async function pagesOf(
   return { pages, overlay: byId };
 }
 
-/** Revisions whose shared page tree is kept (see `LoadOptions.shared`). */
-const KEPT_SHAPES = 4;
-const shapes = new Map<string, StoredRevision>();
-
 /**
  * Keeps a revision, with no documents loaded, as the shared content later `shared` loads of it
  * return (see `LoadOptions.shared`). Its pages must be frozen and in {@link storedPageFields}.
  */
-export function keepSharedRevision(revision: StoredRevision): void {
-  shapes.delete(revision.id);
-  shapes.set(revision.id, revision);
-  if (shapes.size > KEPT_SHAPES) {
-    const oldest = shapes.keys().next();
-    if (oldest.done !== true) shapes.delete(oldest.value);
-  }
+export function keepSharedRevision(caches: RevisionCaches, revision: StoredRevision): void {
+  caches.sharedRevisions.set(revision.id, revision, sharedBytes(revision));
 }
 
 /**
@@ -230,7 +248,7 @@ export function keepSharedRevision(revision: StoredRevision): void {
  * become frozen copies, everything else stays shared.
  */
 async function withDocuments(
-  db: Db,
+  store: RevisionStore,
   shape: StoredRevision,
   ids: readonly string[],
 ): Promise<StoredRevision> {
@@ -245,7 +263,7 @@ async function withDocuments(
   };
   collect(shape.content.pages);
   if (hashes.size === 0) return shape;
-  const documents = await loadDocuments(db, [...hashes.values()]);
+  const documents = await loadDocuments(store, [...hashes.values()]);
   const replace = (pages: readonly RevisionPage[]): readonly RevisionPage[] => {
     const out = pages.map((page) => {
       const own = 'pages' in page ? page.pages : undefined;
@@ -290,19 +308,20 @@ function sharedPageTree(children: ReadonlyMap<string | null, readonly PageRow[]>
 }
 
 /** The rows of a revision, from memory when read before. */
-export async function revisionRows(db: Db, id: string): Promise<RevisionRows | undefined> {
-  const known = kept.get(id);
-  if (known !== undefined) {
-    keepRevisionRows(id, known);
-    return known;
-  }
+export async function revisionRows(
+  store: RevisionStore,
+  id: string,
+): Promise<RevisionRows | undefined> {
+  const { db, caches } = store;
+  const known = caches.revisionRows.get(id);
+  if (known !== undefined) return known;
   const revision = await db
     .selectFrom('content_revisions')
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst();
   if (revision === undefined) return undefined;
-  const read = await pagesOf(db, revision);
+  const read = await pagesOf(store, revision);
   if (read === undefined) return undefined;
   const { pages, overlay } = read;
   const fileRows = await db
@@ -319,27 +338,26 @@ export async function revisionRows(db: Db, id: string): Promise<RevisionRows | u
     fileRows,
     files: fileRows.map(fileFromRow),
   };
-  keepRevisionRows(id, rows);
+  keepRevisionRows(caches, id, rows);
   return rows;
 }
 
 /** Loads a revision by id, or undefined when there is no such stored revision. */
 export async function loadRevision(
-  db: Db,
+  store: RevisionStore,
   id: string,
   options: LoadOptions = {},
 ): Promise<StoredRevision | undefined> {
   const which = options.documents ?? 'none';
   if (options.shared === true && which !== 'all') {
-    const known = shapes.get(id);
-    if (known !== undefined) keepSharedRevision(known);
+    const known = store.caches.sharedRevisions.get(id);
     const shape =
-      known ?? (which === 'none' ? undefined : await loadRevision(db, id, { shared: true }));
-    if (shape !== undefined) return which === 'none' ? shape : withDocuments(db, shape, which);
+      known ?? (which === 'none' ? undefined : await loadRevision(store, id, { shared: true }));
+    if (shape !== undefined) return which === 'none' ? shape : withDocuments(store, shape, which);
     if (which !== 'none') return undefined;
   }
   const shared = options.shared === true && which === 'none';
-  const rows = await revisionRows(db, id);
+  const rows = await revisionRows(store, id);
   if (rows === undefined) return undefined;
   const row = rows.revision;
   const reusable = readJson(row.reusable_contents) as (Omit<RevisionReusableContent, 'document'> & {
@@ -358,7 +376,7 @@ export async function loadRevision(
         : pageRows.flatMap((page) =>
             page.documentHash !== null && which.includes(page.pageId) ? [page.documentHash] : [],
           );
-  const documents = await loadDocuments(db, wanted);
+  const documents = await loadDocuments(store, wanted);
 
   const revision: StoredRevision = {
     id: row.id,
@@ -378,6 +396,6 @@ export async function loadRevision(
       variables: readJson(row.variables) as RevisionContent['variables'],
     },
   };
-  if (shared) keepSharedRevision(revision);
+  if (shared) keepSharedRevision(store.caches, revision);
   return revision;
 }

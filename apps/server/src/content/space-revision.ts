@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely';
-import type { Db, SpacesTable } from '../storage/schema.js';
+import type { SpacesTable } from '../storage/schema.js';
 import {
   emptyRevision,
   loadRevision,
   type LoadOptions,
+  type RevisionStore,
   type StoredRevision,
 } from './read-revision.js';
 
@@ -12,12 +13,12 @@ import {
  * and has no row until content is written: it reads as an empty revision.
  */
 export async function spaceRevision(
-  db: Db,
+  store: RevisionStore,
   space: Pick<Selectable<SpacesTable>, 'id' | 'revision_id' | 'created_at'>,
   options: LoadOptions = {},
 ): Promise<StoredRevision> {
   return (
-    (await loadRevision(db, space.revision_id, options)) ??
+    (await loadRevision(store, space.revision_id, options)) ??
     emptyRevision(space.revision_id, space.id, space.created_at)
   );
 }

@@ -6,7 +6,6 @@ import type {
   ContentFilesTable,
   ContentPagesTable,
   ContentRevisionsTable,
-  Db,
 } from '../storage/schema.js';
 import { storedDocument, storeDocuments, type StoredDocument } from './content-documents.js';
 import {
@@ -17,6 +16,7 @@ import {
   storedPageFields,
   type PageRow,
   type RevisionRows,
+  type RevisionStore,
 } from './read-revision.js';
 import { fileFromRow } from './revision-files.js';
 import { REMOVED_POSITION } from './revision-page-rows.js';
@@ -274,9 +274,14 @@ function keptRows(
  * revision close to its parent's base stores only the page rows that differ from the base (see
  * migration 010); files the same as the parent's are not stored again.
  */
-export async function writeRevision(db: Db, revision: NewRevision): Promise<WrittenRevision> {
+export async function writeRevision(
+  store: RevisionStore,
+  revision: NewRevision,
+): Promise<WrittenRevision> {
+  const { db } = store;
   const { content } = revision;
-  const parent = revision.parentId === null ? undefined : await revisionRows(db, revision.parentId);
+  const parent =
+    revision.parentId === null ? undefined : await revisionRows(store, revision.parentId);
   const pages = pageRows(revision.id, content.pages, parent);
   const parentReusable = new Map(
     parent === undefined
@@ -297,7 +302,7 @@ export async function writeRevision(db: Db, revision: NewRevision): Promise<Writ
     for (const row of parent?.pages.values() ?? [])
       if (row.documentHash) held.add(row.documentHash);
   await storeDocuments(
-    db,
+    store,
     introduced.filter((doc) => !held.has(doc.hash)),
   );
 
@@ -310,7 +315,7 @@ export async function writeRevision(db: Db, revision: NewRevision): Promise<Writ
       ? undefined
       : baseId === parent.revision.id
         ? parent
-        : await revisionRows(db, baseId);
+        : await revisionRows(store, baseId);
   const candidate =
     parent === undefined || base === undefined ? undefined : overlayOf(parent, base, changes);
   const overlay =

@@ -42,11 +42,11 @@ async function revisionOfChangeRequest(
 ): Promise<StoredRevision> {
   if (revisionId === row.head_revision_id)
     return spaceRevision(
-      ctx.db,
+      ctx,
       { id: row.space_id, revision_id: row.head_revision_id, created_at: row.created_at },
       options,
     );
-  const loaded = await loadRevision(ctx.db, revisionId, options);
+  const loaded = await loadRevision(ctx, revisionId, options);
   if (loaded === undefined || loaded.spaceId !== row.space_id) throw new NotFoundError('Revision');
   return loaded;
 }

@@ -78,11 +78,7 @@ export const changeRequestOperations: readonly Operation[] = [
       const { template } = body;
       // Checked on the space's content first, so a bad template opens no change request.
       if (template !== undefined) {
-        planTemplate(
-          template.id,
-          template.params,
-          (await spaceRevision(ctx.db, space)).content.files,
-        );
+        planTemplate(template.id, template.params, (await spaceRevision(ctx, space)).content.files);
       }
       const row = await createChangeRequest(ctx, {
         spaceId: params.spaceId,

@@ -157,7 +157,7 @@ export function contentReadOperations<const Params extends string>(
       async (call) => {
         const content = await resolve(call);
         const item = await findReusableContent(
-          call.ctx.db,
+          call.ctx,
           content.revisionId,
           call.params.reusableContentId,
         );

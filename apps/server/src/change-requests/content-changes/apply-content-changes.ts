@@ -86,7 +86,7 @@ export async function applyContentChanges(
         newId: ctx.ids,
         parseMarkdown,
         loadRevision: async (revisionId, pageId) => {
-          const loaded = await loadRevision(ctx.db, revisionId, { documents: [pageId] });
+          const loaded = await loadRevision(ctx, revisionId, { documents: [pageId] });
           // The base may be a revision a duplicated space started on, made in its source.
           return loaded?.spaceId === spaceId || revisionId === row.base_revision_id
             ? loaded
