@@ -1,4 +1,4 @@
-import type { RevisionCaches } from '../content/read-revision.js';
+import type { RevisionCaches } from '../content/revision-caches.js';
 import type { StoredTreeCaches } from '../content/stored-tree.js';
 import type { GitTreeCaches } from '../git-tree/git-tree-listing.js';
 import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counted-cache.js';

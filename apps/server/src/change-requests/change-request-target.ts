@@ -1,5 +1,6 @@
 import type { ContentTarget } from '../content/content-target.js';
-import type { LoadOptions, RevisionStore } from '../content/read-revision.js';
+import type { RevisionStore } from '../content/revision-caches.js';
+import type { LoadOptions } from '../content/stored-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { addContributor } from './add-contributor.js';

@@ -10,17 +10,16 @@ import { readJson } from '../resources/json-column.js';
 import type { ServerContext } from '../server-context.js';
 import type { Db } from '../storage/schema.js';
 import type { ContentTarget } from './content-target.js';
+import { keepSharedRevision } from './load-revision.js';
+import type { RevisionCaches } from './revision-caches.js';
+import { keepRevisionRows } from './revision-rows.js';
+import { sharePage, storedPageFields } from './shared-pages.js';
 import {
   EMPTY_DOCUMENT,
-  keepRevisionRows,
-  keepSharedRevision,
-  sharePage,
-  storedPageFields,
   type LoadOptions,
-  type RevisionCaches,
   type RevisionRows,
   type StoredRevision,
-} from './read-revision.js';
+} from './stored-revision.js';
 import { writeRevision, type NewRevision } from './write-revision.js';
 
 /** The revision to write on top of the current one (ids, parent and time are filled in). */

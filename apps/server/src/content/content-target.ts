@@ -1,7 +1,8 @@
 import type { RevisionGit } from '@docsync/api';
 import type { RevisionContent } from '@docsync/core';
 import type { Db } from '../storage/schema.js';
-import type { LoadOptions, RevisionStore, StoredRevision } from './read-revision.js';
+import type { RevisionStore } from './revision-caches.js';
+import type { LoadOptions, StoredRevision } from './stored-revision.js';
 import type { WrittenRevision } from './write-revision.js';
 
 /** A revision just written, as what follows its target sees it. */

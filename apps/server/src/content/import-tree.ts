@@ -9,7 +9,7 @@ import type { Db } from '../storage/schema.js';
 import { advanceRevision, type Advanced } from './advance-revision.js';
 import { withDistinctPageIds } from './distinct-page-ids.js';
 import type { ContentTarget } from './content-target.js';
-import type { StoredRevision } from './read-revision.js';
+import type { StoredRevision } from './stored-revision.js';
 import { requireContentLimits, requireMarkdownNesting } from './nesting-limits.js';
 import { readTreeBlobs, STRUCTURE_FILE, type TreeEntry } from './read-tree-blobs.js';
 import {

@@ -3,7 +3,8 @@ import type { JSONDocument } from '@docsync/core';
 import { NotFoundError } from '../errors.js';
 import { readJson } from '../resources/json-column.js';
 import { loadDocuments, type DocumentStore } from './content-documents.js';
-import { revisionRows, type RevisionStore } from './read-revision.js';
+import type { RevisionStore } from './revision-caches.js';
+import { revisionRows } from './revision-rows.js';
 
 /** A reusable content as a revision row stores it: its document by hash. */
 export interface StoredReusableContent {

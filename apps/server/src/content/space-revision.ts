@@ -1,12 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { SpacesTable } from '../storage/schema.js';
-import {
-  emptyRevision,
-  loadRevision,
-  type LoadOptions,
-  type RevisionStore,
-  type StoredRevision,
-} from './read-revision.js';
+import { loadRevision } from './load-revision.js';
+import type { RevisionStore } from './revision-caches.js';
+import { emptyRevision, type LoadOptions, type StoredRevision } from './stored-revision.js';
 
 /**
  * The space's current revision. A space's first revision id is reserved when the space is made

@@ -1,6 +1,7 @@
 import { indexSpaceRevision } from '../search/index-space-revision.js';
 import type { ContentTarget } from './content-target.js';
-import type { LoadOptions, RevisionStore } from './read-revision.js';
+import type { RevisionStore } from './revision-caches.js';
+import type { LoadOptions } from './stored-revision.js';
 import { spaceRevision } from './space-revision.js';
 import { recordSyncPoint } from './sync-points.js';
 

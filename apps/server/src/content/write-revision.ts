@@ -8,21 +8,17 @@ import type {
   ContentRevisionsTable,
 } from '../storage/schema.js';
 import { storedDocument, storeDocuments, type StoredDocument } from './content-documents.js';
+import type { RevisionStore } from './revision-caches.js';
+import { childrenByParent, pageRowsOf, revisionRows } from './revision-rows.js';
+import { storedPageFields } from './shared-pages.js';
 import {
-  childrenByParent,
   EMPTY_DOCUMENT,
-  pageRowsOf,
-  revisionRows,
-  storedPageFields,
   type PageRow,
   type RevisionRows,
-  type RevisionStore,
-} from './read-revision.js';
+  type WrittenRevisionType,
+} from './stored-revision.js';
 import { fileFromRow } from './revision-files.js';
 import { REMOVED_POSITION } from './revision-page-rows.js';
-
-/** How a revision came to be (the API's revision types that docsync writes). */
-export type WrittenRevisionType = 'edits' | 'merge' | 'update' | 'rollback';
 
 /** A revision to store. */
 export interface NewRevision {

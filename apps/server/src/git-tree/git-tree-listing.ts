@@ -1,14 +1,10 @@
 import type { GitTree } from '@docsync/api';
 import type { RevisionPageDocument } from '@docsync/core';
 import type { CountedCache } from '../caches/counted-cache.js';
-import {
-  loadRevision,
-  revisionRows,
-  type LoadOptions,
-  type RevisionCaches,
-  type RevisionRows,
-  type StoredRevision,
-} from '../content/read-revision.js';
+import { loadRevision } from '../content/load-revision.js';
+import type { RevisionCaches } from '../content/revision-caches.js';
+import { revisionRows } from '../content/revision-rows.js';
+import type { LoadOptions, RevisionRows, StoredRevision } from '../content/stored-revision.js';
 import type { Db } from '../storage/schema.js';
 import { renderGitTree } from './render-git-tree.js';
 import { documentPages, unchangedPages, withKnownPages } from './reuse-pages.js';

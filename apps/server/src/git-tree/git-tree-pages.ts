@@ -1,7 +1,8 @@
 import type { GitTree, GitTreePages } from '@docsync/api';
 import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { pageMarkdown } from '../content/page-markdown.js';
-import { loadRevision, type RevisionStore } from '../content/read-revision.js';
+import { loadRevision } from '../content/load-revision.js';
+import type { RevisionStore } from '../content/revision-caches.js';
 import type { RenderStateCaches } from './space-render-state.js';
 import {
   gitTreeListing,

@@ -1,6 +1,7 @@
 import { ChangeRequestPdfQuery, PdfLink } from '@docsync/api';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
-import { loadRevision, type LoadOptions, type StoredRevision } from '../content/read-revision.js';
+import { loadRevision } from '../content/load-revision.js';
+import type { LoadOptions, StoredRevision } from '../content/stored-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';

@@ -11,7 +11,7 @@ import {
 } from '@docsync/api';
 import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { pageMarkdown } from '../content/page-markdown.js';
-import type { LoadOptions, StoredRevision } from '../content/read-revision.js';
+import type { LoadOptions, StoredRevision } from '../content/stored-revision.js';
 import { fileFromRow, findFile } from '../content/revision-files.js';
 import { listRevisionFiles } from '../content/list-files.js';
 import { findReusableContent, reusableContentResource } from '../content/reusable-contents.js';

@@ -1,7 +1,7 @@
 import type { Revision, SearchPageResult, Space } from '@docsync/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../blobs/blob-store.js';
-import { loadRevision } from '../content/read-revision.js';
+import { loadRevision } from '../content/load-revision.js';
 import { revisionPages } from '../content/revision-page-rows.js';
 import { commitOid, sendTree, textBlob, type TreeBlob } from '../testing/send-tree.js';
 import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';

@@ -2,7 +2,7 @@ import type { ContentChange, ContentChangeResult } from '@docsync/api';
 import type { ParsedPage } from '@docsync/core';
 import { recordSpaceBlobs } from '../../blobs/space-blobs.js';
 import { advanceRevision } from '../../content/advance-revision.js';
-import { loadRevision } from '../../content/read-revision.js';
+import { loadRevision } from '../../content/load-revision.js';
 import { ConflictError } from '../../errors.js';
 import type { ServerContext } from '../../server-context.js';
 import type { ChangeRequestRow } from '../change-request-row.js';
