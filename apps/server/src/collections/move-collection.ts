@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { CollectionsTable, Db } from '../storage/schema.js';
-import { moveItem, type MoveRequest } from './plan-move.js';
+import { moveItem, movingItem, type MoveRequest } from './plan-move.js';
 
 /** Moves a collection where `request` says in its organization's tree (see `planMove`). */
 export async function moveCollection(
@@ -9,13 +9,7 @@ export async function moveCollection(
   request: MoveRequest,
   now: Date,
 ): Promise<void> {
-  const item = {
-    kind: 'collection' as const,
-    id: collection.id,
-    organizationId: collection.organization_id,
-    parentId: collection.parent_id,
-  };
-  await moveItem(db, item, request, async (trx, placement) => {
+  await moveItem(db, movingItem('collection', collection), request, async (trx, placement) => {
     await trx
       .updateTable('collections')
       .set({

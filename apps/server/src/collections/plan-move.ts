@@ -92,6 +92,14 @@ export async function planMove(
   return { parentId, position };
 }
 
+/** The item a move moves: a space's or collection's row. */
+export function movingItem(
+  kind: MovingItem['kind'],
+  row: { id: string; organization_id: string; parent_id: string | null },
+): MovingItem {
+  return { kind, id: row.id, organizationId: row.organization_id, parentId: row.parent_id };
+}
+
 /**
  * Moves an item: in one transaction, plans its placement in its organization's tree (see
  * {@link planMove}) and writes it with `place`.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JSONDocument } from '@docsync/core';
+import type { CachedStore } from '../caches/cached-store.js';
 import type { CountedCache } from '../caches/counted-cache.js';
-import type { Db } from '../storage/schema.js';
 
 /** A document named by the SHA-256 of its JSON text, with the text when it was just made. */
 export interface StoredDocument {
@@ -41,10 +41,7 @@ export interface DocumentCaches {
 }
 
 /** A database with the documents kept of it. */
-export interface DocumentStore {
-  readonly db: Db;
-  readonly caches: DocumentCaches;
-}
+export type DocumentStore = CachedStore<DocumentCaches>;
 
 function keep(cache: DocumentCache, hash: string, document: JSONDocument, bytes: number): void {
   cache.set(hash, document, bytes);

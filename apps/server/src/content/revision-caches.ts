@@ -1,5 +1,5 @@
+import type { CachedStore } from '../caches/cached-store.js';
 import type { CountedCache } from '../caches/counted-cache.js';
-import type { Db } from '../storage/schema.js';
 import type { DocumentCaches } from './content-documents.js';
 import type { RevisionRows, StoredRevision } from './stored-revision.js';
 
@@ -22,7 +22,4 @@ export interface RevisionCaches extends DocumentCaches {
 }
 
 /** A database with the revisions and documents kept of it. */
-export interface RevisionStore {
-  readonly db: Db;
-  readonly caches: RevisionCaches;
-}
+export type RevisionStore = CachedStore<RevisionCaches>;

@@ -1,6 +1,6 @@
+import type { CachedStore } from '../caches/cached-store.js';
 import type { CountedCache } from '../caches/counted-cache.js';
 import { readJson, writeJson } from '../resources/json-column.js';
-import type { Db } from '../storage/schema.js';
 
 /** A file of an imported tree, as the next import compares it. */
 export interface StoredTreeFile {
@@ -58,10 +58,7 @@ export interface StoredTreeCaches {
 }
 
 /** A database with the trees kept of it. */
-export interface StoredTreeStore {
-  readonly db: Db;
-  readonly caches: StoredTreeCaches;
-}
+export type StoredTreeStore = CachedStore<StoredTreeCaches>;
 
 /** About what a tree holds in memory: each path twice (files and oids), an entry of each. */
 function treeBytes(tree: StoredTree): number {

@@ -1,11 +1,11 @@
 import type { GitTree } from '@docsync/api';
 import type { RevisionPageDocument } from '@docsync/core';
+import type { CachedStore } from '../caches/cached-store.js';
 import type { CountedCache } from '../caches/counted-cache.js';
 import { loadRevision } from '../content/load-revision.js';
 import type { RevisionCaches } from '../content/revision-caches.js';
 import { revisionRows } from '../content/revision-rows.js';
 import type { LoadOptions, RevisionRows, StoredRevision } from '../content/stored-revision.js';
-import type { Db } from '../storage/schema.js';
 import { renderGitTree } from './render-git-tree.js';
 import { documentPages, unchangedPages, withKnownPages } from './reuse-pages.js';
 import {
@@ -41,10 +41,7 @@ export interface GitTreeCaches extends RevisionCaches, RenderStateCaches {
 }
 
 /** A database with the listings, revisions and render states kept of it. */
-export interface GitTreeStore {
-  readonly db: Db;
-  readonly caches: GitTreeCaches;
-}
+export type GitTreeStore = CachedStore<GitTreeCaches>;
 
 /** About what a listing holds in memory. */
 function listedBytes(listed: Listed): number {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { moveItem, type MoveRequest } from '../collections/plan-move.js';
+import { moveItem, movingItem, type MoveRequest } from '../collections/plan-move.js';
 import type { Db, SpacesTable } from '../storage/schema.js';
 import { visibilityUnder } from './visibility-under.js';
 
@@ -13,13 +13,7 @@ export async function moveSpace(
   request: MoveRequest,
   now: Date,
 ): Promise<void> {
-  const item = {
-    kind: 'space' as const,
-    id: space.id,
-    organizationId: space.organization_id,
-    parentId: space.parent_id,
-  };
-  await moveItem(db, item, request, async (trx, placement) => {
+  await moveItem(db, movingItem('space', space), request, async (trx, placement) => {
     await trx
       .updateTable('spaces')
       .set({
