@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { BlobStore } from './blobs/blob-store.js';
+import { createServerCaches, type ServerCaches } from './caches/server-caches.js';
 import { systemClock, type Clock } from './clock.js';
 import { Conversions } from './content/conversions.js';
 import { useErrorHandler } from './http/error-handler.js';
@@ -16,6 +17,7 @@ import { operations, serverRoutes } from './routes/index.js';
 import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
 import { ReadCache } from './storage/read-cache.js';
 import type { Db } from './storage/schema.js';
+import type { ServerContext } from './server-context.js';
 import type { TableChanges } from './storage/table-changes.js';
 
 /** The largest request body accepted by default (8 MiB); larger bodies get 413. */
@@ -52,6 +54,8 @@ export interface ServerDeps {
   trustProxy?: boolean;
   /** Budgets of parsing request markdown in worker threads. Default `DEFAULT_PARSE_BUDGETS`. */
   parsing?: ParseBudgets;
+  /** The in-process caches (to look into them in a test). Default: new ones with the default bounds. */
+  caches?: ServerCaches;
 }
 
 /**
@@ -61,9 +65,10 @@ export interface ServerDeps {
  */
 export function createServer(deps: ServerDeps): FastifyInstance {
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const ctx = {
+  const ctx: ServerContext = {
     db: deps.db,
     reads: new ReadCache(deps.db, deps.changes),
+    caches: deps.caches ?? createServerCaches(),
     blobs: deps.blobs,
     conversions: new Conversions(),
     markdown: new MarkdownPool(deps.parsing),

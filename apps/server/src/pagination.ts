@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_LIMIT } from '@docsync/api';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { BadRequestError } from './errors.js';
 
 /**
@@ -90,4 +90,65 @@ export async function loadPage<Row>(
   return last === undefined
     ? { rows: shown }
     : { rows: shown, next: { page: encodeCursor(keyOf(last)) } };
+}
+
+/** A page with the number of rows of the whole list. */
+export interface CountedPage<Row> extends Page<Row> {
+  count: number;
+}
+
+/** How a list is ordered: by a unique key, and the settings its cursors were issued for. */
+export interface KeyOrder<Row> {
+  /** The key's columns (unique together), as SQL references: `position`, `teams.created_at`. */
+  columns: readonly string[];
+  /** A row's key: one value per column. */
+  keyOf: (row: Row) => KeyValue[];
+  /** Descending order (of every column); default ascending. */
+  descending?: boolean;
+  /**
+   * Values a cursor starts with, that must be the request's (a list's `sort` and `order`): a
+   * cursor issued for others is a 400 with `mismatch`'s message.
+   */
+  settings?: { values: readonly KeyValue[]; mismatch: (cursor: readonly KeyValue[]) => string };
+}
+
+/**
+ * One page of a keyset-paginated list, with how many rows the whole list has: the rows of
+ * `matching` (filtered; what it selects is left out of the count) as `select` reads them, in the order `order` names,
+ * after the request's cursor, and the next cursor unless this is the last page. The count is of
+ * every row `matching` finds.
+ */
+export async function listByKeys<DB, TB extends keyof DB, O, Row>(
+  request: PageRequest,
+  matching: SelectQueryBuilder<DB, TB, O>,
+  select: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
+  order: KeyOrder<Row>,
+): Promise<CountedPage<Row>> {
+  const settings = order.settings;
+  const before = settings?.values ?? [];
+  const direction = order.descending === true ? 'desc' : 'asc';
+  const page = await loadPage(
+    request,
+    before.length + order.columns.length,
+    (after, take) => {
+      if (after !== undefined && before.some((value, index) => after[index] !== value))
+        throw new BadRequestError(settings?.mismatch(after) ?? 'query/page is not for this list');
+      let query = select(matching);
+      if (after !== undefined)
+        query = query.where(
+          afterKey(order.columns, after.slice(before.length), {
+            descending: order.descending === true,
+          }),
+        );
+      for (const column of order.columns) query = query.orderBy(sql.ref(column), direction);
+      return query.limit(take).execute();
+    },
+    (row) => [...before, ...order.keyOf(row)],
+  );
+  // The builder's row type is lost on a generic query: the row is `{ count }` either way.
+  const counted = (await matching
+    .clearSelect()
+    .select(sql<string>`count(*)`.as('count'))
+    .executeTakeFirst()) as { count: string | number } | undefined;
+  return { ...page, count: Number(counted?.count ?? 0) };
 }

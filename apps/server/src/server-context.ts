@@ -1,4 +1,5 @@
 import type { BlobStore } from './blobs/blob-store.js';
+import type { ServerCaches } from './caches/server-caches.js';
 import type { Clock } from './clock.js';
 import type { Conversions } from './content/conversions.js';
 import type { IdGenerator } from './ids.js';
@@ -11,6 +12,11 @@ export interface ServerContext {
   readonly db: Db;
   /** Reads kept in memory until a table they read is written (tokens, `GET` of a space). */
   readonly reads: ReadCache;
+  /**
+   * What is kept in memory of immutable content (documents, revisions, trees, listings) and the
+   * render state of recently listed spaces, bounded by bytes.
+   */
+  readonly caches: ServerCaches;
   readonly blobs: BlobStore;
   /** Markdown parses shared by every import (by blob id), so unchanged files are not re-read. */
   readonly conversions: Conversions;

@@ -1,8 +1,8 @@
 import type { ContentTarget } from '../content/content-target.js';
-import type { LoadOptions } from '../content/read-revision.js';
+import type { RevisionStore } from '../content/revision-caches.js';
+import type { LoadOptions } from '../content/stored-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import type { Db } from '../storage/schema.js';
 import { addContributor } from './add-contributor.js';
 import { WRITABLE_STATUSES } from './change-request-row.js';
 
@@ -19,8 +19,8 @@ export function changeRequestTarget(
   return {
     spaceId,
     label: 'the change request',
-    async current(db: Db, options: LoadOptions = {}) {
-      const row = await db
+    async current(store: RevisionStore, options: LoadOptions = {}) {
+      const row = await store.db
         .selectFrom('change_requests')
         .select(['number', 'status', 'head_revision_id', 'created_at'])
         .where('id', '=', changeRequestId)
@@ -32,7 +32,7 @@ export function changeRequestTarget(
         );
       // The head may be the space's reserved first revision, which has no row: empty content.
       return spaceRevision(
-        db,
+        store,
         { id: spaceId, revision_id: row.head_revision_id, created_at: row.created_at },
         options,
       );

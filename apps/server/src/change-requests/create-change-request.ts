@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../server-context.js';
+import type { Db } from '../storage/schema.js';
 import type { ChangeRequestRow } from './change-request-row.js';
 
 /** A change request to open. */
@@ -64,4 +65,9 @@ export async function createChangeRequest(
       .execute();
     return row;
   });
+}
+
+/** Removes a change request just created whose content could not be written. */
+export async function discardChangeRequest(db: Db, changeRequestId: string): Promise<void> {
+  await db.deleteFrom('change_requests').where('id', '=', changeRequestId).execute();
 }

@@ -1,5 +1,5 @@
 import type { ListChangeRequestsQuery } from '@docsync/api';
-import { afterKey, loadPage, type Page } from '../pagination.js';
+import { listByKeys, type Page } from '../pagination.js';
 import type { Db } from '../storage/schema.js';
 import type { ChangeRequestRow } from './change-request-row.js';
 
@@ -61,21 +61,8 @@ export async function listChangeRequests(
         ),
       ),
     );
-  const page = await loadPage(
-    query,
-    2,
-    (after, take) =>
-      matching
-        .selectAll()
-        .$if(after !== undefined, (q) => q.where(afterKey(['created_at', 'id'], after ?? [])))
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(take)
-        .execute(),
-    (row) => [row.created_at, row.id],
-  );
-  const counted = await matching
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
-  return { ...page, count: Number(counted?.count ?? 0) };
+  return listByKeys(query, matching, (q) => q.selectAll(), {
+    columns: ['created_at', 'id'],
+    keyOf: (row) => [row.created_at, row.id],
+  });
 }

@@ -1,7 +1,7 @@
 import type { ChangeRequestMergeResult } from '@docsync/api';
 import { mergeRevisions, type RevisionConflict } from '@docsync/core';
 import { advanceRevision } from '../content/advance-revision.js';
-import type { StoredRevision } from '../content/read-revision.js';
+import type { StoredRevision } from '../content/stored-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { spaceTarget } from '../content/space-target.js';
 import { recordSyncPoint } from '../content/sync-points.js';
@@ -62,7 +62,7 @@ export async function mergeChangeRequest(
         const cached =
           loaded.get(revisionId) ??
           spaceRevision(
-            ctx.db,
+            ctx,
             { id: row.space_id, revision_id: revisionId, created_at: row.created_at },
             { documents: 'all' },
           );

@@ -36,10 +36,10 @@ export async function updateFromMain(
         .selectAll()
         .where('id', '=', changeRequest.id)
         .executeTakeFirstOrThrow();
-      const main = await spaceTarget(row.space_id).current(ctx.db, load);
+      const main = await spaceTarget(row.space_id).current(ctx, load);
       if (main.id === row.base_revision_id) return { kind: 'keep' };
       const base = await spaceRevision(
-        ctx.db,
+        ctx,
         { id: row.space_id, revision_id: row.base_revision_id, created_at: row.created_at },
         load,
       );

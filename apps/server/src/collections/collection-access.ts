@@ -40,3 +40,18 @@ export async function requireCollection(
   if (!canView(level)) throw notFound();
   return { collection, level, organizationLevel };
 }
+
+/** 404 unless `collectionId` is a collection of the organization. */
+export async function requireCollectionIn(
+  db: Db,
+  organizationId: string,
+  collectionId: string,
+): Promise<void> {
+  const collection = await db
+    .selectFrom('collections')
+    .select('id')
+    .where('id', '=', collectionId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (collection === undefined) throw new NotFoundError('Collection');
+}

@@ -1,7 +1,7 @@
 import type { UpdateCollectionBody } from '@docsync/api';
 import type { Updateable } from 'kysely';
 import type { Level } from '../access/roles.js';
-import type { CollectionsTable } from '../storage/schema.js';
+import type { CollectionsTable, Db } from '../storage/schema.js';
 
 /**
  * The level a PATCH needs: who may read what is inside is the administrator's call (as for a
@@ -21,4 +21,18 @@ export function collectionUpdates(
   if (body.description !== undefined) changes.description = body.description;
   if (body.defaultLevel !== undefined) changes.default_level = body.defaultLevel;
   return changes;
+}
+
+/** Applies a PATCH body to a collection. */
+export async function updateCollection(
+  db: Db,
+  collectionId: string,
+  body: UpdateCollectionBody,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('collections')
+    .set(collectionUpdates(body, now))
+    .where('id', '=', collectionId)
+    .execute();
 }

@@ -2,7 +2,7 @@ import type { MoveSpaceOrCollectionBody } from '@docsync/api';
 import type { Static } from 'typebox';
 import { ConflictError } from '../errors.js';
 import type { Db } from '../storage/schema.js';
-import type { CollectionTree } from './collection-tree.js';
+import { CollectionTree } from './collection-tree.js';
 import { placeAmongSiblings, type Sibling } from './sibling-order.js';
 
 /** A move request: a new parent (null: the top level) and a place among the new siblings. */
@@ -90,4 +90,28 @@ export async function planMove(
     );
   }
   return { parentId, position };
+}
+
+/** The item a move moves: a space's or collection's row. */
+export function movingItem(
+  kind: MovingItem['kind'],
+  row: { id: string; organization_id: string; parent_id: string | null },
+): MovingItem {
+  return { kind, id: row.id, organizationId: row.organization_id, parentId: row.parent_id };
+}
+
+/**
+ * Moves an item: in one transaction, plans its placement in its organization's tree (see
+ * {@link planMove}) and writes it with `place`.
+ */
+export async function moveItem(
+  db: Db,
+  item: MovingItem,
+  request: MoveRequest,
+  place: (trx: Db, placement: Placement) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const tree = await CollectionTree.load(trx, item.organizationId);
+    await place(trx, await planMove(trx, tree, item, request));
+  });
 }

@@ -1,5 +1,5 @@
 import type { MemberRow } from '../members/member-resource.js';
-import { afterKey, loadPage, type Page, type PageRequest } from '../pagination.js';
+import { listByKeys, type Page, type PageRequest } from '../pagination.js';
 import type { Db } from '../storage/schema.js';
 import { selectMembers } from '../members/select-members.js';
 import { inScope, type CommentScope } from './comment-scope.js';
@@ -39,24 +39,8 @@ export async function listCommenters(
     'commenter.author_id',
     'members.user_id',
   );
-  const page = await loadPage(
-    request,
-    2,
-    (after, take) =>
-      commenters
-        .select('commenter.first_posted_at')
-        .$if(after !== undefined, (q) =>
-          q.where(afterKey(['commenter.first_posted_at', 'commenter.author_id'], after ?? [])),
-        )
-        .orderBy('commenter.first_posted_at')
-        .orderBy('commenter.author_id')
-        .limit(take)
-        .execute(),
-    (row) => [row.first_posted_at, row.user_id],
-  );
-  const counted = await commenters
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
-  return { ...page, count: Number(counted?.count ?? 0) };
+  return listByKeys(request, commenters, (q) => q.select('commenter.first_posted_at'), {
+    columns: ['commenter.first_posted_at', 'commenter.author_id'],
+    keyOf: (row) => [row.first_posted_at, row.user_id],
+  });
 }

@@ -1,6 +1,6 @@
 import type { ListCommentsQuery } from '@docsync/api';
 import { BadRequestError } from '../errors.js';
-import { afterKey, loadPage, type KeyValue, type Page } from '../pagination.js';
+import { listByKeys, type Page } from '../pagination.js';
 import type { Db } from '../storage/schema.js';
 import type { CommentRow } from './comment-rows.js';
 import { inScope, type CommentScope } from './comment-scope.js';
@@ -38,32 +38,14 @@ export async function listComments(
     .$if(status !== 'all', (q) => q.where('comments.status', '=', status))
     .$if(targetPage !== undefined, (q) => q.where('comments.page_id', '=', targetPage ?? ''))
     .$if(authors.length > 0, (q) => q.where('comments.author_id', 'in', authors));
-  const page = await loadPage(
-    query,
-    3,
-    (after, take) => {
-      if (after !== undefined && after[0] !== order)
-        throw new BadRequestError(
-          `query/page was issued for \`order=${String(after[0])}\`; repeat it with the cursor`,
-        );
-      return matching
-        .selectAll()
-        .$if(after !== undefined, (q) =>
-          q.where(
-            afterKey(['comments.posted_at', 'comments.id'], after?.slice(1) ?? [], {
-              descending: order === 'desc',
-            }),
-          ),
-        )
-        .orderBy('comments.posted_at', order)
-        .orderBy('comments.id', order)
-        .limit(take)
-        .execute();
+  return listByKeys(query, matching, (q) => q.selectAll(), {
+    columns: ['comments.posted_at', 'comments.id'],
+    keyOf: (row) => [row.posted_at, row.id],
+    descending: order === 'desc',
+    settings: {
+      values: [order],
+      mismatch: (cursor) =>
+        `query/page was issued for \`order=${String(cursor[0])}\`; repeat it with the cursor`,
     },
-    (row): KeyValue[] => [order, row.posted_at, row.id],
-  );
-  const counted = await matching
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
-  return { ...page, count: Number(counted?.count ?? 0) };
+  });
 }

@@ -1,4 +1,4 @@
-import { afterKey, loadPage, type Page, type PageRequest } from '../pagination.js';
+import { listByKeys, type Page, type PageRequest } from '../pagination.js';
 import type { Db } from '../storage/schema.js';
 import type { CommentReplyRow } from './comment-rows.js';
 
@@ -14,21 +14,8 @@ export async function listReplies(
   request: PageRequest,
 ): Promise<ReplyPage> {
   const replies = db.selectFrom('comment_replies').where('comment_id', '=', commentId);
-  const page = await loadPage(
-    request,
-    2,
-    (after, take) =>
-      replies
-        .selectAll()
-        .$if(after !== undefined, (q) => q.where(afterKey(['posted_at', 'id'], after ?? [])))
-        .orderBy('posted_at')
-        .orderBy('id')
-        .limit(take)
-        .execute(),
-    (row) => [row.posted_at, row.id],
-  );
-  const counted = await replies
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
-  return { ...page, count: Number(counted?.count ?? 0) };
+  return listByKeys(request, replies, (q) => q.selectAll(), {
+    columns: ['posted_at', 'id'],
+    keyOf: (row) => [row.posted_at, row.id],
+  });
 }

@@ -10,16 +10,16 @@ import { readJson } from '../resources/json-column.js';
 import type { ServerContext } from '../server-context.js';
 import type { Db } from '../storage/schema.js';
 import type { ContentTarget } from './content-target.js';
+import { keepSharedRevision } from './load-revision.js';
+import type { RevisionCaches } from './revision-caches.js';
+import { keepRevisionRows } from './revision-rows.js';
+import { sharePage, storedPageFields } from './shared-pages.js';
 import {
   EMPTY_DOCUMENT,
-  keepRevisionRows,
-  keepSharedRevision,
-  sharePage,
-  storedPageFields,
   type LoadOptions,
   type RevisionRows,
   type StoredRevision,
-} from './read-revision.js';
+} from './stored-revision.js';
 import { writeRevision, type NewRevision } from './write-revision.js';
 
 /** The revision to write on top of the current one (ids, parent and time are filled in). */
@@ -85,8 +85,8 @@ function sharedPages(pages: readonly RevisionPage[], rows: RevisionRows): readon
  * Keeps a revision just committed in memory: its rows, and its page tree as a shared one, so the
  * next write on it (an import, mostly) reads neither back.
  */
-function keepWritten(rows: RevisionRows, content: RevisionContent): void {
-  keepRevisionRows(rows.revision.id, rows);
+function keepWritten(caches: RevisionCaches, rows: RevisionRows, content: RevisionContent): void {
+  keepRevisionRows(caches, rows.revision.id, rows);
   const row = rows.revision;
   const revision: StoredRevision = {
     id: row.id,
@@ -108,7 +108,7 @@ function keepWritten(rows: RevisionRows, content: RevisionContent): void {
   };
   // The copy has the written content's pages at the same places: the next import reads on it.
   shareReadIndex(content, revision.content);
-  keepSharedRevision(revision);
+  keepSharedRevision(caches, revision);
 }
 
 /** Thrown inside the transaction when the target moved on; rolls back what was written. */
@@ -130,7 +130,7 @@ export async function advanceRevision(
 ): Promise<Advanced> {
   const attempts = options.attempts ?? 5;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const current = await target.current(ctx.db, options.load);
+    const current = await target.current(ctx, options.load);
     const step = await build(current);
     if (step.kind === 'keep') return { revisionId: current.id, created: false };
     const id = ctx.ids();
@@ -143,7 +143,8 @@ export async function advanceRevision(
         if (!(await target.move(trx, { from: current.id, to: id, now }))) throw new TargetMoved();
         if (step.alongside !== undefined && !(await step.alongside(trx, id, now)))
           throw new TargetMoved();
-        const stored = await writeRevision(trx, {
+        const store = { db: trx, caches: ctx.caches };
+        const stored = await writeRevision(store, {
           ...step.revision,
           id,
           spaceId: target.spaceId,
@@ -152,7 +153,7 @@ export async function advanceRevision(
           createdAt: now,
         });
         await step.store?.(trx, id, now);
-        await target.follow?.(trx, {
+        await target.follow?.(store, {
           id,
           parentId: current.id,
           content: step.revision.content,
@@ -160,7 +161,7 @@ export async function advanceRevision(
         });
         return stored;
       });
-      keepWritten(written.rows, step.revision.content);
+      keepWritten(ctx.caches, written.rows, step.revision.content);
       return { revisionId: id, created: true };
     } catch (error) {
       if (!(error instanceof TargetMoved)) throw error;

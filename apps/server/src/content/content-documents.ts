@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JSONDocument } from '@docsync/core';
-import type { Db } from '../storage/schema.js';
+import type { CachedStore } from '../caches/cached-store.js';
+import type { CountedCache } from '../caches/counted-cache.js';
 
 /** A document named by the SHA-256 of its JSON text, with the text when it was just made. */
 export interface StoredDocument {
@@ -10,33 +11,41 @@ export interface StoredDocument {
   body?: string;
 }
 
+/** A document's hash and the length of its JSON text (what it costs a cache to keep it). */
+interface DocumentName {
+  hash: string;
+  bytes: number;
+}
+
 /**
- * Hashes of documents serialized before, by object. Documents are immutable values (core's
+ * Names of documents serialized or loaded before, by object. Documents are immutable values (core's
  * contract: a change builds a new object), and the import's conversion cache hands an unchanged
  * page the same document object as last time, so a revision that keeps most pages serializes and
- * hashes only the new ones. Only the hash is kept: the text is rebuilt if it must be stored.
+ * hashes only the new ones. Only the hash and size are kept: the text is rebuilt if it must be
+ * stored. Not a cache (nothing is evicted): an entry lives as long as its document.
  */
-const hashes = new WeakMap<JSONDocument, string>();
-
-/** Documents kept in memory beyond this many are forgotten, least recently used first. */
-const MAX_KEPT_DOCUMENTS = 20_000;
+const names = new WeakMap<JSONDocument, DocumentName>();
 
 /**
- * Documents by hash, shared by every load and store in the process. A hash names one text, so an
- * entry can never be stale (whatever database it came from), and revisions that share a document
- * share one object: merges and diffs then see unchanged pages by identity instead of comparing
- * their JSON, and a second load costs no parsing.
+ * Documents by hash, shared by every load and store of a server (built with the server, see
+ * `caches/server-caches.ts`). A hash names one text, so an entry can never be stale (whatever
+ * database it came from), and revisions that share a document share one object: merges and diffs
+ * then see unchanged pages by identity instead of comparing their JSON, and a second load costs no
+ * parsing. Sized by the length of the JSON text.
  */
-const kept = new Map<string, JSONDocument>();
+export type DocumentCache = CountedCache<string, JSONDocument>;
 
-function keep(hash: string, document: JSONDocument): void {
-  kept.delete(hash);
-  kept.set(hash, document);
-  hashes.set(document, hash);
-  if (kept.size > MAX_KEPT_DOCUMENTS) {
-    const oldest = kept.keys().next();
-    if (oldest.done !== true) kept.delete(oldest.value);
-  }
+/** The caches of documents (see {@link DocumentCache}). */
+export interface DocumentCaches {
+  readonly documents: DocumentCache;
+}
+
+/** A database with the documents kept of it. */
+export type DocumentStore = CachedStore<DocumentCaches>;
+
+function keep(cache: DocumentCache, hash: string, document: JSONDocument, bytes: number): void {
+  cache.set(hash, document, bytes);
+  names.set(document, { hash, bytes });
 }
 
 /**
@@ -44,11 +53,11 @@ function keep(hash: string, document: JSONDocument): void {
  * key order, so the same content always gets the same hash and is stored once.
  */
 export function storedDocument(document: JSONDocument): StoredDocument {
-  const known = hashes.get(document);
-  if (known !== undefined) return { hash: known, document };
+  const known = names.get(document);
+  if (known !== undefined) return { hash: known.hash, document };
   const body = JSON.stringify(document);
   const hash = createHash('sha256').update(body).digest('hex');
-  hashes.set(document, hash);
+  names.set(document, { hash, bytes: body.length });
   return { hash, document, body };
 }
 
@@ -59,10 +68,16 @@ const BATCH = 200;
  * Stores documents not stored yet. Existing hashes are skipped (same hash, same text), so a
  * revision that keeps most pages writes only the documents that changed.
  */
-export async function storeDocuments(db: Db, documents: Iterable<StoredDocument>): Promise<void> {
+export async function storeDocuments(
+  { db, caches }: DocumentStore,
+  documents: Iterable<StoredDocument>,
+): Promise<void> {
   // Sorted, so that concurrent writers lock new rows in the same order and never deadlock.
   const all = [...documents];
-  for (const doc of all) keep(doc.hash, doc.document);
+  for (const doc of all) {
+    const bytes = doc.body?.length ?? names.get(doc.document)?.bytes;
+    keep(caches.documents, doc.hash, doc.document, bytes ?? JSON.stringify(doc.document).length);
+  }
   const unique = [...new Map(all.map((doc) => [doc.hash, doc])).values()].sort((a, b) =>
     a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0,
   );
@@ -96,19 +111,15 @@ export async function storeDocuments(db: Db, documents: Iterable<StoredDocument>
 
 /** Loads documents by hash, from memory when a load or store in this process saw them. */
 export async function loadDocuments(
-  db: Db,
+  { db, caches }: DocumentStore,
   hashes: Iterable<string>,
 ): Promise<Map<string, JSONDocument>> {
   const found = new Map<string, JSONDocument>();
   const wanted: string[] = [];
   for (const hash of new Set(hashes)) {
-    const document = kept.get(hash);
-    if (document === undefined) {
-      wanted.push(hash);
-      continue;
-    }
-    keep(hash, document);
-    found.set(hash, document);
+    const document = caches.documents.get(hash);
+    if (document === undefined) wanted.push(hash);
+    else found.set(hash, document);
   }
   for (let start = 0; start < wanted.length; start += BATCH) {
     const rows = await db
@@ -118,7 +129,7 @@ export async function loadDocuments(
       .execute();
     for (const row of rows) {
       const document = JSON.parse(row.body) as JSONDocument;
-      keep(row.hash, document);
+      keep(caches.documents, row.hash, document, row.body.length);
       found.set(row.hash, document);
     }
   }

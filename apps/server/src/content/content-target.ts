@@ -1,7 +1,8 @@
 import type { RevisionGit } from '@docsync/api';
 import type { RevisionContent } from '@docsync/core';
 import type { Db } from '../storage/schema.js';
-import type { LoadOptions, StoredRevision } from './read-revision.js';
+import type { RevisionStore } from './revision-caches.js';
+import type { LoadOptions, StoredRevision } from './stored-revision.js';
 import type { WrittenRevision } from './write-revision.js';
 
 /** A revision just written, as what follows its target sees it. */
@@ -24,14 +25,14 @@ export interface ContentTarget {
   /** What the target is, for messages (`the space`, `change request #3`). */
   readonly label: string;
   /** Reads the current revision afresh (throws when the target can no longer be written). */
-  current(db: Db, options?: LoadOptions): Promise<StoredRevision>;
+  current(store: RevisionStore, options?: LoadOptions): Promise<StoredRevision>;
   /** Moves the target from revision `from` to `to`; false when it is no longer at `from`. */
   move(trx: Db, move: { from: string; to: string; now: string }): Promise<boolean>;
   /**
    * What follows the target's revision, in the transaction that moves it, once the revision is
    * written (a space's search index). Optional.
    */
-  follow?(trx: Db, revision: FollowedRevision): Promise<void>;
+  follow?(trx: RevisionStore, revision: FollowedRevision): Promise<void>;
   /**
    * Records that a commit holds the content of a revision just written, in its transaction: a
    * space's main content keeps sync points (see `content/sync-points.ts`); a change request's

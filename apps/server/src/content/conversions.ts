@@ -1,4 +1,5 @@
 import { ConversionCache, parsePage, type ParsedPage } from '@docsync/core';
+import type { CacheStats, ReportsCacheStats } from '../caches/counted-cache.js';
 
 /**
  * Parses of markdown files kept beyond this many blobs are forgotten, least recently used first.
@@ -19,6 +20,8 @@ export const DEFAULT_MAX_PARSES = 50_000;
 export class SeededConversionCache extends ConversionCache {
   readonly #parses = new Map<string, ParsedPage>();
   readonly #offered = new Map<string, ParsedPage>();
+  #hits = 0;
+  #misses = 0;
 
   /** Parses made elsewhere, by blob id, for the next conversion. */
   offer(parses: ReadonlyMap<string, ParsedPage>): void {
@@ -31,7 +34,10 @@ export class SeededConversionCache extends ConversionCache {
   }
 
   override parsePage(oid: string, markdown: string): ParsedPage {
-    const known = this.#parses.get(oid) ?? this.#offered.get(oid);
+    const kept = this.#parses.get(oid);
+    if (kept === undefined) this.#misses++;
+    else this.#hits++;
+    const known = kept ?? this.#offered.get(oid);
     // Not parsed in a worker (no caller should get here with new markdown): parsed here.
     const parsed = known ?? parsePage(markdown);
     this.#parses.delete(oid);
@@ -41,6 +47,11 @@ export class SeededConversionCache extends ConversionCache {
 
   override hasParse(oid: string): boolean {
     return this.#parses.has(oid);
+  }
+
+  /** How many parses are kept, and how many asked for were kept from an earlier conversion. */
+  parseCounts(): { entries: number; hits: number; misses: number } {
+    return { entries: this.#parses.size, hits: this.#hits, misses: this.#misses };
   }
 
   override trimParses(max: number): void {
@@ -60,7 +71,7 @@ export class SeededConversionCache extends ConversionCache {
  * and links still come from the whole tree on every import. Nothing here is persisted: after a
  * restart the first import of a space parses it in full.
  */
-export class Conversions {
+export class Conversions implements ReportsCacheStats {
   readonly cache = new SeededConversionCache();
   readonly #maxParses: number;
   /** Sizes of stored blobs: a fact of the id, since blobs are stored by id and never removed. */
@@ -83,6 +94,11 @@ export class Conversions {
   /** Remembers the size of a stored blob. */
   rememberSize(oid: string, size: number): void {
     this.#sizes.set(oid, size);
+  }
+
+  /** The parses kept, for `/metrics`: bounded by count (see `trim`), so no bytes are told. */
+  stats(): CacheStats {
+    return { name: 'parses', ...this.cache.parseCounts(), bytes: 0, maxBytes: 0 };
   }
 
   /** Bounds the memory after a conversion (never during one: see `ConversionCache.trimParses`). */

@@ -9,7 +9,7 @@ import type { Db } from '../storage/schema.js';
 import { advanceRevision, type Advanced } from './advance-revision.js';
 import { withDistinctPageIds } from './distinct-page-ids.js';
 import type { ContentTarget } from './content-target.js';
-import type { StoredRevision } from './read-revision.js';
+import type { StoredRevision } from './stored-revision.js';
 import { requireContentLimits, requireMarkdownNesting } from './nesting-limits.js';
 import { readTreeBlobs, STRUCTURE_FILE, type TreeEntry } from './read-tree-blobs.js';
 import {
@@ -218,7 +218,7 @@ export async function importTree(
     ctx,
     request.target,
     async (current) => {
-      const previous = await readStoredTree(ctx.db, current.id);
+      const previous = await readStoredTree(ctx, current.id);
       const same = current.git?.oid === request.git.oid && request.force !== true;
       if (same && !Array.isArray(request.tree)) return { kind: 'keep' };
       const entries = Array.isArray(request.tree)
@@ -267,7 +267,13 @@ export async function importTree(
           config: converted.config,
         },
         store: async (trx, revisionId, now) => {
-          kept = await writeStoredTree(trx, revisionId, tree, previous, changes);
+          kept = await writeStoredTree(
+            { db: trx, caches: ctx.caches },
+            revisionId,
+            tree,
+            previous,
+            changes,
+          );
           // The space now holds what its tree names (held by another space of the organization).
           await recordSpaceBlobs(
             trx,
@@ -281,6 +287,6 @@ export async function importTree(
     },
     { authorId: request.authorId, load: { documents: 'none', shared: true } },
   );
-  if (result.created && kept !== undefined) keepStoredTree(kept);
+  if (result.created && kept !== undefined) keepStoredTree(ctx.caches, kept);
   return result;
 }

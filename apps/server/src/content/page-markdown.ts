@@ -1,5 +1,5 @@
 import { revisionToTree, type RevisionPageDocument, type TreeFile } from '@docsync/core';
-import type { StoredRevision } from './read-revision.js';
+import type { StoredRevision } from './stored-revision.js';
 
 /**
  * A page's file as Git Sync writes it: where core's `revisionToTree` places it in the whole

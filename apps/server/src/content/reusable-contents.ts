@@ -2,9 +2,9 @@ import type { GitLocation, RevisionReusableContent } from '@docsync/api';
 import type { JSONDocument } from '@docsync/core';
 import { NotFoundError } from '../errors.js';
 import { readJson } from '../resources/json-column.js';
-import type { Db } from '../storage/schema.js';
-import { loadDocuments } from './content-documents.js';
-import { revisionRows } from './read-revision.js';
+import { loadDocuments, type DocumentStore } from './content-documents.js';
+import type { RevisionStore } from './revision-caches.js';
+import { revisionRows } from './revision-rows.js';
 
 /** A reusable content as a revision row stores it: its document by hash. */
 export interface StoredReusableContent {
@@ -20,11 +20,11 @@ export interface StoredReusableContent {
  * without its document. A revision with no stored row (a space's reserved first one) has none.
  */
 export async function findReusableContent(
-  db: Db,
+  store: RevisionStore,
   revisionId: string,
   reusableContentId: string,
 ): Promise<StoredReusableContent> {
-  const rows = await revisionRows(db, revisionId);
+  const rows = await revisionRows(store, revisionId);
   const stored =
     rows === undefined
       ? []
@@ -49,10 +49,10 @@ export function reusableContentResource(
 
 /** The document of a stored reusable content. */
 export async function reusableContentDocument(
-  db: Db,
+  store: DocumentStore,
   item: StoredReusableContent,
 ): Promise<JSONDocument> {
-  const document = (await loadDocuments(db, [item.document])).get(item.document);
+  const document = (await loadDocuments(store, [item.document])).get(item.document);
   if (document === undefined)
     throw new Error(`the document ${item.document} of reusable content \`${item.id}\` is gone`);
   return document;

@@ -1,7 +1,7 @@
 import { indexSpaceRevision } from '../search/index-space-revision.js';
-import type { Db } from '../storage/schema.js';
 import type { ContentTarget } from './content-target.js';
-import type { LoadOptions } from './read-revision.js';
+import type { RevisionStore } from './revision-caches.js';
+import type { LoadOptions } from './stored-revision.js';
 import { spaceRevision } from './space-revision.js';
 import { recordSyncPoint } from './sync-points.js';
 
@@ -13,13 +13,13 @@ export function spaceTarget(spaceId: string): ContentTarget {
   return {
     spaceId,
     label: 'the space',
-    async current(db: Db, options: LoadOptions = {}) {
-      const space = await db
+    async current(store: RevisionStore, options: LoadOptions = {}) {
+      const space = await store.db
         .selectFrom('spaces')
         .select(['id', 'revision_id', 'created_at'])
         .where('id', '=', spaceId)
         .executeTakeFirstOrThrow();
-      return spaceRevision(db, space, options);
+      return spaceRevision(store, space, options);
     },
     async move(trx, { from, to, now }) {
       const moved = await trx
@@ -30,7 +30,7 @@ export function spaceTarget(spaceId: string): ContentTarget {
         .executeTakeFirst();
       return Number(moved.numUpdatedRows) === 1;
     },
-    follow: (trx, revision) => indexSpaceRevision(trx, spaceId, revision),
+    follow: (store, revision) => indexSpaceRevision(store, spaceId, revision),
     async recordSyncPoint(trx, point) {
       await recordSyncPoint(trx, { spaceId, ...point });
     },

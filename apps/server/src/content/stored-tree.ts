@@ -1,5 +1,6 @@
+import type { CachedStore } from '../caches/cached-store.js';
+import type { CountedCache } from '../caches/counted-cache.js';
 import { readJson, writeJson } from '../resources/json-column.js';
-import type { Db } from '../storage/schema.js';
 
 /** A file of an imported tree, as the next import compares it. */
 export interface StoredTreeFile {
@@ -45,24 +46,40 @@ function differenceLimit(files: number): number {
   return Math.min(500, Math.max(16, Math.floor(files / 4)));
 }
 
-/** Trees kept in memory (they are immutable), least recently used beyond this go. */
-const KEPT_TREES = 8;
-const kept = new Map<string, StoredTree>();
+/**
+ * Trees by revision id (they are immutable), built with the server (`caches/server-caches.ts`).
+ * Sized by their paths and entries.
+ */
+export type StoredTreeCache = CountedCache<string, StoredTree>;
 
-function keep(tree: StoredTree): StoredTree {
-  kept.delete(tree.revisionId);
-  kept.set(tree.revisionId, tree);
-  if (kept.size > KEPT_TREES) {
-    const oldest = kept.keys().next();
-    if (oldest.done !== true) kept.delete(oldest.value);
-  }
+/** The cache of imported trees (see {@link StoredTreeCache}). */
+export interface StoredTreeCaches {
+  readonly storedTrees: StoredTreeCache;
+}
+
+/** A database with the trees kept of it. */
+export type StoredTreeStore = CachedStore<StoredTreeCaches>;
+
+/** About what a tree holds in memory: each path twice (files and oids), an entry of each. */
+function treeBytes(tree: StoredTree): number {
+  let bytes = 0;
+  for (const path of tree.files.keys()) bytes += 2 * path.length + 160;
+  return bytes + 100 * tree.differences.size;
+}
+
+function keep(cache: StoredTreeCache, tree: StoredTree): StoredTree {
+  cache.set(tree.revisionId, tree, treeBytes(tree));
   return tree;
 }
 
 /** The tree revision `revisionId` was imported from, or undefined when it was not imported. */
-export async function readStoredTree(db: Db, revisionId: string): Promise<StoredTree | undefined> {
-  const known = kept.get(revisionId);
-  if (known !== undefined) return keep(known);
+export async function readStoredTree(
+  store: StoredTreeStore,
+  revisionId: string,
+): Promise<StoredTree | undefined> {
+  const { db, caches } = store;
+  const known = caches.storedTrees.get(revisionId);
+  if (known !== undefined) return known;
   const row = await db
     .selectFrom('content_trees')
     .select(['base_revision_id', 'entries'])
@@ -72,14 +89,14 @@ export async function readStoredTree(db: Db, revisionId: string): Promise<Stored
   const entries = readJson(row.entries) as StoredEntry[];
   if (row.base_revision_id === null) {
     const maps = treeMaps(entries.map(([path, oid, size]) => [path, { oid: oid ?? '', size }]));
-    return keep({ revisionId, baseId: null, ...maps, differences: new Map() });
+    return keep(caches.storedTrees, { revisionId, baseId: null, ...maps, differences: new Map() });
   }
-  const base = await readStoredTree(db, row.base_revision_id);
+  const base = await readStoredTree(store, row.base_revision_id);
   if (base === undefined) return undefined;
   const differences = new Map(
     entries.map(([path, oid, size]) => [path, oid === null ? null : { oid, size }] as const),
   );
-  return keep({
+  return keep(caches.storedTrees, {
     revisionId,
     baseId: row.base_revision_id,
     ...applied(base, differences),
@@ -114,7 +131,7 @@ function applied(
  * in the transaction that writes the revision.
  */
 export async function writeStoredTree(
-  db: Db,
+  store: StoredTreeStore,
   revisionId: string,
   tree: { files: Map<string, StoredTreeFile>; oids: Map<string, string> },
   previous: StoredTree | undefined,
@@ -126,7 +143,7 @@ export async function writeStoredTree(
       ? undefined
       : baseId === previous.revisionId
         ? previous
-        : await readStoredTree(db, baseId);
+        : await readStoredTree(store, baseId);
   let differences: Map<string, StoredTreeFile | null> | undefined;
   if (base !== undefined && previous !== undefined) {
     differences = new Map(previous.differences);
@@ -143,7 +160,7 @@ export async function writeStoredTree(
     differences === undefined || base === undefined
       ? { revisionId, baseId: null, ...tree, differences: new Map() }
       : { revisionId, baseId: base.revisionId, ...tree, differences };
-  await db
+  await store.db
     .insertInto('content_trees')
     .values({
       revision_id: revisionId,
@@ -162,12 +179,7 @@ export async function writeStoredTree(
   return stored;
 }
 
-/** Forgets the trees kept in memory, as a restart would (for tests). */
-export function forgetKeptTrees(): void {
-  kept.clear();
-}
-
 /** Keeps a tree just committed in memory, so the next import does not read it back. */
-export function keepStoredTree(tree: StoredTree): void {
-  keep(tree);
+export function keepStoredTree(caches: StoredTreeCaches, tree: StoredTree): void {
+  keep(caches.storedTrees, tree);
 }

@@ -6,23 +6,19 @@ import type {
   ContentFilesTable,
   ContentPagesTable,
   ContentRevisionsTable,
-  Db,
 } from '../storage/schema.js';
 import { storedDocument, storeDocuments, type StoredDocument } from './content-documents.js';
+import type { RevisionStore } from './revision-caches.js';
+import { childrenByParent, pageRowsOf, revisionRows } from './revision-rows.js';
+import { storedPageFields } from './shared-pages.js';
 import {
-  childrenByParent,
   EMPTY_DOCUMENT,
-  pageRowsOf,
-  revisionRows,
-  storedPageFields,
   type PageRow,
   type RevisionRows,
-} from './read-revision.js';
+  type WrittenRevisionType,
+} from './stored-revision.js';
 import { fileFromRow } from './revision-files.js';
 import { REMOVED_POSITION } from './revision-page-rows.js';
-
-/** How a revision came to be (the API's revision types that docsync writes). */
-export type WrittenRevisionType = 'edits' | 'merge' | 'update' | 'rollback';
 
 /** A revision to store. */
 export interface NewRevision {
@@ -274,9 +270,14 @@ function keptRows(
  * revision close to its parent's base stores only the page rows that differ from the base (see
  * migration 010); files the same as the parent's are not stored again.
  */
-export async function writeRevision(db: Db, revision: NewRevision): Promise<WrittenRevision> {
+export async function writeRevision(
+  store: RevisionStore,
+  revision: NewRevision,
+): Promise<WrittenRevision> {
+  const { db } = store;
   const { content } = revision;
-  const parent = revision.parentId === null ? undefined : await revisionRows(db, revision.parentId);
+  const parent =
+    revision.parentId === null ? undefined : await revisionRows(store, revision.parentId);
   const pages = pageRows(revision.id, content.pages, parent);
   const parentReusable = new Map(
     parent === undefined
@@ -297,7 +298,7 @@ export async function writeRevision(db: Db, revision: NewRevision): Promise<Writ
     for (const row of parent?.pages.values() ?? [])
       if (row.documentHash) held.add(row.documentHash);
   await storeDocuments(
-    db,
+    store,
     introduced.filter((doc) => !held.has(doc.hash)),
   );
 
@@ -310,7 +311,7 @@ export async function writeRevision(db: Db, revision: NewRevision): Promise<Writ
       ? undefined
       : baseId === parent.revision.id
         ? parent
-        : await revisionRows(db, baseId);
+        : await revisionRows(store, baseId);
   const candidate =
     parent === undefined || base === undefined ? undefined : overlayOf(parent, base, changes);
   const overlay =

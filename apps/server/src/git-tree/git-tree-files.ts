@@ -6,8 +6,7 @@ import {
 } from '@docsync/api';
 import { gitBlobId } from '@docsync/core';
 import type { BlobStore } from '../blobs/blob-store.js';
-import type { Db } from '../storage/schema.js';
-import { gitTreeListed, type GitTreeTarget } from './git-tree-listing.js';
+import { gitTreeListed, type GitTreeStore, type GitTreeTarget } from './git-tree-listing.js';
 import { listedPageTexts } from './git-tree-pages.js';
 import { mapBlobs } from '../blobs/bounded.js';
 
@@ -23,12 +22,12 @@ const encoder = new TextEncoder();
  * always read).
  */
 export async function gitTreeFiles(
-  db: Db,
+  store: GitTreeStore,
   blobs: BlobStore,
   target: GitTreeTarget,
   paths: readonly string[],
 ): Promise<GitTreeFiles> {
-  const { tree, texts } = await gitTreeListed(db, target);
+  const { tree, texts } = await gitTreeListed(store, target);
   const byPath = new Map(tree.files.map((file) => [file.path, file]));
   const asked = [...new Set(paths)];
   const missing = asked.filter((path) => !byPath.has(path));
@@ -46,7 +45,7 @@ export async function gitTreeFiles(
   }
 
   const pageTexts = await listedPageTexts(
-    db,
+    store,
     target,
     tree,
     wanted.flatMap((file) => (file.page === undefined ? [] : [file.page])),

@@ -1,16 +1,19 @@
 import type { GitTree } from '@docsync/api';
 import type { RevisionPageDocument } from '@docsync/core';
-import {
-  loadRevision,
-  revisionRows,
-  type LoadOptions,
-  type RevisionRows,
-  type StoredRevision,
-} from '../content/read-revision.js';
-import type { Db } from '../storage/schema.js';
+import type { CachedStore } from '../caches/cached-store.js';
+import type { CountedCache } from '../caches/counted-cache.js';
+import { loadRevision } from '../content/load-revision.js';
+import type { RevisionCaches } from '../content/revision-caches.js';
+import { revisionRows } from '../content/revision-rows.js';
+import type { LoadOptions, RevisionRows, StoredRevision } from '../content/stored-revision.js';
 import { renderGitTree } from './render-git-tree.js';
 import { documentPages, unchangedPages, withKnownPages } from './reuse-pages.js';
-import { spaceRenderState, type SpaceRenderState } from './space-render-state.js';
+import {
+  keepRenderState,
+  spaceRenderState,
+  type RenderStateCaches,
+  type SpaceRenderState,
+} from './space-render-state.js';
 
 /** The content to list: a space's, or a change request's, at this revision. */
 export interface GitTreeTarget {
@@ -26,24 +29,31 @@ export interface Listed {
 }
 
 /**
- * Listings kept by revision id, least recently used dropped first. Revisions never change, so a
- * kept listing is never stale; a 10,000-page listing is about a megabyte, so a few.
+ * Listings by revision id, built with the server (`caches/server-caches.ts`). Revisions never
+ * change, so a kept listing is never stale; a 10,000-page listing is about a megabyte, so a few.
+ * A listing is kept while it is made (so requests share it), then sized by its files and texts.
  */
-const KEPT_LISTINGS = 8;
-const listings = new Map<string, Promise<Listed>>();
+export type ListingCache = CountedCache<string, Promise<Listed>>;
 
-function keepListing(revisionId: string, listing: Promise<Listed>): void {
-  listings.delete(revisionId);
-  listings.set(revisionId, listing);
-  if (listings.size > KEPT_LISTINGS) {
-    const oldest = listings.keys().next();
-    if (oldest.done !== true) listings.delete(oldest.value);
-  }
+/** The caches listings use. */
+export interface GitTreeCaches extends RevisionCaches, RenderStateCaches {
+  readonly listings: ListingCache;
+}
+
+/** A database with the listings, revisions and render states kept of it. */
+export type GitTreeStore = CachedStore<GitTreeCaches>;
+
+/** About what a listing holds in memory. */
+function listedBytes(listed: Listed): number {
+  let bytes = 0;
+  for (const file of listed.tree.files) bytes += 2 * file.path.length + 200;
+  for (const text of listed.texts.values()) bytes += text.length;
+  return bytes;
 }
 
 /** The files Git Sync writes for a revision (see {@link gitTreeListed}). */
-export async function gitTreeListing(db: Db, target: GitTreeTarget): Promise<GitTree> {
-  return (await gitTreeListed(db, target)).tree;
+export async function gitTreeListing(store: GitTreeStore, target: GitTreeTarget): Promise<GitTree> {
+  return (await gitTreeListed(store, target)).tree;
 }
 
 /**
@@ -52,27 +62,26 @@ export async function gitTreeListing(db: Db, target: GitTreeTarget): Promise<Git
  * that of a revision without a stored row (a new space's reserved first revision, which reads as
  * empty until content is written under that id) is kept.
  */
-export function gitTreeListed(db: Db, target: GitTreeTarget): Promise<Listed> {
+export function gitTreeListed(store: GitTreeStore, target: GitTreeTarget): Promise<Listed> {
+  const listings = store.caches.listings;
   const known = listings.get(target.revisionId);
-  if (known !== undefined) {
-    keepListing(target.revisionId, known);
-    return known;
-  }
-  const forget = () => {
-    if (listings.get(target.revisionId) === listing) listings.delete(target.revisionId);
-  };
-  const listing = listRevision(db, target).then(
+  if (known !== undefined) return known;
+  const ours = () => listings.peek(target.revisionId) === listing;
+  const listing = listRevision(store, target).then(
     (listed) => {
-      if (listed !== undefined) return listed;
-      forget();
+      if (listed !== undefined) {
+        if (ours()) listings.set(target.revisionId, listing, listedBytes(listed));
+        return listed;
+      }
+      if (ours()) listings.delete(target.revisionId);
       return { tree: { revision: target.revisionId, files: [] }, texts: new Map() };
     },
     (error: unknown) => {
-      forget();
+      if (ours()) listings.delete(target.revisionId);
       throw error;
     },
   );
-  keepListing(target.revisionId, listing);
+  listings.set(target.revisionId, listing, 1);
   return listing;
 }
 
@@ -115,12 +124,15 @@ function rememberPages(
  * the whole tree, which every page's paths depend on. Undefined when the revision has no stored
  * row. Not kept: see {@link gitTreeListing}.
  */
-export async function listRevision(db: Db, target: GitTreeTarget): Promise<Listed | undefined> {
-  const rows = await revisionRows(db, target.revisionId);
+export async function listRevision(
+  store: GitTreeStore,
+  target: GitTreeTarget,
+): Promise<Listed | undefined> {
+  const rows = await revisionRows(store, target.revisionId);
   if (rows === undefined) return undefined;
-  const state = spaceRenderState(target.spaceId);
+  const state = spaceRenderState(store.caches, target.spaceId);
   const unchanged = unchangedPages(rows.pages, state.pages);
-  const loaded = await loadRevision(db, target.revisionId, {
+  const loaded = await loadRevision(store, target.revisionId, {
     documents: documentsToLoad(rows, unchanged),
   });
   if (loaded === undefined) return undefined;
@@ -130,5 +142,6 @@ export async function listRevision(db: Db, target: GitTreeTarget): Promise<Liste
   };
   const { files, texts } = renderGitTree(revision, state.cache);
   rememberPages(state, rows, documentPages(revision.content.pages));
+  keepRenderState(store.caches, target.spaceId, state);
   return { tree: { revision: target.revisionId, files }, texts };
 }

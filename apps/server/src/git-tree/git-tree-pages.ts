@@ -1,14 +1,24 @@
 import type { GitTree, GitTreePages } from '@docsync/api';
 import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { pageMarkdown } from '../content/page-markdown.js';
-import { loadRevision } from '../content/read-revision.js';
-import type { Db } from '../storage/schema.js';
-import { gitTreeListing, listRevision, type GitTreeTarget } from './git-tree-listing.js';
+import { loadRevision } from '../content/load-revision.js';
+import type { RevisionStore } from '../content/revision-caches.js';
+import type { RenderStateCaches } from './space-render-state.js';
+import {
+  gitTreeListing,
+  listRevision,
+  type GitTreeStore,
+  type GitTreeTarget,
+} from './git-tree-listing.js';
 import { spaceRenderState } from './space-render-state.js';
 
 /** The texts the space's render cache holds for these listed pages (blob ids checked). */
-function cachedTexts(spaceId: string, listed: ReadonlyMap<string, string>): Map<string, string> {
-  const { cache } = spaceRenderState(spaceId);
+function cachedTexts(
+  caches: RenderStateCaches,
+  spaceId: string,
+  listed: ReadonlyMap<string, string>,
+): Map<string, string> {
+  const { cache } = spaceRenderState(caches, spaceId);
   const texts = new Map<string, string>();
   for (const [pageId, oid] of listed) {
     const text = cache.textOf(pageId, oid);
@@ -23,11 +33,11 @@ function cachedTexts(spaceId: string, listed: ReadonlyMap<string, string>): Map<
  * since.
  */
 async function readOneByOne(
-  db: Db,
+  store: RevisionStore,
   revisionId: string,
   pageIds: readonly string[],
 ): Promise<Map<string, string>> {
-  const revision = await loadRevision(db, revisionId, { documents: pageIds });
+  const revision = await loadRevision(store, revisionId, { documents: pageIds });
   const texts = new Map<string, string>();
   if (revision === undefined) return texts;
   const wanted = new Set(pageIds);
@@ -45,7 +55,7 @@ async function readOneByOne(
  * name as pages are left out.
  */
 export async function listedPageTexts(
-  db: Db,
+  store: GitTreeStore,
   target: GitTreeTarget,
   listing: GitTree,
   pageIds: readonly string[],
@@ -57,14 +67,14 @@ export async function listedPageTexts(
       return oid === undefined ? [] : [[id, oid] as const];
     }),
   );
-  let texts = cachedTexts(target.spaceId, listed);
+  let texts = cachedTexts(store.caches, target.spaceId, listed);
   if (texts.size < listed.size) {
-    await listRevision(db, target);
-    texts = cachedTexts(target.spaceId, listed);
+    await listRevision(store, target);
+    texts = cachedTexts(store.caches, target.spaceId, listed);
   }
   const missing = [...listed.keys()].filter((id) => !texts.has(id));
   if (missing.length > 0)
-    for (const [id, text] of await readOneByOne(db, target.revisionId, missing))
+    for (const [id, text] of await readOneByOne(store, target.revisionId, missing))
       texts.set(id, text);
   return new Map(
     [...listed.keys()].flatMap((page) => {
@@ -76,12 +86,12 @@ export async function listedPageTexts(
 
 /** The markdown of the asked pages at the target's revision (see {@link listedPageTexts}). */
 export async function gitTreePages(
-  db: Db,
+  store: GitTreeStore,
   target: GitTreeTarget,
   pageIds: readonly string[],
 ): Promise<GitTreePages> {
-  const listing = await gitTreeListing(db, target);
-  const texts = await listedPageTexts(db, target, listing, pageIds);
+  const listing = await gitTreeListing(store, target);
+  const texts = await listedPageTexts(store, target, listing, pageIds);
   return {
     revision: target.revisionId,
     pages: [...texts].map(([page, markdown]) => ({ page, markdown })),

@@ -11,6 +11,8 @@ export class PageRenderCache extends ConversionCache {
   #written = new Map<string, TreeFile>();
   /** The last file written for each page (the same objects core's cache keeps). */
   readonly #last = new Map<string, TreeFile>();
+  /** The length of the texts in {@link #last}. */
+  #textLength = 0;
 
   override renderFile(...args: Parameters<ConversionCache['renderFile']>): TreeFile {
     const file = super.renderFile(...args);
@@ -18,6 +20,7 @@ export class PageRenderCache extends ConversionCache {
     if (key.startsWith('page:')) {
       const pageId = key.slice('page:'.length);
       this.#written.set(pageId, file);
+      this.#textLength += (file.text?.length ?? 0) - (this.#last.get(pageId)?.text?.length ?? 0);
       this.#last.set(pageId, file);
     }
     return file;
@@ -27,6 +30,11 @@ export class PageRenderCache extends ConversionCache {
   textOf(pageId: string, oid: string): string | undefined {
     const file = this.#last.get(pageId);
     return file?.oid === oid ? file.text : undefined;
+  }
+
+  /** The length of the last text of every page: about what the cache holds. */
+  textLength(): number {
+    return this.#textLength;
   }
 
   /**

@@ -6,7 +6,7 @@ import {
   type TreeFile,
 } from '@docsync/core';
 import { pageFile } from '../content/page-markdown.js';
-import type { StoredRevision } from '../content/read-revision.js';
+import type { StoredRevision } from '../content/stored-revision.js';
 import type { PageRenderCache } from './page-render-cache.js';
 import { documentPages } from './reuse-pages.js';
 

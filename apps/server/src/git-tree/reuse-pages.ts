@@ -1,5 +1,5 @@
 import type { RevisionPage, RevisionPageDocument } from '@docsync/core';
-import type { PageRow } from '../content/read-revision.js';
+import type { PageRow } from '../content/stored-revision.js';
 import type { KnownPage } from './space-render-state.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { RevisionPageDocument } from '@docsync/core';
+import type { CountedCache } from '../caches/counted-cache.js';
 import { PageRenderCache } from './page-render-cache.js';
 
 /** A page object a listing rendered, with the stored row it was read from. */
@@ -20,20 +21,36 @@ export interface SpaceRenderState {
 }
 
 /**
- * Spaces whose render state is kept, least recently used dropped first. Each holds every page's
- * document and markdown (tens of megabytes at 10,000 pages), so only a few.
+ * Render states by space id, built with the server (`caches/server-caches.ts`). Each holds every
+ * page's document and markdown (tens of megabytes at 10,000 pages), so only a few; sized by the
+ * markdown and pages it holds (the documents are the document cache's).
  */
-const KEPT_SPACES = 4;
-const states = new Map<string, SpaceRenderState>();
+export type RenderStateCache = CountedCache<string, SpaceRenderState>;
 
-/** The render state of a space, made empty when none is kept. */
-export function spaceRenderState(spaceId: string): SpaceRenderState {
-  const state = states.get(spaceId) ?? { cache: new PageRenderCache(), pages: new Map() };
-  states.delete(spaceId);
-  states.set(spaceId, state);
-  if (states.size > KEPT_SPACES) {
-    const oldest = states.keys().next();
-    if (oldest.done !== true) states.delete(oldest.value);
-  }
+/** The cache of render states (see {@link RenderStateCache}). */
+export interface RenderStateCaches {
+  readonly renderStates: RenderStateCache;
+}
+
+/** About what a render state holds in memory. */
+function stateBytes(state: SpaceRenderState): number {
+  return state.cache.textLength() + 200 * state.pages.size;
+}
+
+/** The render state of a space, made empty (and kept) when none is kept. */
+export function spaceRenderState(caches: RenderStateCaches, spaceId: string): SpaceRenderState {
+  const known = caches.renderStates.get(spaceId);
+  if (known !== undefined) return known;
+  const state: SpaceRenderState = { cache: new PageRenderCache(), pages: new Map() };
+  keepRenderState(caches, spaceId, state);
   return state;
+}
+
+/** Keeps a space's render state again with what it holds now (after a listing added to it). */
+export function keepRenderState(
+  caches: RenderStateCaches,
+  spaceId: string,
+  state: SpaceRenderState,
+): void {
+  caches.renderStates.set(spaceId, state, stateBytes(state));
 }

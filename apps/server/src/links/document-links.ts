@@ -1,5 +1,5 @@
 import type { JSONDocument } from '@docsync/core';
-import { loadDocuments } from '../content/content-documents.js';
+import { loadDocuments, type DocumentStore } from '../content/content-documents.js';
 import { readJson, writeJson } from '../resources/json-column.js';
 import { documentSections } from '../search/document-sections.js';
 import type { Db } from '../storage/schema.js';
@@ -54,9 +54,10 @@ export async function storeDocumentLinks(
 
 /** The links of documents by hash, reading (and recording) those not recorded yet. */
 export async function loadDocumentLinks(
-  db: Db,
+  store: DocumentStore,
   hashes: Iterable<string>,
 ): Promise<Map<string, DocumentLinks>> {
+  const { db } = store;
   const wanted = [...new Set(hashes)];
   const found = new Map<string, DocumentLinks>();
   for (let start = 0; start < wanted.length; start += BATCH) {
@@ -73,7 +74,7 @@ export async function loadDocumentLinks(
   }
   const missing = wanted.filter((hash) => !found.has(hash));
   if (missing.length === 0) return found;
-  const documents = await loadDocuments(db, missing);
+  const documents = await loadDocuments(store, missing);
   for (const [hash, links] of await storeDocumentLinks(db, documents)) found.set(hash, links);
   return found;
 }

@@ -1,7 +1,7 @@
 import type { FileBacklink } from '@docsync/api';
 import { NotFoundError } from '../errors.js';
 import type { PageRequest } from '../pagination.js';
-import type { Db } from '../storage/schema.js';
+import type { DocumentStore } from '../content/content-documents.js';
 import { pageByIndex } from './link-listing.js';
 import type { LinkContext } from './resolve-links.js';
 import { readRevisionLinks } from './revision-links.js';
@@ -11,11 +11,11 @@ import { readRevisionLinks } from './revision-links.js';
  * refers to it, in page order. 404 when the file is not in the revision.
  */
 export async function fileBacklinks(
-  db: Db,
+  store: DocumentStore,
   context: Omit<LinkContext, 'baseUrl'> & { revisionId: string; fileId: string },
   request: PageRequest,
 ): Promise<{ items: FileBacklink[]; count: number; next?: { page: string } }> {
-  const links = await readRevisionLinks(db, context.revisionId);
+  const links = await readRevisionLinks(store, context.revisionId);
   if (!links.files.has(context.fileId)) throw new NotFoundError('File');
   const pages = new Set<string>();
   for (const { pageId, ref } of links.occurrences)

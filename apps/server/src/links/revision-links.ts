@@ -1,6 +1,7 @@
+import type { DocumentStore } from '../content/content-documents.js';
 import type { Selectable } from 'kysely';
 import { readJson } from '../resources/json-column.js';
-import type { ContentPagesTable, Db } from '../storage/schema.js';
+import type { ContentPagesTable } from '../storage/schema.js';
 import { collectRefs, type LinkRef } from './collect-refs.js';
 import { loadDocumentLinks } from './document-links.js';
 import { filesRevision, revisionPages } from '../content/revision-page-rows.js';
@@ -64,10 +65,11 @@ function pageFieldRefs(fields: string): LinkRef[] {
  * are read for the pages that anchor links point into.
  */
 export async function readRevisionLinks(
-  db: Db,
+  store: DocumentStore,
   revisionId: string,
   options: { pageId?: string } = {},
 ): Promise<RevisionLinks> {
+  const { db } = store;
   const rows = treeOrder(
     await db
       .selectFrom(revisionPages(db, revisionId))
@@ -84,7 +86,7 @@ export async function readRevisionLinks(
     (row) => options.pageId === undefined || row.page_id === options.pageId,
   );
   const links = await loadDocumentLinks(
-    db,
+    store,
     listed.flatMap((row) => (row.document_hash === null ? [] : [row.document_hash])),
   );
 
@@ -105,7 +107,7 @@ export async function readRevisionLinks(
     return hash === undefined || hash === null ? [] : [hash];
   });
   const anchorLinks = await loadDocumentLinks(
-    db,
+    store,
     anchorHashes.filter((hash) => !links.has(hash)),
   );
   const anchors = new Map<string, ReadonlySet<string>>();

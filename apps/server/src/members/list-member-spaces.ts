@@ -1,8 +1,7 @@
 import type { MemberSpace } from '@docsync/api';
 import { spaceLevel } from '../access/effective-level.js';
-import { BadRequestError } from '../errors.js';
 import { levelOf, roleOf, type Level } from '../access/roles.js';
-import { afterKey, loadPage } from '../pagination.js';
+import { listByKeys } from '../pagination.js';
 import { spaceResource } from '../resources/space-resource.js';
 import { spaceActivities } from '../spaces/space-activity.js';
 import type { Db } from '../storage/schema.js';
@@ -39,30 +38,16 @@ export async function listMemberSpaces(
     .where('organization_id', '=', request.organizationId)
     .where('deleted_at', 'is', null);
   // The cursor carries the order it was issued for: reused with the other order it is a 400.
-  const page = await loadPage(
-    request,
-    3,
-    (after, take) => {
-      if (after !== undefined && after[0] !== order) {
-        throw new BadRequestError(
-          `query/page was issued for \`order=${String(after[0])}\`; repeat it with the cursor`,
-        );
-      }
-      return active
-        .selectAll()
-        .$if(after !== undefined, (q) =>
-          q.where(afterKey(['created_at', 'id'], after?.slice(1) ?? [], { descending })),
-        )
-        .orderBy('created_at', order)
-        .orderBy('id', order)
-        .limit(take)
-        .execute();
+  const page = await listByKeys(request, active, (q) => q.selectAll(), {
+    columns: ['created_at', 'id'],
+    keyOf: (row) => [row.created_at, row.id],
+    descending,
+    settings: {
+      values: [order],
+      mismatch: (cursor) =>
+        `query/page was issued for \`order=${String(cursor[0])}\`; repeat it with the cursor`,
     },
-    (row) => [order, row.created_at, row.id],
-  );
-  const counted = await active
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
+  });
   const activityOf = await spaceActivities(
     db,
     page.rows.map((space) => space.id),
@@ -80,7 +65,7 @@ export async function listMemberSpaces(
   }
   return {
     items,
-    count: Number(counted?.count ?? 0),
+    count: page.count,
     ...(page.next === undefined ? {} : { next: page.next }),
   };
 }

@@ -1,6 +1,5 @@
 import type { ListMembersQuery } from '@docsync/api';
-import { BadRequestError } from '../errors.js';
-import { afterKey, loadPage, type KeyValue, type Page } from '../pagination.js';
+import { listByKeys, type Page } from '../pagination.js';
 import type { Db } from '../storage/schema.js';
 import { containsIgnoringCase } from './contains-ignoring-case.js';
 import type { MemberRow } from './member-resource.js';
@@ -49,34 +48,14 @@ export async function listMembers(
       q.where('members.last_seen_at', 'is not', null).where('members.disabled', '=', false),
     );
 
-  const page = await loadPage(
-    query,
-    4,
-    (after, take) => {
-      if (after !== undefined && (after[0] !== sort || after[1] !== order)) {
-        throw new BadRequestError(
-          `query/page was issued for \`sort=${String(after[0])}&order=${String(after[1])}\`; repeat those with it`,
-        );
-      }
-      return matching
-        .$if(after !== undefined, (q) =>
-          q.where(afterKey([column, 'members.user_id'], after?.slice(2) ?? [], { descending })),
-        )
-        .orderBy(column, order)
-        .orderBy('members.user_id', order)
-        .limit(take)
-        .execute();
+  return listByKeys(query, matching, (q) => q, {
+    columns: [column, 'members.user_id'],
+    keyOf: (row) => [(sort === 'joinedAt' ? row.joined_at : row.last_seen_at) ?? '', row.user_id],
+    descending,
+    settings: {
+      values: [sort, order],
+      mismatch: (cursor) =>
+        `query/page was issued for \`sort=${String(cursor[0])}&order=${String(cursor[1])}\`; repeat those with it`,
     },
-    (row): KeyValue[] => [
-      sort,
-      order,
-      (sort === 'joinedAt' ? row.joined_at : row.last_seen_at) ?? '',
-      row.user_id,
-    ],
-  );
-  const counted = await matching
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
-  return { ...page, count: Number(counted?.count ?? 0) };
+  });
 }

@@ -1,5 +1,5 @@
 import type { Revision } from '@docsync/api';
-import type { StoredRevision } from '../content/read-revision.js';
+import type { StoredRevision } from '../content/stored-revision.js';
 import { fileResource } from './file-resource.js';
 import { pageResource } from './page-resource.js';
 

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../errors.js';
 import type { ServerRoute } from '../http/server-route.js';
 import { requireSpace } from '../spaces/space-access.js';
-import { filesRevision } from '../content/revision-page-rows.js';
+import { findSpaceFile } from '../content/find-space-file.js';
 
 /**
  * docsync's file download (the `downloadURL` of files): the bytes of a blob that a file of the
@@ -17,19 +17,7 @@ export const blobDownloadRoute: ServerRoute = {
     const spaceId = params['spaceId'] ?? '';
     const oid = params['oid'] ?? '';
     const { space } = await requireSpace(ctx.db, caller, spaceId, { clock: ctx.clock });
-    const file = await ctx.db
-      .selectFrom('content_files')
-      .innerJoin('content_revisions', 'content_revisions.id', 'content_files.revision_id')
-      .select(['content_files.name', 'content_files.content_type'])
-      .where('content_files.blob_oid', '=', oid)
-      .where((eb) =>
-        eb.or([
-          eb('content_revisions.space_id', '=', space.id),
-          eb('content_revisions.id', '=', filesRevision(ctx.db, space.revision_id)),
-        ]),
-      )
-      .limit(1)
-      .executeTakeFirst();
+    const file = await findSpaceFile(ctx.db, space, oid);
     const bytes = file === undefined ? undefined : await ctx.blobs.get(oid);
     if (file === undefined || bytes === undefined) throw new NotFoundError('File');
     // Served as an attachment: an uploaded HTML or SVG file must not run as this origin's page.

@@ -32,7 +32,7 @@ export const changeRequestContentOperations: readonly Operation[] = [
         revisionId: row.head_revision_id,
         revision: (options) =>
           spaceRevision(
-            ctx.db,
+            ctx,
             { id: space.id, revision_id: row.head_revision_id, created_at: row.created_at },
             options,
           ),

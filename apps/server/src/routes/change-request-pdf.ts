@@ -1,6 +1,7 @@
 import { ChangeRequestPdfQuery, PdfLink } from '@docsync/api';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
-import { loadRevision, type LoadOptions, type StoredRevision } from '../content/read-revision.js';
+import { loadRevision } from '../content/load-revision.js';
+import type { LoadOptions, StoredRevision } from '../content/stored-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
@@ -42,11 +43,11 @@ async function revisionOfChangeRequest(
 ): Promise<StoredRevision> {
   if (revisionId === row.head_revision_id)
     return spaceRevision(
-      ctx.db,
+      ctx,
       { id: row.space_id, revision_id: row.head_revision_id, created_at: row.created_at },
       options,
     );
-  const loaded = await loadRevision(ctx.db, revisionId, options);
+  const loaded = await loadRevision(ctx, revisionId, options);
   if (loaded === undefined || loaded.spaceId !== row.space_id) throw new NotFoundError('Revision');
   return loaded;
 }

@@ -9,6 +9,7 @@ import {
 import { requireLevel } from '../access/organization-access.js';
 import { userResource } from '../members/user-resource.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
+import { listReviews } from '../change-requests/reviews/list-reviews.js';
 import { presentReviews } from '../change-requests/reviews/present-reviews.js';
 import { usersById } from '../members/users-by-id.js';
 import {
@@ -16,8 +17,8 @@ import {
   requestReviewers,
 } from '../change-requests/reviews/requested-reviewers.js';
 import { reviewChangeRequest } from '../change-requests/reviews/review-change-request.js';
+import { withdrawReviewRequest } from '../change-requests/reviews/withdraw-review-request.js';
 import { operation, type Operation } from '../http/operation.js';
-import { afterKey, loadPage } from '../pagination.js';
 import { requireSpace } from '../spaces/space-access.js';
 
 /**
@@ -37,28 +38,10 @@ export const changeRequestReviewOperations: readonly Operation[] = [
     async ({ params, query, caller, ctx, baseUrl }) => {
       const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
-      const reviews = ctx.db
-        .selectFrom('change_request_reviews')
-        .where('change_request_id', '=', row.id);
-      const page = await loadPage(
-        query,
-        1,
-        (after, take) =>
-          reviews
-            .selectAll()
-            .$if(after !== undefined, (q) => q.where(afterKey(['seq'], after ?? [])))
-            .orderBy('seq')
-            .limit(take)
-            .execute(),
-        // PostgreSQL reads the bigserial as a string.
-        (review) => [Number(review.seq as number | string)],
-      );
-      const counted = await reviews
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirst();
+      const page = await listReviews(ctx.db, row.id, query);
       return {
         items: await presentReviews(ctx.db, page.rows, row.head_revision_id, baseUrl),
-        count: Number(counted?.count ?? 0),
+        count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
     },
@@ -135,11 +118,7 @@ export const changeRequestReviewOperations: readonly Operation[] = [
       requireLevel(level, 'edit', 'withdraw a review request');
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
       // Withdrawing a request that does not exist succeeds and changes nothing.
-      await ctx.db
-        .deleteFrom('change_request_review_requests')
-        .where('change_request_id', '=', row.id)
-        .where('user_id', '=', params.userId)
-        .execute();
+      await withdrawReviewRequest(ctx.db, row.id, params.userId);
       return undefined;
     },
   ),

@@ -11,8 +11,11 @@ import { requireLevel, requireOrganization } from '../access/organization-access
 import { atLeast } from '../access/roles.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { changeRequestTarget } from '../change-requests/change-request-target.js';
-import { changeRequestUpdates } from '../change-requests/change-request-updates.js';
-import { createChangeRequest } from '../change-requests/create-change-request.js';
+import { updateChangeRequest } from '../change-requests/change-request-updates.js';
+import {
+  createChangeRequest,
+  discardChangeRequest,
+} from '../change-requests/create-change-request.js';
 import { listChangeRequests } from '../change-requests/list-change-requests.js';
 import { mergeChangeRequest } from '../change-requests/merge-change-request.js';
 import {
@@ -78,11 +81,7 @@ export const changeRequestOperations: readonly Operation[] = [
       const { template } = body;
       // Checked on the space's content first, so a bad template opens no change request.
       if (template !== undefined) {
-        planTemplate(
-          template.id,
-          template.params,
-          (await spaceRevision(ctx.db, space)).content.files,
-        );
+        planTemplate(template.id, template.params, (await spaceRevision(ctx, space)).content.files);
       }
       const row = await createChangeRequest(ctx, {
         spaceId: params.spaceId,
@@ -99,7 +98,7 @@ export const changeRequestOperations: readonly Operation[] = [
         );
       } catch (error) {
         // The space moved between the check and the write (a file went): open nothing.
-        await ctx.db.deleteFrom('change_requests').where('id', '=', row.id).execute();
+        await discardChangeRequest(ctx.db, row.id);
         throw error;
       }
       const applied = await requireChangeRequest(ctx.db, row.space_id, row.id);
@@ -131,13 +130,7 @@ export const changeRequestOperations: readonly Operation[] = [
       // Merged is final: its content is in the main content. Subject and description may still
       // be corrected. The condition is checked by the update itself, so a merge racing this
       // request cannot be undone by it.
-      const updated = await ctx.db
-        .updateTable('change_requests')
-        .set(changeRequestUpdates(body, ctx.clock.now()))
-        .where('id', '=', row.id)
-        .$if(body.status !== undefined, (q) => q.where('status', '<>', 'merged'))
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1)
+      if (!(await updateChangeRequest(ctx.db, row.id, body, ctx.clock.now())))
         throw new ConflictError(
           `Change request #${row.number} is merged; its status can no longer change`,
         );

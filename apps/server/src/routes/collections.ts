@@ -11,23 +11,21 @@ import {
 } from '@docsync/api';
 import { canView, contentLevel, inheritedDefaultLevel } from '../access/effective-level.js';
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
-import { requireCollection } from '../collections/collection-access.js';
+import { requireCollection, requireCollectionIn } from '../collections/collection-access.js';
 import { CollectionTree } from '../collections/collection-tree.js';
-import { collectionLevelNeededFor, collectionUpdates } from '../collections/collection-updates.js';
+import { createCollection } from '../collections/create-collection.js';
+import { collectionLevelNeededFor, updateCollection } from '../collections/collection-updates.js';
 import { deleteCollection } from '../collections/delete-collection.js';
-import { planMove } from '../collections/plan-move.js';
-import { nextPosition } from '../collections/sibling-order.js';
+import { listCollections } from '../collections/list-collections.js';
+import { moveCollection } from '../collections/move-collection.js';
 import { transferCollection } from '../collections/transfer-collection.js';
 import { NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
-import { afterKey, loadPage } from '../pagination.js';
 import { collectionResource } from '../resources/collection-resource.js';
 import { spaceResource } from '../resources/space-resource.js';
+import { listCollectionSpaces } from '../spaces/list-spaces.js';
 import { spaceActivities } from '../spaces/space-activity.js';
 import { requireTransferTarget } from '../transfers/require-transfer-target.js';
-
-/** Title of a collection created without one. */
-const DEFAULT_COLLECTION_TITLE = 'Untitled collection';
 
 /**
  * The Collections section. Lists are in sibling order (`position`, then id), so the order moves
@@ -50,11 +48,7 @@ export const collectionOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx, baseUrl }) => {
       const access = await requireCollection(ctx.db, caller, params.collectionId);
       requireLevel(access.level, collectionLevelNeededFor(body), 'change this collection');
-      await ctx.db
-        .updateTable('collections')
-        .set(collectionUpdates(body, ctx.clock.now()))
-        .where('id', '=', params.collectionId)
-        .execute();
+      await updateCollection(ctx.db, params.collectionId, body, ctx.clock.now());
       const { collection, level } = await requireCollection(ctx.db, caller, params.collectionId);
       return collectionResource(collection, level, baseUrl);
     },
@@ -91,26 +85,7 @@ export const collectionOperations: readonly Operation[] = [
         caller,
         params.collectionId,
       );
-      const inside = ctx.db
-        .selectFrom('spaces')
-        .where('parent_id', '=', collection.id)
-        .where('deleted_at', 'is', null);
-      const page = await loadPage(
-        query,
-        2,
-        (after, take) =>
-          inside
-            .selectAll()
-            .$if(after !== undefined, (q) => q.where(afterKey(['position', 'id'], after ?? [])))
-            .orderBy('position')
-            .orderBy('id')
-            .limit(take)
-            .execute(),
-        (row) => [row.position, row.id],
-      );
-      const counted = await inside
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirst();
+      const page = await listCollectionSpaces(ctx.db, collection.id, query);
       const tree = await CollectionTree.load(ctx.db, collection.organization_id);
       const activityOf = await spaceActivities(
         ctx.db,
@@ -120,7 +95,7 @@ export const collectionOperations: readonly Operation[] = [
         items: page.rows.map((row) =>
           spaceResource(row, tree.levelFor(organizationLevel, row), activityOf(row.id), baseUrl),
         ),
-        count: Number(counted?.count ?? 0),
+        count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
     },
@@ -134,29 +109,7 @@ export const collectionOperations: readonly Operation[] = [
       // A move changes the default level the collection inherits, so who may read what is in it.
       requireLevel(access.level, 'admin', 'move the collection');
       const { collection } = access;
-      await ctx.db.transaction().execute(async (trx) => {
-        const tree = await CollectionTree.load(trx, collection.organization_id);
-        const placement = await planMove(
-          trx,
-          tree,
-          {
-            kind: 'collection',
-            id: collection.id,
-            organizationId: collection.organization_id,
-            parentId: collection.parent_id,
-          },
-          body,
-        );
-        await trx
-          .updateTable('collections')
-          .set({
-            parent_id: placement.parentId,
-            position: placement.position,
-            updated_at: ctx.clock.now().toISOString(),
-          })
-          .where('id', '=', collection.id)
-          .execute();
-      });
+      await moveCollection(ctx.db, collection, body, ctx.clock.now());
       const moved = await requireCollection(ctx.db, caller, collection.id);
       return collectionResource(moved.collection, moved.level, baseUrl);
     },
@@ -186,32 +139,13 @@ export const collectionOperations: readonly Operation[] = [
       // Default levels lower a member's role to at most `read`, so every member who is not a
       // guest sees every collection; guests see only what they are invited to (nothing yet).
       if (!canView(access.level)) return { items: [], count: 0 };
-      const listed = ctx.db
-        .selectFrom('collections')
-        .where('organization_id', '=', params.organizationId)
-        .$if(query.nested === false, (q) => q.where('parent_id', 'is', null));
-      const page = await loadPage(
-        query,
-        2,
-        (after, take) =>
-          listed
-            .selectAll()
-            .$if(after !== undefined, (q) => q.where(afterKey(['position', 'id'], after ?? [])))
-            .orderBy('position')
-            .orderBy('id')
-            .limit(take)
-            .execute(),
-        (row) => [row.position, row.id],
-      );
-      const counted = await listed
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirst();
+      const page = await listCollections(ctx.db, params.organizationId, query);
       const tree = await CollectionTree.load(ctx.db, params.organizationId);
       return {
         items: page.rows.map((row) =>
           collectionResource(row, tree.levelFor(access.level, row), baseUrl),
         ),
-        count: Number(counted?.count ?? 0),
+        count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
     },
@@ -223,39 +157,14 @@ export const collectionOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx, baseUrl }) => {
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
       const parentId = body.parent ?? null;
-      if (parentId !== null) {
-        const parent = await ctx.db
-          .selectFrom('collections')
-          .select('id')
-          .where('id', '=', parentId)
-          .where('organization_id', '=', params.organizationId)
-          .executeTakeFirst();
-        if (parent === undefined) throw new NotFoundError('Collection');
-      }
+      if (parentId !== null) await requireCollectionIn(ctx.db, params.organizationId, parentId);
       // A parent's default level can lower the caller's role for what goes inside it.
       const levelHere = contentLevel(access.level, await inheritedDefaultLevel(ctx.db, parentId));
       requireLevel(levelHere, 'create', 'create collections here');
-      const id = ctx.ids();
-      const now = ctx.clock.now().toISOString();
-      await ctx.db.transaction().execute(async (trx) => {
-        const position = await nextPosition(trx, {
-          organizationId: params.organizationId,
-          parentId,
-        });
-        await trx
-          .insertInto('collections')
-          .values({
-            id,
-            organization_id: params.organizationId,
-            parent_id: parentId,
-            title: body.title ?? DEFAULT_COLLECTION_TITLE,
-            description: null,
-            default_level: null,
-            position,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+      const id = await createCollection(ctx, {
+        organizationId: params.organizationId,
+        parentId,
+        title: body.title,
       });
       const { collection, level } = await requireCollection(ctx.db, caller, id);
       return collectionResource(collection, level, baseUrl);

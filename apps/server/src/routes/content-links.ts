@@ -58,7 +58,7 @@ async function resolvedLinks(
   pageId: string | undefined,
 ): Promise<ResolvedLink[] | undefined> {
   const links = await readRevisionLinks(
-    call.ctx.db,
+    call.ctx,
     revisionId,
     pageId === undefined ? {} : { pageId },
   );
@@ -118,7 +118,7 @@ function contentLinkReads(
       { params: [...params, 'fileId'], query: PaginationQuery, response: ListOf(FileBacklink) },
       async (call) => {
         const content = await resolve(call);
-        return fileBacklinks(call.ctx.db, { ...content, fileId: call.params.fileId }, call.query);
+        return fileBacklinks(call.ctx, { ...content, fileId: call.params.fileId }, call.query);
       },
     ),
   ];

@@ -11,16 +11,15 @@ import {
 } from '@docsync/api';
 import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { pageMarkdown } from '../content/page-markdown.js';
-import type { LoadOptions, StoredRevision } from '../content/read-revision.js';
+import type { LoadOptions, StoredRevision } from '../content/stored-revision.js';
 import { fileFromRow, findFile } from '../content/revision-files.js';
+import { listRevisionFiles } from '../content/list-files.js';
 import { findReusableContent, reusableContentResource } from '../content/reusable-contents.js';
 import { NotFoundError } from '../errors.js';
 import { operation, type Call, type Operation } from '../http/operation.js';
-import { loadPage } from '../pagination.js';
 import { fileResource } from '../resources/file-resource.js';
 import { pageResource } from '../resources/page-resource.js';
 import { revisionResource } from '../resources/revision-resource.js';
-import { filesRevision } from '../content/revision-page-rows.js';
 
 /** The content a read is about, once the caller's access is checked. */
 export interface ReadableContent {
@@ -99,24 +98,7 @@ export function contentReadOperations<const Params extends string>(
       async (call) => {
         const content = await resolve(call);
         const { ctx, query } = call;
-        const files = ctx.db
-          .selectFrom('content_files')
-          .where('revision_id', '=', filesRevision(ctx.db, content.revisionId));
-        const page = await loadPage(
-          query,
-          1,
-          (after, take) =>
-            files
-              .selectAll()
-              .$if(after !== undefined, (q) => q.where('position', '>', Number(after?.[0])))
-              .orderBy('position')
-              .limit(take)
-              .execute(),
-          (row) => [row.position],
-        );
-        const counted = await files
-          .select((eb) => eb.fn.countAll<string>().as('count'))
-          .executeTakeFirst();
+        const page = await listRevisionFiles(ctx.db, content.revisionId, query);
         const metadata = query.metadata ?? true;
         return {
           items: page.rows.map((row) =>
@@ -126,7 +108,7 @@ export function contentReadOperations<const Params extends string>(
               metadata,
             }),
           ),
-          count: Number(counted?.count ?? 0),
+          count: page.count,
           ...(page.next === undefined ? {} : { next: page.next }),
         };
       },
@@ -157,7 +139,7 @@ export function contentReadOperations<const Params extends string>(
       async (call) => {
         const content = await resolve(call);
         const item = await findReusableContent(
-          call.ctx.db,
+          call.ctx,
           content.revisionId,
           call.params.reusableContentId,
         );

@@ -16,6 +16,7 @@ import { mapBlobs } from '../blobs/bounded.js';
 import { organizationBlobs, recordSpaceBlobs } from '../blobs/space-blobs.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { changeRequestTarget } from '../change-requests/change-request-target.js';
+import { rebaseChangeRequest } from '../change-requests/change-request-updates.js';
 import { importTree } from '../content/import-tree.js';
 import { lastSync, type LastSync } from '../content/last-sync.js';
 import { requireMainLineRevision } from '../content/space-revisions.js';
@@ -106,19 +107,11 @@ export const gitSyncOperations: readonly Operation[] = [
       };
       // The tree holds that main revision: the change request merges from there from now on
       // (moved with the import, so a failed import leaves the change request as it was).
+      const { mainRevision } = body;
       const moveBase =
-        changeRequest === undefined || body.mainRevision === undefined
+        changeRequest === undefined || mainRevision === undefined
           ? undefined
-          : async (trx: Db) => {
-              await trx
-                .updateTable('change_requests')
-                .set({
-                  base_revision_id: body.mainRevision,
-                  merged_ancestor_revision_id: body.mainRevision,
-                })
-                .where('id', '=', changeRequest.id)
-                .execute();
-            };
+          : (trx: Db) => rebaseChangeRequest(trx, changeRequest.id, mainRevision);
       await importTree(ctx, {
         target,
         organizationId: space.organization_id,

@@ -162,7 +162,7 @@ for (const { dialect, skip } of testDialects) {
         linkedBook(7, { changed: '# Page 2\n\nRewritten.\n', moved: 'part/moved.md' }),
       ];
       let previous = await listing(space.id);
-      const misses = () => spaceRenderState(space.id).cache.stats().renderMisses;
+      const misses = () => spaceRenderState(server.caches, space.id).cache.stats().renderMisses;
       const rendered: number[] = [];
       for (const step of steps) {
         const before = misses();

@@ -59,11 +59,11 @@ export const gitTreeOperations: readonly Operation[] = [
     { params: ['spaceId'], query: GitTreeQuery, response: GitTree },
     async (call) => {
       const target = await resolveTarget(call, call.query, 'query');
-      const listing = await gitTreeListing(call.ctx.db, target);
+      const listing = await gitTreeListing(call.ctx, target);
       const since = call.query.since;
       if (since === undefined) return listing;
       await requireSpaceRevision(call.ctx.db, target.space, since);
-      const before = await gitTreeListing(call.ctx.db, {
+      const before = await gitTreeListing(call.ctx, {
         spaceId: target.spaceId,
         revisionId: since,
       });
@@ -75,7 +75,7 @@ export const gitTreeOperations: readonly Operation[] = [
     'getGitTreePages',
     { params: ['spaceId'], body: GitTreePagesBody, response: GitTreePages },
     async (call) =>
-      gitTreePages(call.ctx.db, await resolveTarget(call, call.body, 'body'), call.body.pages),
+      gitTreePages(call.ctx, await resolveTarget(call, call.body, 'body'), call.body.pages),
   ),
 
   operation(
@@ -83,7 +83,7 @@ export const gitTreeOperations: readonly Operation[] = [
     { params: ['spaceId'], body: GitTreeFilesBody, response: GitTreeFiles },
     async (call) =>
       gitTreeFiles(
-        call.ctx.db,
+        call.ctx,
         call.ctx.blobs,
         await resolveTarget(call, call.body, 'body'),
         call.body.paths,

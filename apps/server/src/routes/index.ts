@@ -10,6 +10,7 @@ import { commentOperations } from './comments.js';
 import { contentLinkOperations } from './content-links.js';
 import { gitSyncOperations } from './git-sync.js';
 import { gitTreeOperations } from './git-tree.js';
+import { metricsRoute } from './metrics.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
 import { revisionOperations } from './revisions.js';
@@ -54,8 +55,12 @@ export const operations: readonly Operation[] = [
   ...siteSpaceOperations,
 ];
 
-/** docsync's own routes outside the contract (file bytes, PDFs). */
-export const serverRoutes: readonly ServerRoute[] = [blobDownloadRoute, changeRequestPdfRoute];
+/** docsync's own routes outside the contract (file bytes, PDFs, metrics). */
+export const serverRoutes: readonly ServerRoute[] = [
+  blobDownloadRoute,
+  changeRequestPdfRoute,
+  metricsRoute,
+];
 
 /** The operation ids the server implements (for the coverage table in docs/api.md). */
 export const implementedOperationIds: readonly string[] = operations.map((op) => op.operationId);

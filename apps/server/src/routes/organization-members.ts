@@ -17,6 +17,7 @@ import { listMembers } from '../members/list-members.js';
 import { requireMemberReader } from '../members/member-access.js';
 import { memberCounts } from '../members/member-counts.js';
 import { memberResource, type MemberRow } from '../members/member-resource.js';
+import { markMemberSeen, markMemberSso } from '../members/member-updates.js';
 import { removeMember } from '../members/remove-member.js';
 import { requireMember } from '../members/select-members.js';
 import type { Db } from '../storage/schema.js';
@@ -100,12 +101,7 @@ export const organizationMemberOperations: readonly Operation[] = [
     { params: ['organizationId'], response: PingResponse },
     async ({ params, caller, ctx }) => {
       await requireOrganization(ctx.db, caller, params.organizationId);
-      await ctx.db
-        .updateTable('members')
-        .set({ last_seen_at: ctx.clock.now().toISOString() })
-        .where('organization_id', '=', params.organizationId)
-        .where('user_id', '=', caller.userId)
-        .execute();
+      await markMemberSeen(ctx.db, params.organizationId, caller.userId, ctx.clock.now());
       // `serviceVisitorClaims` is a JWT for visitor-authenticated sites; none exist yet, so
       // there are no claims to sign and the answer is the empty object the contract allows.
       return {};
@@ -119,12 +115,7 @@ export const organizationMemberOperations: readonly Operation[] = [
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
       requireLevel(access.level, 'admin', 'mark members as SSO members');
       await requireMember(ctx.db, params.organizationId, params.userId);
-      await ctx.db
-        .updateTable('members')
-        .set({ sso: true })
-        .where('organization_id', '=', params.organizationId)
-        .where('user_id', '=', params.userId)
-        .execute();
+      await markMemberSso(ctx.db, params.organizationId, params.userId);
       const row = await requireMember(ctx.db, params.organizationId, params.userId);
       return memberWithCounts(ctx.db, params.organizationId, row, baseUrl);
     },

@@ -35,7 +35,7 @@ export const revisionOperations: readonly Operation[] = [
       const { space, revisionId } = await resolveRevision(call);
       // The reserved first revision has no row: it reads as empty, made when the space was.
       const revision = await spaceRevision(
-        call.ctx.db,
+        call.ctx,
         { id: space.id, revision_id: revisionId, created_at: space.created_at },
         { shared: true },
       );
@@ -56,11 +56,7 @@ export const revisionOperations: readonly Operation[] = [
     },
     async (call) => {
       const { revisionId } = await resolveRevision(call);
-      const item = await findReusableContent(
-        call.ctx.db,
-        revisionId,
-        call.params.reusableContentId,
-      );
+      const item = await findReusableContent(call.ctx, revisionId, call.params.reusableContentId);
       return reusableContentResource(item, { metadata: call.query.metadata ?? true });
     },
   ),
@@ -70,12 +66,8 @@ export const revisionOperations: readonly Operation[] = [
     { params: ['spaceId', 'revisionId', 'reusableContentId'], response: Document },
     async (call) => {
       const { revisionId } = await resolveRevision(call);
-      const item = await findReusableContent(
-        call.ctx.db,
-        revisionId,
-        call.params.reusableContentId,
-      );
-      return reusableContentDocument(call.ctx.db, item);
+      const item = await findReusableContent(call.ctx, revisionId, call.params.reusableContentId);
+      return reusableContentDocument(call.ctx, item);
     },
   ),
 ];

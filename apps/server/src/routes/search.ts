@@ -30,7 +30,7 @@ export const searchOperations: readonly Operation[] = [
     async ({ params, query, caller, ctx, baseUrl }) => {
       const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       const words = queryWords(query.query);
-      return searchSpace(ctx.db, space.id, { ...query, words, baseUrl });
+      return searchSpace(ctx, space.id, { ...query, words, baseUrl });
     },
   ),
 
@@ -43,7 +43,7 @@ export const searchOperations: readonly Operation[] = [
       // As the organization's space list: every member but a guest can read every active space
       // (default levels lower a role to `read` at the least); guests are invited to none yet.
       if (!atLeast(access.level, 'read')) return { items: [], count: 0 };
-      return searchOrganization(ctx.db, params.organizationId, { ...query, words, baseUrl });
+      return searchOrganization(ctx, params.organizationId, { ...query, words, baseUrl });
     },
   ),
 ];

@@ -1,7 +1,7 @@
 import type { Revision, SearchPageResult, Space } from '@docsync/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../blobs/blob-store.js';
-import { loadRevision } from '../content/read-revision.js';
+import { loadRevision } from '../content/load-revision.js';
 import { revisionPages } from '../content/revision-page-rows.js';
 import { commitOid, sendTree, textBlob, type TreeBlob } from '../testing/send-tree.js';
 import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
@@ -153,7 +153,9 @@ for (const { dialect, skip } of testDialects) {
       for (const step of steps) {
         step.change();
         const id = await importBook(space.id, book);
-        const revision = await loadRevision(server.db, id, { documents: 'all' });
+        const revision = await loadRevision({ db: server.db, caches: server.caches }, id, {
+          documents: 'all',
+        });
         written.push({ name: step.name, id, content: revision?.content });
       }
 
@@ -177,7 +179,9 @@ for (const { dialect, skip } of testDialects) {
 
       await server.restart();
       for (const step of written) {
-        const read = await loadRevision(server.db, step.id, { documents: 'all' });
+        const read = await loadRevision({ db: server.db, caches: server.caches }, step.id, {
+          documents: 'all',
+        });
         expect(read?.content, step.name).toStrictEqual(step.content);
         const rows = await server.db
           .selectFrom(revisionPages(server.db, step.id))

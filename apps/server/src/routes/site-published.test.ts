@@ -108,15 +108,18 @@ for (const { dialect, skip } of testDialects) {
           sites.path(`/${site.id}/publishing/auth`),
         );
         const inAnHour = server.clock.now().getTime() / 1000 + 3600;
-        const good = signVisitorToken(auth.privateKey, { exp: inAnHour, unsigned: { beta: true } });
+        const good = await signVisitorToken(auth.privateKey, {
+          exp: inAnHour,
+          unsigned: { beta: true },
+        });
         expectPublished(await readPublished(outsider, site.id, { visitorToken: good }));
         const refused = [
           undefined,
           'not.a.token',
-          signVisitorToken('another key', { exp: inAnHour }),
-          signVisitorToken(auth.privateKey, { exp: inAnHour - 7200 }),
-          signVisitorToken(auth.privateKey, {}),
-          signVisitorToken(auth.privateKey, { exp: inAnHour, nbf: inAnHour }),
+          await signVisitorToken('another key', { exp: inAnHour }),
+          await signVisitorToken(auth.privateKey, { exp: inAnHour - 7200 }),
+          await signVisitorToken(auth.privateKey, {}),
+          await signVisitorToken(auth.privateKey, { exp: inAnHour, nbf: inAnHour }),
           `${good.split('.').slice(0, 2).join('.')}.`,
         ];
         for (const visitorToken of refused) {

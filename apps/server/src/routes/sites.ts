@@ -4,10 +4,9 @@ import { requireLevel, requireOrganization } from '../access/organization-access
 import { NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import { requirePlainText } from '../members/plain-text.js';
-import { containsIgnoringCase } from '../members/contains-ignoring-case.js';
-import { afterKey, loadPage } from '../pagination.js';
 import { siteResource } from '../resources/site-resource.js';
 import { checkInitialSpaces, insertSite } from '../sites/insert-site.js';
+import { listSites } from '../sites/list-sites.js';
 import {
   SITE_LEVELS,
   changeSite,
@@ -16,22 +15,9 @@ import {
   type SiteAccess,
 } from '../sites/site-access.js';
 import { siteOfCall } from '../sites/site-calls.js';
-import { updateSite } from '../sites/update-site.js';
+import { siteSpaceCounts } from '../sites/site-space-counts.js';
+import { deleteSite, updateSite } from '../sites/update-site.js';
 import type { Db } from '../storage/schema.js';
-
-/** The number of site spaces of each of `siteIds` (spaces in their restore window not counted). */
-async function siteSpaceCounts(db: Db, siteIds: readonly string[]): Promise<Map<string, number>> {
-  if (siteIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('site_spaces')
-    .innerJoin('spaces', 'spaces.id', 'site_spaces.space_id')
-    .select(['site_spaces.site_id', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('site_spaces.site_id', 'in', [...siteIds])
-    .where('spaces.deleted_at', 'is', null)
-    .groupBy('site_spaces.site_id')
-    .execute();
-  return new Map(rows.map((row) => [row.site_id, Number(row.count)]));
-}
 
 /** The API's Site for a member of its organization. */
 async function readSiteResource(db: Db, { site }: SiteAccess, baseUrl: string): Promise<Site> {
@@ -52,54 +38,7 @@ export const siteOperations: readonly Operation[] = [
       if (!canView(access.level)) return { items: [], count: 0 };
       requirePlainText(query.title, 'query/title');
       requirePlainText(query.space, 'query/space');
-      const listed = ctx.db
-        .selectFrom('sites')
-        .where('sites.organization_id', '=', params.organizationId)
-        .$if(query.title !== undefined, (q) =>
-          q.where(containsIgnoringCase('sites.title', query.title ?? '')),
-        )
-        .$if(query.space !== undefined, (q) =>
-          q.where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('site_spaces')
-                .select('site_spaces.id')
-                .whereRef('site_spaces.site_id', '=', 'sites.id')
-                .where('site_spaces.space_id', '=', query.space ?? ''),
-            ),
-          ),
-        )
-        .$if(query.published !== undefined, (q) =>
-          q.where((eb) => {
-            const publishes = eb.exists(
-              eb
-                .selectFrom('site_spaces')
-                .innerJoin('spaces', 'spaces.id', 'site_spaces.space_id')
-                .select('site_spaces.id')
-                .whereRef('site_spaces.site_id', '=', 'sites.id')
-                .where('spaces.deleted_at', 'is', null),
-            );
-            return query.published === true ? publishes : eb.not(publishes);
-          }),
-        );
-      const page = await loadPage(
-        query,
-        2,
-        (after, take) =>
-          listed
-            .selectAll('sites')
-            .$if(after !== undefined, (q) =>
-              q.where(afterKey(['sites.created_at', 'sites.id'], after ?? [])),
-            )
-            .orderBy('sites.created_at')
-            .orderBy('sites.id')
-            .limit(take)
-            .execute(),
-        (row) => [row.created_at, row.id],
-      );
-      const counted = await listed
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirst();
+      const page = await listSites(ctx.db, params.organizationId, query);
       const counts = await siteSpaceCounts(
         ctx.db,
         page.rows.map((row) => row.id),
@@ -108,7 +47,7 @@ export const siteOperations: readonly Operation[] = [
         items: page.rows.map((row) =>
           siteResource(row, counts.get(row.id) ?? 0, baseUrl, { withShareKey: true }),
         ),
-        count: Number(counted?.count ?? 0),
+        count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
     },
@@ -170,8 +109,7 @@ export const siteOperations: readonly Operation[] = [
       );
       if (access === undefined) return undefined;
       requireLevel(access.level, SITE_LEVELS.admin, 'delete sites');
-      // Its sections, groups and site spaces go with it (`ON DELETE CASCADE`).
-      await ctx.db.deleteFrom('sites').where('id', '=', access.site.id).execute();
+      await deleteSite(ctx.db, access.site.id);
       return undefined;
     },
   ),

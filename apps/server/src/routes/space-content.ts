@@ -22,7 +22,7 @@ export const spaceContentOperations: readonly Operation[] = contentReadOperation
     return {
       spaceId: space.id,
       revisionId: space.revision_id,
-      revision: (options) => spaceRevision(ctx.db, space, options),
+      revision: (options) => spaceRevision(ctx, space, options),
     };
   },
 );

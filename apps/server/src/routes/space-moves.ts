@@ -1,15 +1,13 @@
 import { MoveSpaceOrCollectionBody, Space, TransferSpaceBody } from '@docsync/api';
 import { contentLevel, inheritedDefaultLevel } from '../access/effective-level.js';
 import { requireLevel } from '../access/organization-access.js';
-import { CollectionTree } from '../collections/collection-tree.js';
-import { planMove } from '../collections/plan-move.js';
 import { operation, type Operation } from '../http/operation.js';
 import { spaceResource } from '../resources/space-resource.js';
 import { duplicateSpace } from '../spaces/duplicate-space.js';
+import { moveSpace } from '../spaces/move-space.js';
 import { spaceActivity } from '../spaces/space-activity.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { transferSpace } from '../spaces/transfer-space.js';
-import { visibilityUnder } from '../spaces/visibility-under.js';
 import { requireTransferTarget } from '../transfers/require-transfer-target.js';
 
 /** The Spaces operations that make a space elsewhere: duplicate, move and transfer. */
@@ -49,30 +47,7 @@ export const spaceMoveOperations: readonly Operation[] = [
       });
       // A move changes the default level the space inherits, so who may read it.
       requireLevel(level, 'admin', 'move the space');
-      await ctx.db.transaction().execute(async (trx) => {
-        const tree = await CollectionTree.load(trx, space.organization_id);
-        const placement = await planMove(
-          trx,
-          tree,
-          {
-            kind: 'space',
-            id: space.id,
-            organizationId: space.organization_id,
-            parentId: space.parent_id,
-          },
-          body,
-        );
-        await trx
-          .updateTable('spaces')
-          .set({
-            parent_id: placement.parentId,
-            position: placement.position,
-            visibility: visibilityUnder(space.visibility, placement.parentId),
-            updated_at: ctx.clock.now().toISOString(),
-          })
-          .where('id', '=', space.id)
-          .execute();
-      });
+      await moveSpace(ctx.db, space, body, ctx.clock.now());
       const moved = await requireSpace(ctx.db, caller, space.id, { clock: ctx.clock });
       return spaceResource(
         moved.space,

@@ -10,23 +10,18 @@ import { inheritedDefaultLevel, spaceLevel, contentLevel } from '../access/effec
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
 import { requireMergeRuleMembers } from '../change-requests/reviews/merge-rule-users.js';
 import { atLeast } from '../access/roles.js';
-import { nextPosition } from '../collections/sibling-order.js';
-import { spaceTarget } from '../content/space-target.js';
+import { requireCollectionIn } from '../collections/collection-access.js';
 import { NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
-import { afterKey, loadPage } from '../pagination.js';
-import { writeJson } from '../resources/json-column.js';
 import { spaceResource } from '../resources/space-resource.js';
+import { listOrganizationSpaces } from '../spaces/list-spaces.js';
 import { spaceActivities, spaceActivity } from '../spaces/space-activity.js';
 import { readSpaceView, spaceViewResource } from '../spaces/read-space-view.js';
 import { requireSpace } from '../spaces/space-access.js';
-import { deleteSpace } from '../spaces/space-lifecycle.js';
-import { levelNeededFor, spaceUpdates } from '../spaces/space-updates.js';
-import { applyTemplate } from '../templates/apply-template.js';
+import { createSpace } from '../spaces/create-space.js';
+import { deleteSpace, restoreSpace } from '../spaces/space-lifecycle.js';
+import { levelNeededFor, updateSpace } from '../spaces/space-updates.js';
 import { planTemplate } from '../templates/plan-template.js';
-
-/** Title of a space created without one. */
-const DEFAULT_SPACE_TITLE = 'Untitled space';
 
 /** The Spaces section (get, patch, delete, restore) and the create and list extensions. */
 export const spaceOperations: readonly Operation[] = [
@@ -48,11 +43,7 @@ export const spaceOperations: readonly Operation[] = [
       const access = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       requireLevel(access.level, levelNeededFor(body), 'change these settings of the space');
       await requireMergeRuleMembers(ctx.db, access.space.organization_id, body.mergeRules);
-      await ctx.db
-        .updateTable('spaces')
-        .set(spaceUpdates(body, ctx.clock.now()))
-        .where('id', '=', params.spaceId)
-        .execute();
+      await updateSpace(ctx.db, params.spaceId, body, ctx.clock.now());
       const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
         clock: ctx.clock,
       });
@@ -90,11 +81,7 @@ export const spaceOperations: readonly Operation[] = [
         deleted: true,
       });
       requireLevel(access.level, 'admin', 'restore the space');
-      await ctx.db
-        .updateTable('spaces')
-        .set({ deleted_at: null, updated_at: ctx.clock.now().toISOString() })
-        .where('id', '=', params.spaceId)
-        .execute();
+      await restoreSpace(ctx.db, params.spaceId, ctx.clock.now());
       const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
         clock: ctx.clock,
       });
@@ -108,55 +95,18 @@ export const spaceOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx, baseUrl }) => {
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
       const parent = body.parent ?? null;
-      if (parent !== null) {
-        const collection = await ctx.db
-          .selectFrom('collections')
-          .select('id')
-          .where('id', '=', parent)
-          .where('organization_id', '=', params.organizationId)
-          .executeTakeFirst();
-        if (collection === undefined) throw new NotFoundError('Collection');
-      }
+      if (parent !== null) await requireCollectionIn(ctx.db, params.organizationId, parent);
       // A collection's default level can lower the caller's role for what goes inside it.
       const levelHere = contentLevel(access.level, await inheritedDefaultLevel(ctx.db, parent));
       requireLevel(levelHere, 'create', 'create spaces here');
       // A new space has no files: checked before anything is made, so a bad template makes no space.
       if (body.template !== undefined) planTemplate(body.template.id, body.template.params, []);
-      // Spaces and collections share one sibling order; a new space goes after both.
-      const position = await nextPosition(ctx.db, {
+      const id = await createSpace(ctx, {
         organizationId: params.organizationId,
         parentId: parent,
+        body,
+        authorId: caller.userId,
       });
-      const now = ctx.clock.now().toISOString();
-      const id = ctx.ids();
-      await ctx.db
-        .insertInto('spaces')
-        .values({
-          id,
-          organization_id: params.organizationId,
-          parent_id: parent,
-          title: body.title ?? DEFAULT_SPACE_TITLE,
-          emoji: body.emoji ?? '',
-          visibility: parent === null ? 'private' : 'in-collection',
-          edit_mode: body.editMode ?? 'live',
-          language: body.language ?? null,
-          merge_rules: writeJson({ type: 'inherit' }),
-          default_level: null,
-          revision_id: ctx.ids(),
-          position,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })
-        .execute();
-      if (body.template !== undefined) {
-        try {
-          await applyTemplate(ctx, spaceTarget(id), body.template, caller.userId);
-        } catch (error) {
-          await ctx.db.deleteFrom('spaces').where('id', '=', id).execute();
-          throw error;
-        }
-      }
       const { space, level } = await requireSpace(ctx.db, caller, id, { clock: ctx.clock });
       return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
     },
@@ -170,26 +120,7 @@ export const spaceOperations: readonly Operation[] = [
       // Default levels lower a member's role to at most `read`, so every member who is not a
       // guest sees every space; guests see only spaces they are invited to (none yet).
       if (!atLeast(access.level, 'read')) return { items: [], count: 0 };
-      const active = ctx.db
-        .selectFrom('spaces')
-        .where('organization_id', '=', params.organizationId)
-        .where('deleted_at', 'is', null);
-      const page = await loadPage(
-        query,
-        2,
-        (after, take) =>
-          active
-            .selectAll()
-            .$if(after !== undefined, (q) => q.where(afterKey(['created_at', 'id'], after ?? [])))
-            .orderBy('created_at')
-            .orderBy('id')
-            .limit(take)
-            .execute(),
-        (row) => [row.created_at, row.id],
-      );
-      const counted = await active
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .executeTakeFirst();
+      const page = await listOrganizationSpaces(ctx.db, params.organizationId, query);
       const activityOf = await spaceActivities(
         ctx.db,
         page.rows.map((row) => row.id),
@@ -207,7 +138,7 @@ export const spaceOperations: readonly Operation[] = [
       }
       return {
         items,
-        count: Number(counted?.count ?? 0),
+        count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
     },

@@ -2,7 +2,7 @@ import { CreateTeamBody, ListOf, ListTeamsQuery, Team, UpdateTeamBody } from '@d
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
 import { operation, type Operation } from '../http/operation.js';
 import { listTeams } from '../teams/list-teams.js';
-import { createTeam, renameTeam } from '../teams/save-team.js';
+import { createTeam, deleteTeam, renameTeam } from '../teams/save-team.js';
 import { findTeam, requireTeam, requireTeamManager } from '../teams/team-access.js';
 import { teamResourceOf, teamResources } from '../teams/team-resources.js';
 
@@ -59,8 +59,7 @@ export const teamOperations: readonly Operation[] = [
       const team = await findTeam(ctx.db, params.organizationId, params.teamId);
       if (team === undefined) return undefined;
       await requireTeamManager(ctx.db, access, team.id, 'delete the team');
-      // Its memberships go with it (`team_members` cascades).
-      await ctx.db.deleteFrom('teams').where('id', '=', team.id).execute();
+      await deleteTeam(ctx.db, team.id);
       return undefined;
     },
   ),

@@ -1,4 +1,4 @@
-import type { Db } from '../storage/schema.js';
+import type { DocumentStore } from '../content/content-documents.js';
 import type { SearchScope } from './full-text.js';
 import { claimSearchIndex, syncSearchIndex } from './sync-search-index.js';
 
@@ -10,7 +10,8 @@ import { claimSearchIndex, syncSearchIndex } from './sync-search-index.js';
  * the index first and only then reads the space's revision, so a write landing meanwhile either
  * waits for it or is seen by it: the index never goes back to an older revision.
  */
-export async function ensureSearchIndex(db: Db, scope: SearchScope): Promise<void> {
+export async function ensureSearchIndex(store: DocumentStore, scope: SearchScope): Promise<void> {
+  const { db } = store;
   const spaces = db
     .selectFrom('spaces')
     .leftJoin('search_spaces', 'search_spaces.space_id', 'spaces.id')
@@ -37,7 +38,7 @@ export async function ensureSearchIndex(db: Db, scope: SearchScope): Promise<voi
         .where('id', '=', id)
         .executeTakeFirst();
       if (space === undefined || space.revision_id === indexedAt) return;
-      await syncSearchIndex(trx, id, space.revision_id);
+      await syncSearchIndex({ db: trx, caches: store.caches }, id, space.revision_id);
     });
   }
 }

@@ -1,7 +1,7 @@
+import type { DocumentStore } from '../content/content-documents.js';
 import type { FollowedRevision } from '../content/content-target.js';
 import { tableRow, type WrittenRevision } from '../content/write-revision.js';
 import { storeDocumentLinks } from '../links/document-links.js';
-import type { Db } from '../storage/schema.js';
 import type { IndexedPageRow } from './indexed-pages.js';
 import { claimSearchIndex, syncSearchIndex } from './sync-search-index.js';
 
@@ -43,15 +43,16 @@ function withAncestors(written: WrittenRevision, ids: ReadonlySet<string>): Inde
  * documents the write had in memory are not loaded again.
  */
 export async function indexSpaceRevision(
-  trx: Db,
+  store: DocumentStore,
   spaceId: string,
   revision: FollowedRevision,
 ): Promise<void> {
+  const trx = store.db;
   const claimed = await claimSearchIndex(trx, spaceId);
   const { written } = revision;
   const only = claimed === revision.parentId ? affectedPages(written) : undefined;
   const indexed = await syncSearchIndex(
-    trx,
+    store,
     spaceId,
     revision.id,
     written.pageDocuments,

@@ -1,6 +1,6 @@
+import type { DocumentStore } from '../content/content-documents.js';
 import type { SearchSpaceResult } from '@docsync/api';
 import type { PageRequest } from '../pagination.js';
-import type { Db } from '../storage/schema.js';
 import { ensureSearchIndex } from './ensure-search-index.js';
 import { presentSearchPages } from './present-search-pages.js';
 import { rankByScore, type RankedPage } from './rank-by-score.js';
@@ -16,12 +16,13 @@ export const PAGES_PER_SPACE = 10;
  * (members can; guests get no results, see the route).
  */
 export async function searchOrganization(
-  db: Db,
+  store: DocumentStore,
   organizationId: string,
   request: PageRequest & { words: readonly string[]; baseUrl: string },
 ): Promise<RankedPage<SearchSpaceResult>> {
+  const { db } = store;
   const search = { words: request.words, scope: { organization: organizationId } };
-  await ensureSearchIndex(db, search.scope);
+  await ensureSearchIndex(store, search.scope);
   const ranked = rankByScore(
     (await spaceScores(db, search)).map((space) => ({ ...space, key: space.space_id })),
     request,

@@ -1,6 +1,6 @@
+import type { DocumentStore } from '../content/content-documents.js';
 import type { SearchPageResult } from '@docsync/api';
 import type { PageRequest } from '../pagination.js';
-import type { Db } from '../storage/schema.js';
 import { ensureSearchIndex } from './ensure-search-index.js';
 import { presentSearchPages } from './present-search-pages.js';
 import { rankByScore, type RankedPage } from './rank-by-score.js';
@@ -12,12 +12,13 @@ import { pageScores, sectionScores } from './search-hits.js';
  * space is checked before.
  */
 export async function searchSpace(
-  db: Db,
+  store: DocumentStore,
   spaceId: string,
   request: PageRequest & { words: readonly string[]; baseUrl: string },
 ): Promise<RankedPage<SearchPageResult>> {
+  const { db } = store;
   const search = { words: request.words, scope: { space: spaceId } };
-  await ensureSearchIndex(db, search.scope);
+  await ensureSearchIndex(store, search.scope);
   const ranked = rankByScore(
     (await pageScores(db, search)).map((page) => ({ ...page, key: page.page_id })),
     request,

@@ -1,5 +1,5 @@
 import type { JSONDocument } from '@docsync/core';
-import { loadDocuments } from '../content/content-documents.js';
+import { loadDocuments, type DocumentStore } from '../content/content-documents.js';
 import type { Db } from '../storage/schema.js';
 import { documentSections } from './document-sections.js';
 import type { NewSection } from './full-text.js';
@@ -73,13 +73,14 @@ export async function claimSearchIndex(db: Db, spaceId: string): Promise<string>
  * indexed as they are. Returns the documents it indexed, by hash.
  */
 export async function syncSearchIndex(
-  db: Db,
+  store: DocumentStore,
   spaceId: string,
   revisionId: string,
   documents: ReadonlyMap<string, JSONDocument> = new Map(),
   pageRows?: readonly IndexedPageRow[],
   only?: ReadonlySet<string>,
 ): Promise<Map<string, JSONDocument>> {
+  const { db } = store;
   await db
     .updateTable('search_spaces')
     .set({ revision_id: revisionId })
@@ -115,7 +116,7 @@ export async function syncSearchIndex(
   if (fresh.length === 0) return new Map();
 
   const loaded = await loadDocuments(
-    db,
+    store,
     fresh.filter((entry) => !documents.has(entry.page_id)).map((entry) => entry.document_hash),
   );
   const indexed = new Map<string, JSONDocument>();

@@ -66,8 +66,11 @@ export async function requirePublishedSite(
   if (
     site.visibility === 'visitor-auth' &&
     (credentials.visitorToken === undefined ||
-      verifyVisitorToken(site.visitor_signing_key, credentials.visitorToken, credentials.now) ===
-        undefined)
+      (await verifyVisitorToken(
+        site.visitor_signing_key,
+        credentials.visitorToken,
+        credentials.now,
+      )) === undefined)
   ) {
     throw refuse(
       `This site is published to authenticated visitors: send a valid visitor token in \`${VISITOR_TOKEN_HEADER}\``,

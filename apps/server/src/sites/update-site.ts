@@ -50,3 +50,8 @@ export async function updateSite(db: Db, tree: SiteTree, body: UpdateSiteBody): 
   if (section !== undefined) await setDefaultSection(db, tree, section.id);
   if (siteSpace !== undefined) await setDefaultSiteSpace(db, tree, siteSpace);
 }
+
+/** Deletes a site; its sections, groups and site spaces go with it (`ON DELETE CASCADE`). */
+export async function deleteSite(db: Db, siteId: string): Promise<void> {
+  await db.deleteFrom('sites').where('id', '=', siteId).execute();
+}

@@ -34,6 +34,15 @@ export async function deleteSpace(
   await removeSpacesFromSites(db, [space], now);
 }
 
+/** Brings a deleted space back (the caller checked it is inside its restore window). */
+export async function restoreSpace(db: Db, spaceId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('spaces')
+    .set({ deleted_at: null, updated_at: now.toISOString() })
+    .where('id', '=', spaceId)
+    .execute();
+}
+
 /**
  * Removes for good every space deleted before the restore window and returns how many. Spaces
  * past the window are treated as absent everywhere even before this runs.

@@ -2,7 +2,7 @@ import type { UpdateSpaceBody } from '@docsync/api';
 import type { Updateable } from 'kysely';
 import type { Level } from '../access/roles.js';
 import { writeJson } from '../resources/json-column.js';
-import type { SpacesTable } from '../storage/schema.js';
+import type { Db, SpacesTable } from '../storage/schema.js';
 
 /**
  * The level a PATCH needs: who may read and how edits are merged are the administrator's call;
@@ -24,4 +24,14 @@ export function spaceUpdates(body: UpdateSpaceBody, now: Date): Updateable<Space
   if (body.defaultLevel !== undefined) changes.default_level = body.defaultLevel;
   if (body.mergeRules !== undefined) changes.merge_rules = writeJson(body.mergeRules);
   return changes;
+}
+
+/** Applies a PATCH body to a space. */
+export async function updateSpace(
+  db: Db,
+  spaceId: string,
+  body: UpdateSpaceBody,
+  now: Date,
+): Promise<void> {
+  await db.updateTable('spaces').set(spaceUpdates(body, now)).where('id', '=', spaceId).execute();
 }

@@ -1,5 +1,7 @@
 import { PostgresAdapter } from 'kysely';
-import type { DialectName } from './open-database.js';
+
+/** The database engines docsync stores in. */
+export type DialectName = 'sqlite' | 'postgres';
 
 /** What {@link dialectOf} reads: any Kysely instance or transaction. */
 interface WithAdapter {

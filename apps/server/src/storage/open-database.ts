@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { ChangeTrackingDialect } from './change-tracking-dialect.js';
+import type { DialectName } from './dialect-of.js';
 import { migrateToLatest } from './migrate.js';
 import { NodeSqliteDialect } from './node-sqlite-dialect.js';
 import { PostgresChangeListener } from './postgres-change-listener.js';
@@ -33,8 +34,7 @@ export type DatabaseLocation =
  */
 export const CHANGE_LISTENER_NAME = 'docsync-change-listener';
 
-/** Which engine an opened database runs on. */
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect-of.js';
 
 /** An open, migrated database. */
 export interface Database {

@@ -1,10 +1,15 @@
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { CacheStats, ReportsCacheStats } from '../caches/counted-cache.js';
 import { readTables } from './query-tables.js';
 import type { Db } from './schema.js';
 import type { TableChanges, TableSet } from './table-changes.js';
 
 /** Default bound on the number of values a {@link ReadCache} keeps. */
 export const DEFAULT_CACHE_ENTRIES = 10_000;
+
+/** Default bound on the approximate bytes of the values a {@link ReadCache} keeps. */
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   readonly value: unknown;
@@ -38,13 +43,18 @@ class TableRecorder implements KyselyPlugin {
   }
 }
 
-/** Makes a value read-only all the way down, so a cached value cannot be changed by a reader. */
-function deepFreeze<V>(value: V): V {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) deepFreeze(member);
-  }
-  return value;
+/**
+ * Makes a value read-only all the way down, so a cached value cannot be changed by a reader, and
+ * tells about what it holds: the length of its strings and an allowance for every other member
+ * (parts frozen before, shared with another value, are not counted).
+ */
+function deepFreeze(value: unknown): number {
+  if (typeof value === 'string') return value.length + 16;
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return 16;
+  Object.freeze(value);
+  let bytes = 32;
+  for (const member of Object.values(value)) bytes += deepFreeze(member);
+  return bytes;
 }
 
 /**
@@ -54,28 +64,53 @@ function deepFreeze<V>(value: V): V {
  * Without a {@link TableChanges} (or while it is suspended) nothing is kept: every read loads.
  *
  * Values are deep-frozen; `undefined` and throws are not kept. Keys are the caller's: prefix them
- * with what they name (`caller:`, `space:`) so two kinds of value never share one.
+ * with what they name (`caller:`, `space:`) so two kinds of value never share one. The least
+ * recently used values go beyond the bounds (entries, and approximate bytes).
  */
-export class ReadCache {
+export class ReadCache implements ReportsCacheStats {
   readonly #db: Db;
   readonly #changes: TableChanges | undefined;
-  readonly #maxEntries: number;
-  readonly #entries = new Map<string, Entry>();
+  readonly #maxBytes: number;
+  readonly #entries: LRUCache<string, Entry>;
   readonly #loading = new Map<string, Loading>();
+  #hits = 0;
+  #misses = 0;
 
-  constructor(db: Db, changes: TableChanges | undefined, options: { maxEntries?: number } = {}) {
+  constructor(
+    db: Db,
+    changes: TableChanges | undefined,
+    options: { maxEntries?: number; maxBytes?: number } = {},
+  ) {
     this.#db = db;
     this.#changes = changes;
-    this.#maxEntries = options.maxEntries ?? DEFAULT_CACHE_ENTRIES;
+    this.#maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES;
+    this.#entries = new LRUCache({
+      max: options.maxEntries ?? DEFAULT_CACHE_ENTRIES,
+      maxSize: this.#maxBytes,
+    });
   }
 
   /** The entry kept for `key` while it is current. */
   #current(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    if (this.#changes?.unchangedSince(entry.stamp, entry.tables) === true) return entry;
-    this.#entries.delete(key);
+    if (entry !== undefined && this.#changes?.unchangedSince(entry.stamp, entry.tables) === true) {
+      this.#hits++;
+      return entry;
+    }
+    this.#misses++;
+    if (entry !== undefined) this.#entries.delete(key);
     return undefined;
+  }
+
+  stats(): CacheStats {
+    return {
+      name: 'reads',
+      hits: this.#hits,
+      misses: this.#misses,
+      entries: this.#entries.size,
+      bytes: this.#entries.calculatedSize,
+      maxBytes: this.#maxBytes,
+    };
   }
 
   /**
@@ -104,12 +139,9 @@ export class ReadCache {
     const recorder = new TableRecorder();
     const value = await load(this.#db.withPlugin(recorder));
     if (value === undefined) return value;
-    if (this.#entries.size >= this.#maxEntries && !this.#entries.has(key)) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done !== true) this.#entries.delete(oldest.value);
-    }
+    const size = deepFreeze(value);
     // Stamped with the time before the load: a write that landed meanwhile makes it stale.
-    this.#entries.set(key, { value: deepFreeze(value), stamp, tables: recorder.read });
+    this.#entries.set(key, { value, stamp, tables: recorder.read }, { size });
     return value;
   }
 }

@@ -2,7 +2,7 @@ import type { MemberTeam } from '@docsync/api';
 import type { OrganizationAccess } from '../access/organization-access.js';
 import { containsIgnoringCase } from '../members/contains-ignoring-case.js';
 import { requirePlainText } from '../members/plain-text.js';
-import { afterKey, loadPage } from '../pagination.js';
+import { listByKeys } from '../pagination.js';
 import type { Db } from '../storage/schema.js';
 import { TEAM_OWNER } from './team-access.js';
 import { teamResources } from './team-resources.js';
@@ -36,24 +36,12 @@ export async function listMemberTeams(
     .$if(title !== undefined && title !== '', (q) =>
       q.where(containsIgnoringCase('teams.title', title ?? '')),
     );
-  const page = await loadPage(
+  const page = await listByKeys(
     request,
-    2,
-    (after, take) =>
-      matching
-        .select(['teams.id', 'teams.title', 'teams.created_at', 'team_members.role'])
-        .$if(after !== undefined, (q) =>
-          q.where(afterKey(['teams.created_at', 'teams.id'], after ?? [])),
-        )
-        .orderBy('teams.created_at')
-        .orderBy('teams.id')
-        .limit(take)
-        .execute(),
-    (row) => [row.created_at, row.id],
+    matching,
+    (q) => q.select(['teams.id', 'teams.title', 'teams.created_at', 'team_members.role']),
+    { columns: ['teams.created_at', 'teams.id'], keyOf: (row) => [row.created_at, row.id] },
   );
-  const counted = await matching
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
   const teams = await teamResources(db, access, page.rows);
   const items = page.rows.flatMap((row, index): MemberTeam[] => {
     const team = teams[index];
@@ -62,7 +50,7 @@ export async function listMemberTeams(
   });
   return {
     items,
-    count: Number(counted?.count ?? 0),
+    count: page.count,
     ...(page.next === undefined ? {} : { next: page.next }),
   };
 }

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { levelOf } from '../access/roles.js';
 import { containsIgnoringCase } from '../members/contains-ignoring-case.js';
 import { requirePlainText } from '../members/plain-text.js';
-import { afterKey, loadPage } from '../pagination.js';
+import { listByKeys } from '../pagination.js';
 import type { Db, TeamsTable } from '../storage/schema.js';
 import { TEAM_OWNER } from './team-access.js';
 
@@ -55,23 +55,8 @@ export async function listTeams(
           .where('team_members.role', '=', TEAM_OWNER),
       ),
     );
-  const page = await loadPage(
-    query,
-    2,
-    (after, take) =>
-      matching
-        .selectAll('teams')
-        .$if(after !== undefined, (q) =>
-          q.where(afterKey(['teams.created_at', 'teams.id'], after ?? [])),
-        )
-        .orderBy('teams.created_at')
-        .orderBy('teams.id')
-        .limit(take)
-        .execute(),
-    (row) => [row.created_at, row.id],
-  );
-  const counted = await matching
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
-  return { ...page, count: Number(counted?.count ?? 0) };
+  return listByKeys(query, matching, (q) => q.selectAll('teams'), {
+    columns: ['teams.created_at', 'teams.id'],
+    keyOf: (row) => [row.created_at, row.id],
+  });
 }

@@ -115,3 +115,8 @@ export async function renameTeam(db: Db, teamId: string, title: string): Promise
     throw error;
   }
 }
+
+/** Deletes a team; its memberships go with it (`team_members` cascades). */
+export async function deleteTeam(db: Db, teamId: string): Promise<void> {
+  await db.deleteFrom('teams').where('id', '=', teamId).execute();
+}

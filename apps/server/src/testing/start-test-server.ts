@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHttpClient, makeTempDir, ManualClock, type HttpClient } from '@docsync/test-utils';
 import { DirectoryBlobStore, type BlobStore } from '../blobs/blob-store.js';
-import { forgetKeptRevisions } from '../content/read-revision.js';
-import { forgetKeptTrees } from '../content/stored-tree.js';
+import { createServerCaches, type ServerCaches } from '../caches/server-caches.js';
 import { initServer, type InitResult } from '../bootstrap/init-server.js';
 import { createServer } from '../create-server.js';
 import { createLogger } from '../http/logger.js';
@@ -24,15 +23,16 @@ export interface TestServer extends InitResult {
   readonly baseUrl: string;
   /** The database, to arrange what the API cannot (other users, other organizations). */
   readonly db: Db;
+  /** The running server's in-process caches (new ones after {@link restart}). */
+  readonly caches: ServerCaches;
   /** The server's clock; starts at 2025-01-01T00:00:00Z and moves only when told. */
   readonly clock: ManualClock;
   /** Requests as the admin (pass `token` in a request's options to be someone else). */
   readonly http: HttpClient;
   /**
    * Stops the server and starts a new one on the same database and blobs (on a new port, which
-   * `baseUrl` and `http` then use), with nothing
-   * kept in memory (the process-wide revision and tree memories are forgotten too), as a
-   * restart of the service would.
+   * `baseUrl` and `http` then use), with nothing kept in memory, as a restart of the service
+   * would.
    */
   restart(): Promise<void>;
   /** Stops the server, closes the database and drops its data. */
@@ -66,8 +66,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   const clock = new ManualClock();
   const init = await initServer(database.db, { clock, adminEmail: 'admin@example.com' });
   const store = new DirectoryBlobStore(blobDir.path);
+  let caches = createServerCaches();
   const serve = async (port: number) => {
+    caches = createServerCaches();
     const started = createServer({
+      caches,
       db: database.db,
       changes: database.changes,
       blobs: options.blobs?.(store) ?? store,
@@ -93,12 +96,13 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     get http() {
       return http;
     },
+    get caches() {
+      return caches;
+    },
     db: database.db,
     clock,
     async restart() {
       await app.close();
-      forgetKeptRevisions();
-      forgetKeptTrees();
       app = await serve(0);
       baseUrl = urlOf();
       http = createHttpClient(baseUrl, init.token);

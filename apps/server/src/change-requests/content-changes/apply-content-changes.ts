@@ -2,7 +2,7 @@ import type { ContentChange, ContentChangeResult } from '@docsync/api';
 import type { ParsedPage } from '@docsync/core';
 import { recordSpaceBlobs } from '../../blobs/space-blobs.js';
 import { advanceRevision } from '../../content/advance-revision.js';
-import { loadRevision } from '../../content/read-revision.js';
+import { loadRevision } from '../../content/load-revision.js';
 import { ConflictError } from '../../errors.js';
 import type { ServerContext } from '../../server-context.js';
 import type { ChangeRequestRow } from '../change-request-row.js';
@@ -86,7 +86,7 @@ export async function applyContentChanges(
         newId: ctx.ids,
         parseMarkdown,
         loadRevision: async (revisionId, pageId) => {
-          const loaded = await loadRevision(ctx.db, revisionId, { documents: [pageId] });
+          const loaded = await loadRevision(ctx, revisionId, { documents: [pageId] });
           // The base may be a revision a duplicated space started on, made in its source.
           return loaded?.spaceId === spaceId || revisionId === row.base_revision_id
             ? loaded

@@ -1,5 +1,5 @@
 import type { RevisionFile } from '@docsync/core';
-import type { StoredRevision } from '../../content/read-revision.js';
+import type { StoredRevision } from '../../content/stored-revision.js';
 import { BadRequestError } from '../../errors.js';
 import { PageTree, type PageLocation, type PageWithChildren } from './page-tree.js';
 import type { ParseMarkdown } from './page-content.js';

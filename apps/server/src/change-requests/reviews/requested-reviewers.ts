@@ -1,7 +1,7 @@
 import type { RequestReviewersBody } from '@docsync/api';
 import { BadRequestError, ConflictError } from '../../errors.js';
 import type { ServerContext } from '../../server-context.js';
-import { afterKey, loadPage, type Page, type PageRequest } from '../../pagination.js';
+import { listByKeys, type Page, type PageRequest } from '../../pagination.js';
 import type { Db } from '../../storage/schema.js';
 import { WRITABLE_STATUSES, type ChangeRequestRow } from '../change-request-row.js';
 
@@ -17,27 +17,13 @@ export async function listRequestedReviewers(
   const requests = db
     .selectFrom('change_request_review_requests')
     .where('change_request_id', '=', changeRequestId);
-  const page = await loadPage(
-    request,
-    2,
-    (after, take) =>
-      requests
-        .select(['requested_at', 'user_id'])
-        .$if(after !== undefined, (q) =>
-          q.where(afterKey(['requested_at', 'user_id'], after ?? [])),
-        )
-        .orderBy('requested_at')
-        .orderBy('user_id')
-        .limit(take)
-        .execute(),
-    (row) => [row.requested_at, row.user_id],
-  );
-  const counted = await requests
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirst();
+  const page = await listByKeys(request, requests, (q) => q.select(['requested_at', 'user_id']), {
+    columns: ['requested_at', 'user_id'],
+    keyOf: (row) => [row.requested_at, row.user_id],
+  });
   return {
     rows: page.rows.map((row) => row.user_id),
-    count: Number(counted?.count ?? 0),
+    count: page.count,
     ...(page.next === undefined ? {} : { next: page.next }),
   };
 }
