@@ -22,32 +22,19 @@ export const casesNotWrittenYet: Readonly<Record<string, string>> = {
 
 /** Operations whose case runs but whose response fails the client's schema, and why. */
 export const knownNonConformant: Readonly<Record<string, string>> = {
-  getOrganizationById:
-    'Organization lacks `trial`; `defaultContent` is not one of the client’s shapes',
-  updateOrganizationById:
-    'Organization lacks `trial`; `defaultContent` is not one of the client’s shapes',
-  listOrganizationsForAuthenticatedUser:
-    'Organization lacks `trial`; `defaultContent` is not one of the client’s shapes',
+  getCurrentRevision:
+    '`git.createdByGitBook` is required by the client, but docsync does not record whether a synced commit was imported or written from the service side, and will not guess',
+  getRevisionById:
+    '`git.createdByGitBook` is required by the client, but docsync does not record whether a synced commit was imported or written from the service side, and will not guess',
   getOrganizationAgentInstructions: 'lacks `updatedAt` and `updatedBy`',
-  getCurrentRevision: 'pages lack `kind`, `urls.app` and `layout`',
-  getRevisionById: 'pages lack `kind`, `urls.app` and `layout`',
-  listPages: 'pages lack `kind`, `urls.app` and `layout`',
-  getPageById: 'the page lacks `kind`, `urls.app` and `layout`',
   listSpaceLinks:
     'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
   listChangeRequestFileBacklinks:
     'a backlink names its organization, space and revision by id where the client wants objects',
-  createSite: 'a site’s `features[].id` holds values outside the client’s enum',
-  getSiteById: 'a site’s `features[].id` holds values outside the client’s enum',
-  listSites: 'a site’s `features[].id` holds values outside the client’s enum',
-  updateSiteById: 'a site’s `features[].id` holds values outside the client’s enum',
   getPublishedContentSite:
     'lacks `customizations` and `scripts`; the site’s `features[].id` is outside the enum',
   getSiteAdaptiveSchema:
     'lacks `updatedAt`; the default `unsigned` description is not the client’s constant',
-  listSiteSectionGroups: 'a section group lacks `sections`',
-  moveSiteSectionGroup: 'a section group lacks `sections`',
-  getSiteStructure: 'section groups in the structure lack `sections` (and the shape of sections)',
   sortSiteStructure: 'answers the moved item in a shape the client does not know',
 };
 
