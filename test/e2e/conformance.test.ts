@@ -95,7 +95,8 @@ const markdown = (text: string) => ({ body: { markdown: text } });
  * parameters default to the fixture's value of the same name.
  */
 const cases: Record<string, CaseOf> = {
-  // Organizations, members, teams.
+  // The caller, organizations, members, teams.
+  getAuthenticatedUser: () => ({}),
   listOrganizationsForAuthenticatedUser: () => ({}),
   getOrganizationById: () => ({}),
   updateOrganizationById: () => ({ body: { title: 'Acme docs' } }),
