@@ -1,8 +1,8 @@
 import { User } from '../schemas/user.js';
 import { defineRoutes } from './define-routes.js';
 
-/** Users: who the caller is. */
-export const userRoutes = defineRoutes('Users', [
+/** Who the caller is (in the Organizations section, with the caller's organizations). */
+export const userRoutes = defineRoutes('Organizations', [
   {
     operationId: 'getAuthenticatedUser',
     method: 'GET',
