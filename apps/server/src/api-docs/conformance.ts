@@ -35,8 +35,6 @@ export const knownNonConformant: Readonly<Record<string, string>> = {
     'a backlink names its organization, space and revision by id where the client wants objects',
   getPublishedContentSite:
     'lacks `customizations` and `scripts`; the site’s `features[].id` is outside the enum',
-  getSiteAdaptiveSchema:
-    'lacks `updatedAt`; the default `unsigned` description is not the client’s constant',
   sortSiteStructure: 'answers the moved item in a shape the client does not know',
 };
 
