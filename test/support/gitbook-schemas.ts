@@ -15,7 +15,7 @@ import addFormats from 'ajv-formats';
  *   it is read as "has neither `markdown` nor `document`".
  *
  * Other OpenAPI-only keywords (`discriminator`, `example`, `x-*`, `deprecated`…) are ignored
- * (ajv's non-strict mode).
+ * (ajv's non-strict mode), and so are the formats `icon` and `emoji` (kinds of text, not syntaxes).
  */
 export interface GitBookSchemas {
   /** The operationIds the client's document declares. */
@@ -91,6 +91,8 @@ export function loadSchemas(): GitBookSchemas {
   };
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats.default(ajv);
+  // Formats of the client's document that name a kind of text, not a checkable syntax.
+  for (const name of ['icon', 'emoji']) ajv.addFormat(name, true);
   const ids = { gitbook: 'gitbook.json', docsync: 'docsync.json' } as const;
   ajv.addSchema(documents.gitbook, ids.gitbook);
   ajv.addSchema(documents.docsync, ids.docsync);
