@@ -28,13 +28,14 @@ export const knownNonConformant: Readonly<Record<string, string>> = {
     '`git.createdByGitBook` is required by the client, but docsync does not record whether a synced commit was imported or written from the service side, and will not guess',
   getRevisionById:
     '`git.createdByGitBook` is required by the client, but docsync does not record whether a synced commit was imported or written from the service side, and will not guess',
-  getOrganizationAgentInstructions: 'lacks `updatedAt` and `updatedBy`',
+  getOrganizationAgentInstructions:
+    'instructions nobody has written yet have no `updatedAt` and no `updatedBy` (the client requires both; once written they have them)',
   listSpaceLinks:
     'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
   listChangeRequestFileBacklinks:
     'a backlink names its organization, space and revision by id where the client wants objects',
   getPublishedContentSite:
-    'lacks `customizations` and `scripts`; the site’s `features[].id` is outside the enum',
+    'lacks `customizations` and `scripts`: docsync has no customization or script settings of a site to report yet',
   sortSiteStructure: 'answers the moved item in a shape the client does not know',
 };
 
