@@ -1,6 +1,13 @@
 export { createServer, DEFAULT_BODY_LIMIT, type ServerDeps } from './create-server.js';
 export { implementedOperationIds } from './routes/index.js';
 export {
+  casesNotWrittenYet,
+  descriptionWins,
+  knownErrorMisses,
+  knownNonConformant,
+  type DescriptionWins,
+} from './api-docs/conformance.js';
+export {
   initServer,
   isInitialized,
   type InitResult,

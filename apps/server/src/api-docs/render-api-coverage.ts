@@ -1,10 +1,75 @@
 import type { RouteSpec } from '@docsync/api';
+import type { DescriptionWins } from './conformance.js';
 
 /** A route of docsync's own, outside the contract. */
 export interface ServerRouteSummary {
   readonly method: string;
   readonly path: string;
   readonly summary: string;
+}
+
+/** What the conformance suite knows (./conformance.ts); without it the table has no such column. */
+export interface ConformanceStatus {
+  readonly notChecked: Readonly<Record<string, string>>;
+  readonly nonConformant: Readonly<Record<string, string>>;
+  readonly descriptionWins: readonly DescriptionWins[];
+}
+
+/** The preamble of the conformance column: what is checked, and how the client's document is read. */
+function conformancePreamble(
+  routes: readonly RouteSpec[],
+  implemented: ReadonlySet<string>,
+  conformance: ConformanceStatus,
+): string[] {
+  const ids = routes.map((route) => route.operationId).filter((id) => implemented.has(id));
+  const checked = ids.filter((id) => !(id in conformance.notChecked));
+  const conformant = checked.filter((id) => !(id in conformance.nonConformant));
+  const lines = [
+    '## Conformance to GitBook’s client',
+    '',
+    `**${conformant.length} of ${checked.length}** operations with a conformance case answer what GitBook’s`,
+    `official client (\`@gitbook/api@0.146.0\`) expects; ${ids.length - checked.length} implemented operations have no case yet.`,
+    'The suite (`test/e2e/conformance.test.ts`, SQLite and PostgreSQL) calls each implemented',
+    'operation through the client against a real server and validates the response with ajv against',
+    'that operation’s response schema in the client’s bundled OpenAPI document (docsync’s extensions,',
+    'absent from it, against docsync’s own `openapi.json`); an unknown id answers a documented 404',
+    'as `{error: {code, message}}`. It reads the OpenAPI 3.0 document as JSON Schema this way:',
+    '',
+    '- `nullable: true` means “the schema, or null” (`anyOf: [schema, {type: null}]`).',
+    '- The `Document` schema’s “Empty” branch (no properties, `additionalProperties: false`) cannot',
+    '  hold inside an `allOf` that adds properties (a page’s id, title…), so it is read as “has',
+    '  neither `markdown` nor `document`”.',
+    '',
+    'In the tables, the last column says ✅ conformant, ❌ not yet (with why), or “no case” (with why).',
+    '',
+  ];
+  if (conformance.descriptionWins.length > 0) {
+    lines.push(
+      '### Where the API description and the client disagree',
+      '',
+      'The API description wins; docsync answers what both accept where it can.',
+      '',
+      '| what | API description | client | docsync |',
+      '| --- | --- | --- | --- |',
+    );
+    for (const item of conformance.descriptionWins)
+      lines.push(`| ${item.what} | ${item.description} | ${item.client} | ${item.docsync} |`);
+    lines.push('');
+  }
+  return lines;
+}
+
+/** The conformance cell of one operation. */
+function conformanceCell(
+  operationId: string,
+  implemented: boolean,
+  conformance: ConformanceStatus,
+): string {
+  if (!implemented) return '';
+  const notChecked = conformance.notChecked[operationId];
+  if (notChecked !== undefined) return `no case: ${notChecked}`;
+  const problem = conformance.nonConformant[operationId];
+  return problem === undefined ? '✅' : `❌ ${problem}`;
 }
 
 /**
@@ -15,6 +80,7 @@ export function renderApiCoverage(
   routes: readonly RouteSpec[],
   implemented: ReadonlySet<string>,
   serverRoutes: readonly ServerRouteSummary[] = [],
+  conformance?: ConformanceStatus,
 ): string {
   const done = routes.filter((route) => implemented.has(route.operationId)).length;
   const lines = [
@@ -27,18 +93,29 @@ export function renderApiCoverage(
     `(\`packages/api/spec/api-description.txt\`) and ${routes.filter((r) => r.extension === true).length} docsync extensions (marked _ext_). An operation`,
     'that is not implemented yet is not registered: the server answers 404 for it.',
     '',
+    ...(conformance === undefined ? [] : conformancePreamble(routes, implemented, conformance)),
   ];
   const sections = [...new Set(routes.map((route) => route.section))];
   for (const section of sections) {
     const inSection = routes.filter((route) => route.section === section);
     const count = inSection.filter((route) => implemented.has(route.operationId)).length;
     lines.push(`## ${section} (${count}/${inSection.length})`, '');
-    lines.push('| | method | path | operation |', '| --- | --- | --- | --- |');
+    lines.push(
+      conformance === undefined
+        ? '| | method | path | operation |'
+        : '| | method | path | operation | conformant |',
+      conformance === undefined ? '| --- | --- | --- | --- |' : '| --- | --- | --- | --- | --- |',
+    );
     for (const route of inSection) {
-      const mark = implemented.has(route.operationId) ? '✅' : '—';
+      const done = implemented.has(route.operationId);
+      const mark = done ? '✅' : '—';
       const ext = route.extension === true ? ' _ext_' : '';
+      const cell =
+        conformance === undefined
+          ? ''
+          : ` ${conformanceCell(route.operationId, done, conformance)} |`;
       lines.push(
-        `| ${mark} | ${route.method} | \`${route.path}\` | \`${route.operationId}\`${ext} |`,
+        `| ${mark} | ${route.method} | \`${route.path}\` | \`${route.operationId}\`${ext} |${cell}`,
       );
     }
     lines.push('');

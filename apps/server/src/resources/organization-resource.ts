@@ -20,8 +20,6 @@ export function organizationResource(
     emailDomains: readJson(row.email_domains) as string[],
     type: row.type as Organization['type'],
     defaultRole: row.default_role === null ? null : roleOf(levelOf(row.default_role)),
-    defaultContent:
-      row.default_content === null ? null : (readJson(row.default_content) as DefaultContent),
     sso: Boolean(row.sso),
     ai: Boolean(row.ai),
     inviteLinks: Boolean(row.invite_links),
@@ -31,8 +29,15 @@ export function organizationResource(
       ...resourceUrls.organization(baseUrl, row.id),
       ...(row.logo === null ? {} : { logo: row.logo }),
     },
+    // A self-hosted service offers no trial: the client's schema requires the object, and
+    // `notapplicable` is its own word for that.
+    trial: { status: 'notapplicable', count: 0 },
     permissions: organizationPermissions(level),
   };
+  // No default content is said by leaving it out: the API description allows null, the client's
+  // schema only a site pointer, and absence reads the same under both.
+  if (row.default_content !== null)
+    organization.defaultContent = readJson(row.default_content) as DefaultContent;
   if (row.hostname !== null) organization.hostname = row.hostname;
   if (row.use_case !== null) organization.useCase = row.use_case;
   if (row.community_type !== null) organization.communityType = row.community_type;

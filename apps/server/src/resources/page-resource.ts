@@ -7,7 +7,25 @@ export interface PageResourceOptions {
   children?: boolean;
   /** Include `git` (the API's `metadata=false` leaves the mutable git metadata out). */
   metadata: boolean;
+  /** Where the page's revision opens in the app (`urls.app` of a page is its path under it). */
+  revisionApp?: string;
 }
+
+/**
+ * The layout a page shows when its front matter sets none (everything visible, default width,
+ * hero cover): GitBook's client requires every field, so the unset ones are filled with these.
+ */
+const DEFAULT_LAYOUT: NonNullable<Page['layout']> = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+};
 
 /** The object without its `undefined` members, as `T` (`exactOptionalPropertyTypes`). */
 function defined<T>(value: { [K in keyof T]?: T[K] | undefined }): T {
@@ -17,17 +35,19 @@ function defined<T>(value: { [K in keyof T]?: T[K] | undefined }): T {
 }
 
 /** Front matter layout (`cover: {visible, size}`, `title: {visible}`) in the API's flat form. */
-function layoutResource(layout: PageLayout): NonNullable<Page['layout']> {
+function layoutResource(layout: PageLayout | undefined): NonNullable<Page['layout']> {
+  if (layout === undefined) return DEFAULT_LAYOUT;
   return defined<NonNullable<Page['layout']>>({
-    width: layout.width,
-    cover: layout.cover?.visible,
-    coverSize: layout.cover?.size,
-    title: layout.title?.visible,
-    description: layout.description?.visible,
-    tableOfContents: layout.tableOfContents?.visible,
-    outline: layout.outline?.visible,
-    pagination: layout.pagination?.visible,
-    metadata: layout.metadata?.visible,
+    ...DEFAULT_LAYOUT,
+    width: layout.width ?? DEFAULT_LAYOUT.width,
+    cover: layout.cover?.visible ?? DEFAULT_LAYOUT.cover,
+    coverSize: layout.cover?.size ?? DEFAULT_LAYOUT.coverSize,
+    title: layout.title?.visible ?? DEFAULT_LAYOUT.title,
+    description: layout.description?.visible ?? DEFAULT_LAYOUT.description,
+    tableOfContents: layout.tableOfContents?.visible ?? DEFAULT_LAYOUT.tableOfContents,
+    outline: layout.outline?.visible ?? DEFAULT_LAYOUT.outline,
+    pagination: layout.pagination?.visible ?? DEFAULT_LAYOUT.pagination,
+    metadata: layout.metadata?.visible ?? DEFAULT_LAYOUT.metadata,
   });
 }
 
@@ -47,17 +67,22 @@ export function pageResource(page: RevisionPage, options: PageResourceOptions): 
       ? undefined
       : page.pages.map((child) => pageResource(child, options));
   const common = { id: page.id, title: page.title, hidden: page.hidden };
+  // `kind` is the client's deprecated twin of `type` (a document page is a `sheet` there).
+  const urls = (path: string) =>
+    options.revisionApp === undefined ? undefined : { app: `${options.revisionApp}/${path}` };
   switch (page.type) {
     case 'document':
       return defined<Page>({
         ...common,
         type: 'document' as const,
+        kind: 'sheet' as const,
+        urls: urls(page.path),
         slug: page.slug,
         path: page.path,
         description: page.description,
         emoji: page.emoji,
         icon: page.icon,
-        layout: page.layout === undefined ? undefined : layoutResource(page.layout),
+        layout: layoutResource(page.layout),
         cover:
           page.cover === undefined
             ? undefined
@@ -82,6 +107,7 @@ export function pageResource(page: RevisionPage, options: PageResourceOptions): 
       return defined<Page>({
         ...common,
         type: 'group' as const,
+        kind: 'group' as const,
         slug: page.slug,
         path: page.path,
         pages: children,
@@ -90,6 +116,7 @@ export function pageResource(page: RevisionPage, options: PageResourceOptions): 
       return defined<Page>({
         ...common,
         type: 'link' as const,
+        kind: 'link' as const,
         target: page.target,
         href: page.href,
       });

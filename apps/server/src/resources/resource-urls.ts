@@ -31,6 +31,9 @@ export const resourceUrls = {
   commentReply: (baseUrl: string, discussion: string, commentId: string, id: string) => ({
     location: `${baseUrl}${discussion}/comments/${commentId}/replies/${id}`,
   }),
+  /** Where a revision of a space opens in the app (its pages are paths under it). */
+  revisionApp: (baseUrl: string, spaceId: string, revisionId: string) =>
+    `${baseUrl}/app/s/${encodeURIComponent(spaceId)}/~/revisions/${encodeURIComponent(revisionId)}`,
   /** Link of a user. */
   user: (baseUrl: string, id: string) => ({ location: `${baseUrl}/v1/users/${id}` }),
 };

@@ -2,6 +2,7 @@ import type { Revision } from '@docsync/api';
 import type { StoredRevision } from '../content/stored-revision.js';
 import { fileResource } from './file-resource.js';
 import { pageResource } from './page-resource.js';
+import { resourceUrls } from './resource-urls.js';
 
 /** A revision as the API shows it: its pages as a tree (without documents) and its files. */
 export function revisionResource(
@@ -9,13 +10,16 @@ export function revisionResource(
   options: { baseUrl: string; spaceId: string; metadata: boolean },
 ): Revision {
   const { content } = revision;
+  const revisionApp = resourceUrls.revisionApp(options.baseUrl, options.spaceId, revision.id);
   return {
     object: 'revision',
     id: revision.id,
     parents: revision.parentId === null ? [] : [revision.parentId],
     type: revision.type,
     createdAt: revision.createdAt,
-    pages: content.pages.map((page) => pageResource(page, { metadata: options.metadata })),
+    pages: content.pages.map((page) =>
+      pageResource(page, { metadata: options.metadata, revisionApp }),
+    ),
     files: content.files.map((file) => fileResource(file, options)),
     reusableContents: content.reusableContents.map((item) => ({
       id: item.id,
@@ -24,8 +28,6 @@ export function revisionResource(
     })),
     variables: content.variables,
     ...(options.metadata && revision.git !== undefined ? { git: revision.git } : {}),
-    urls: {
-      app: `${options.baseUrl}/app/s/${encodeURIComponent(options.spaceId)}/~/revisions/${encodeURIComponent(revision.id)}`,
-    },
+    urls: { app: revisionApp },
   };
 }

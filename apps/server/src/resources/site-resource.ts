@@ -3,12 +3,13 @@ import type { SiteRow } from '../sites/site-tree.js';
 
 /**
  * What docsync serves on every site, whatever its type: it has no plans that switch features on
- * or off, so each is listed at the lowest plan, never frozen.
+ * or off, so each is listed at the lowest plan, never frozen. The ids are words of GitBook's
+ * client's list (`SiteFeatureKey`): the API description shows only `sites-adaptive-content`.
  */
 const FEATURES: NonNullable<Site['features']> = [
   'sites-adaptive-content',
-  'site-sections',
-  'visitor-auth',
+  'sites-sections',
+  'sites-visitor-authentication',
 ].map((id) => ({ id, plan: 'basic', frozen: false, customizations: [] }));
 
 /** How a site's published URL is shown to one caller. */

@@ -59,11 +59,16 @@ export function siteSectionResource(view: SiteView, row: SectionRow): SiteSectio
  * group in `sectionGroup`; the section group list shows every group with its parent.
  */
 export function siteSectionGroupResource(view: SiteView, row: GroupRow): SiteSectionGroup {
+  const children = view.tree
+    .sectionsUnder(row.id)
+    .map((section) => siteSectionResource(view, section));
+  // `sections` is the client's deprecated (and required) twin of `children`: the same sections.
   const group: SiteSectionGroup = {
     object: 'site-section-group',
     id: row.id,
     title: row.title,
-    children: view.tree.sectionsUnder(row.id).map((section) => siteSectionResource(view, section)),
+    sections: children,
+    children,
   };
   if (row.parent_id !== null) group.sectionGroup = row.parent_id;
   if (row.icon !== null) group.icon = row.icon;

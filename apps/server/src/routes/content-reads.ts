@@ -19,6 +19,7 @@ import { NotFoundError } from '../errors.js';
 import { operation, type Call, type Operation } from '../http/operation.js';
 import { fileResource } from '../resources/file-resource.js';
 import { pageResource } from '../resources/page-resource.js';
+import { resourceUrls } from '../resources/resource-urls.js';
 import { revisionResource } from '../resources/revision-resource.js';
 
 /** The content a read is about, once the caller's access is checked. */
@@ -64,9 +65,13 @@ export function contentReadOperations<const Params extends string>(
     }),
 
     operation(ids.pages, { params, query: ContentQuery, response: RevisionPages }, async (call) => {
-      const revision = await (await resolve(call)).revision({ shared: true });
+      const content = await resolve(call);
+      const revision = await content.revision({ shared: true });
       const metadata = call.query.metadata ?? true;
-      return { pages: revision.content.pages.map((page) => pageResource(page, { metadata })) };
+      const revisionApp = resourceUrls.revisionApp(call.baseUrl, content.spaceId, revision.id);
+      return {
+        pages: revision.content.pages.map((page) => pageResource(page, { metadata, revisionApp })),
+      };
     }),
 
     operation(
@@ -74,17 +79,16 @@ export function contentReadOperations<const Params extends string>(
       { params: [...params, 'pageId'], query: GetPageQuery, response: Page },
       async (call) => {
         const { pageId } = call.params;
-        const revision = await (
-          await resolve(call)
-        ).revision({
-          documents: [pageId],
-          shared: true,
-        });
+        const content = await resolve(call);
+        const revision = await content.revision({ documents: [pageId], shared: true });
         const page = flattenRevisionPages(revision.content.pages).find(
           (candidate) => candidate.id === pageId,
         );
         if (page === undefined) throw new NotFoundError('Page');
-        const resource = pageResource(page, { metadata: call.query.metadata ?? true });
+        const resource = pageResource(page, {
+          metadata: call.query.metadata ?? true,
+          revisionApp: resourceUrls.revisionApp(call.baseUrl, content.spaceId, revision.id),
+        });
         if (page.type !== 'document') return resource;
         return call.query.format === 'markdown'
           ? { ...resource, markdown: pageMarkdown(revision, page) }

@@ -26,6 +26,7 @@ import { spaceMoveOperations } from './space-moves.js';
 import { spaceTemplateOperations } from './space-template.js';
 import { spaceOperations } from './spaces.js';
 import { teamOperations } from './teams.js';
+import { userOperations } from './user.js';
 
 /** Every implemented operation, section by section. */
 export const operations: readonly Operation[] = [
@@ -53,6 +54,7 @@ export const operations: readonly Operation[] = [
   ...siteSectionOperations,
   ...siteSectionGroupOperations,
   ...siteSpaceOperations,
+  ...userOperations,
 ];
 
 /** docsync's own routes outside the contract (file bytes, PDFs, metrics). */

@@ -17,10 +17,17 @@ import type { SiteRow } from '../sites/site-tree.js';
 
 const site = ['organizationId', 'siteId'] as const;
 
-/** The visitor schema of a site: the stored one, or the default one (no claims) until written. */
+/**
+ * The visitor schema of a site: the stored one, or the default one (no claims) until written,
+ * which the site has had since it was created (its `updatedAt`).
+ */
 function adaptiveSchemaOf(row: SiteRow): SiteAdaptiveSchema {
   if (row.adaptive_schema === null) {
-    return { object: 'site-adaptive-schema', jsonSchema: DEFAULT_ADAPTIVE_SCHEMA };
+    return {
+      object: 'site-adaptive-schema',
+      jsonSchema: DEFAULT_ADAPTIVE_SCHEMA,
+      updatedAt: row.created_at,
+    };
   }
   return {
     object: 'site-adaptive-schema',

@@ -16,7 +16,8 @@ export const DEFAULT_ADAPTIVE_SCHEMA: AdaptiveJsonSchema = {
   properties: {
     unsigned: {
       type: 'object',
-      description: 'Claims visitors may set themselves, not signed.',
+      // GitBook's client accepts only this description of `unsigned`.
+      description: 'Unsigned claims of the site visitor.',
       properties: {},
       additionalProperties: false,
     },

@@ -93,6 +93,7 @@ const extensions = [
   'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}',
   // Listed for change requests only; the space variant completes the space comment operations.
   'GET /v1/spaces/{spaceId}/comments/{commentId}/replies',
+  'GET /v1/user', // the authenticated user (GitBook's CLI asks it for `whoami`)
 ];
 
 describe('the route table against the API description', () => {

@@ -20,6 +20,7 @@ import { spaceContentRoutes } from './space-content.js';
 import { spaceRoutes } from './spaces.js';
 import { teamRoutes } from './teams.js';
 import { translationRoutes } from './translations.js';
+import { userRoutes } from './users.js';
 
 /** Every operation of the API, in the order of the API description's sections, then Git Sync. */
 export const routes: readonly RouteSpec[] = [
@@ -36,6 +37,7 @@ export const routes: readonly RouteSpec[] = [
   ...changeRequestContentRoutes,
   ...commentRoutes,
   ...organizationRoutes,
+  ...userRoutes,
   ...organizationMemberRoutes,
   ...teamRoutes,
   ...samlRoutes,

@@ -51,14 +51,13 @@ export const Organization = Type.Object(
     billing: Type.Optional(Billing),
     mergeRules: MergeRules,
     urls: Urls(['location', 'app'], ['logo']),
-    trial: Type.Optional(
-      Type.Object({
-        status: Type.String({ examples: ['notapplicable'] }),
-        count: Type.Optional(Type.Number()),
-        endDate: Type.Optional(DateTime()),
-        decision: Type.Optional(Type.String({ examples: ['downgrade'] })),
-      }),
-    ),
+    // Always present (docsync answers `notapplicable`: a self-hosted service has no trial).
+    trial: Type.Object({
+      status: Type.String({ examples: ['notapplicable'] }),
+      count: Type.Optional(Type.Number()),
+      endDate: Type.Optional(DateTime()),
+      decision: Type.Optional(Type.String({ examples: ['downgrade'] })),
+    }),
     customHostname: Type.Optional(Type.String()),
     blocked: Type.Optional(
       Type.Object({

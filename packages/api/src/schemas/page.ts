@@ -28,6 +28,12 @@ const pageProperties = {
   id: Type.String(),
   title: Type.String(),
   type: PageType,
+  kind: Type.Optional(
+    StringEnum(['sheet', 'group', 'link'], {
+      description:
+        "Deprecated twin of `type` that GitBook's client still requires (`sheet` for a document).",
+    }),
+  ),
   emoji: Type.Optional(Type.String()),
   icon: Type.Optional(Type.String()),
   createdAt: Type.Optional(DateTime()),

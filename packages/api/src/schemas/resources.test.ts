@@ -74,6 +74,7 @@ const organization: Organization = {
   plan: 'free_2024',
   mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['u1'] }] },
   urls: { location: `${api}/orgs/o1`, app: 'https://app.example.com/o/o1' },
+  trial: { status: 'notapplicable', count: 0 },
   permissions: {
     view: true,
     admin: true,

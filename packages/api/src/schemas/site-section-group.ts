@@ -8,6 +8,10 @@ export const SiteSectionGroup = Type.Object(
     id: Type.String(),
     title: Type.String(),
     sectionGroup: Type.Optional(Type.String({ description: 'Id of the parent group.' })),
+    sections: Type.Array(SiteSection, {
+      description:
+        "Deprecated twin of `children` that GitBook's client requires: the same sections.",
+    }),
     children: Type.Array(SiteSection),
     icon: Type.Optional(Type.String({ maxLength: 50, description: 'Icon name.' })),
   },
