@@ -72588,7 +72588,7 @@ function gitBlobId(content3) {
   return createHash2("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
-// ../../packages/core/dist/tree/write-tree.js
+// ../../packages/core/dist/tree/revision-to-tree.js
 var encoder3 = new TextEncoder();
 
 // ../../packages/core/dist/import/docusaurus/read-doc.js

@@ -11,9 +11,17 @@ export { renderPage, renderDocument, type PageToRender } from './markdown/render
 export type * from './model/revision.js';
 export type { TreeFile } from './tree/tree-file.js';
 export { pageFieldsFromMetadata, type PageFileFields } from './tree/page-metadata-map.js';
-export { treeToRevision, type ReadTreeOptions, type ReadTreeResult } from './tree/read-tree.js';
+export {
+  treeToRevision,
+  type ReadTreeOptions,
+  type ReadTreeResult,
+} from './tree/tree-to-revision.js';
 export { shareReadIndex } from './tree/revision-index.js';
-export { revisionToTree, type WriteTreeOptions, type WriteTreeResult } from './tree/write-tree.js';
+export {
+  revisionToTree,
+  type WriteTreeOptions,
+  type WriteTreeResult,
+} from './tree/revision-to-tree.js';
 export {
   parseSummary,
   renderSummary,

@@ -49,7 +49,7 @@ export {
 } from './decide-files.js';
 export { readPendingMerge, hasConflictMarkers, type PendingMerge } from './merge-state.js';
 export { findSyncBase, recordSyncPoint, type SyncPoint } from './sync-points.js';
-export { readRemoteSide, type RemoteSide } from './read-remote.js';
+export { readRemoteSide, type RemoteSide } from './read-remote-side.js';
 export { readTreeTexts, readPathTexts } from './read-tree-texts.js';
 export { apiRevisionContent } from './api-revision-content.js';
 export { fetchRemoteTree, type RemoteTree } from './fetch-remote-tree.js';

@@ -3,7 +3,7 @@ import { readCommit, GitAdapterError, type CommitInfo, type RepoOptions } from '
 import { CommitTrees, listingFile } from './commit-trees.js';
 import { readPendingMerge, type PendingMerge } from './merge-state.js';
 import { planSync, type SyncPlan } from './plan-sync.js';
-import { readRemoteSide } from './read-remote.js';
+import { readRemoteSide } from './read-remote-side.js';
 import type { SyncClient } from './sync-client.js';
 import type { SyncConfig } from './sync-config.js';
 import { findSyncBase, type SyncPoint } from './sync-points.js';

@@ -6,10 +6,10 @@ import type { Block } from '../model/blocks.js';
 import type { JSONDocument } from '../model/document.js';
 import type { RevisionContent, RevisionPage, RevisionPageDocument } from '../model/revision.js';
 import { gitBlobId } from '../tree/git-blob-id.js';
-import { treeToRevision } from '../tree/read-tree.js';
-import { revisionToTree } from '../tree/write-tree.js';
+import { treeToRevision } from '../tree/tree-to-revision.js';
+import { revisionToTree } from '../tree/revision-to-tree.js';
 import type { TreeFile } from '../tree/tree-file.js';
-import { flattenPages } from '../tree/walk-pages.js';
+import { flattenPages } from '../tree/flatten-pages.js';
 import { importTree, type ImportSource } from './import-tree.js';
 import type { ImportTreeResult } from './shared/import-result.js';
 

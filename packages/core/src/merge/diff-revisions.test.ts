@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RevisionContent, RevisionPage } from '../model/revision.js';
 import { revisionContent } from '../testing/revision-arbitraries.js';
-import { flattenPages } from '../tree/walk-pages.js';
+import { flattenPages } from '../tree/flatten-pages.js';
 import { diffRevisions } from './diff-revisions.js';
 
 /** An edit to a page tree, applied as the editor and the merge do: new objects on the way. */

@@ -1,5 +1,5 @@
 import type { RevisionContent, RevisionPage } from '../model/revision.js';
-import { flattenPages } from '../tree/walk-pages.js';
+import { flattenPages } from '../tree/flatten-pages.js';
 import { matchSequences } from './lcs.js';
 import { sameJson } from './same-json.js';
 

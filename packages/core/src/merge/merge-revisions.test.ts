@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionContent } from '../model/revision.js';
 import { gitBlobId } from '../tree/git-blob-id.js';
-import { treeToRevision } from '../tree/read-tree.js';
+import { treeToRevision } from '../tree/tree-to-revision.js';
 import type { TreeFile } from '../tree/tree-file.js';
-import { flattenPages } from '../tree/walk-pages.js';
-import { revisionToTree } from '../tree/write-tree.js';
+import { flattenPages } from '../tree/flatten-pages.js';
+import { revisionToTree } from '../tree/revision-to-tree.js';
 import { diffRevisions } from './diff-revisions.js';
 import { mergeRevisions } from './merge-revisions.js';
 

@@ -6,7 +6,7 @@ import type {
   RevisionPage,
   RevisionReusableContent,
 } from '../model/revision.js';
-import { flattenPages } from '../tree/walk-pages.js';
+import { flattenPages } from '../tree/flatten-pages.js';
 import { pagePlacement } from './diff-revisions.js';
 import { merge3 } from './merge3.js';
 

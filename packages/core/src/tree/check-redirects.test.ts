@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gitBlobId } from './git-blob-id.js';
-import { treeToRevision } from './read-tree.js';
+import { treeToRevision } from './tree-to-revision.js';
 import type { TreeFile } from './tree-file.js';
-import { revisionToTree } from './write-tree.js';
+import { revisionToTree } from './revision-to-tree.js';
 
 const file = (path: string, text: string): TreeFile => ({
   path,

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostic.js';
 import type { RevisionPage } from '../model/revision.js';
 import type { GitbookConfig } from './gitbook-config.js';
 import { joinPath } from './paths.js';
-import { flattenPages } from './walk-pages.js';
+import { flattenPages } from './flatten-pages.js';
 
 /**
  * Checks `.gitbook.yaml` redirects against the pages read: a target must be a page's file

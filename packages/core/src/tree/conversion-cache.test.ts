@@ -4,10 +4,10 @@ import { corpusSpaces } from '../testing/corpora.js';
 import { readCorpusTree } from '../testing/read-corpus.js';
 import { ConversionCache } from './conversion-cache.js';
 import { gitBlobId } from './git-blob-id.js';
-import { treeToRevision } from './read-tree.js';
+import { treeToRevision } from './tree-to-revision.js';
 import type { TreeFile } from './tree-file.js';
-import { flattenPages } from './walk-pages.js';
-import { revisionToTree } from './write-tree.js';
+import { flattenPages } from './flatten-pages.js';
+import { revisionToTree } from './revision-to-tree.js';
 
 /** The content with the document page `id` replaced by `edit(page)`; other objects are kept. */
 function withPage(

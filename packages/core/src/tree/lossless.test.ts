@@ -3,9 +3,9 @@ import { corpusSpaces } from '../testing/corpora.js';
 import { losslessCases } from '../testing/lossless-cases.js';
 import { readCorpusTree } from '../testing/read-corpus.js';
 import { gitBlobId } from './git-blob-id.js';
-import { treeToRevision } from './read-tree.js';
+import { treeToRevision } from './tree-to-revision.js';
 import type { TreeFile } from './tree-file.js';
-import { revisionToTree } from './write-tree.js';
+import { revisionToTree } from './revision-to-tree.js';
 
 /**
  * Issue 18, item 4: a tree in `fmt`'s canonical form must come back byte for byte from the

@@ -6,9 +6,9 @@ import { readCorpusTree } from '../testing/read-corpus.js';
 import { ConversionCache } from './conversion-cache.js';
 import { gitBlobId } from './git-blob-id.js';
 import { dirname, relativePath } from './paths.js';
-import { treeToRevision, type ReadTreeResult } from './read-tree.js';
+import { treeToRevision, type ReadTreeResult } from './tree-to-revision.js';
 import type { TreeFile } from './tree-file.js';
-import { flattenPages } from './walk-pages.js';
+import { flattenPages } from './flatten-pages.js';
 
 /** The bench's generator (outside this package's sources, so loaded at run time). */
 interface SpaceGenerator {

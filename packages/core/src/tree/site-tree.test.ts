@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocsConfig } from './docs-config.js';
 import { gitBlobId } from './git-blob-id.js';
-import { treeToRevision } from './read-tree.js';
+import { treeToRevision } from './tree-to-revision.js';
 import { siteRevisionsToTree, treeToSiteRevisions } from './site-tree.js';
 import type { TreeFile } from './tree-file.js';
 

@@ -7,9 +7,9 @@ import {
   type DocsSpace,
 } from './docs-config.js';
 import type { GitbookConfig } from './gitbook-config.js';
-import { treeToRevision, type ReadTreeResult } from './read-tree.js';
+import { treeToRevision, type ReadTreeResult } from './tree-to-revision.js';
 import type { TreeFile } from './tree-file.js';
-import { revisionToTree } from './write-tree.js';
+import { revisionToTree } from './revision-to-tree.js';
 
 /** Options for {@link treeToSiteRevisions}. */
 export interface ReadSiteTreeOptions {

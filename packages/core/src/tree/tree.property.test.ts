@@ -2,8 +2,8 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RevisionContent, RevisionPage } from '../model/revision.js';
 import { revisionContent } from '../testing/revision-arbitraries.js';
-import { treeToRevision } from './read-tree.js';
-import { revisionToTree } from './write-tree.js';
+import { treeToRevision } from './tree-to-revision.js';
+import { revisionToTree } from './revision-to-tree.js';
 
 /**
  * Case counts and seed: a fixed seed by default, so a red run is a regression and re-running

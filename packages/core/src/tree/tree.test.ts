@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { corpusSpaces, expectedPageDifferences } from '../testing/corpora.js';
 import { gitBlobId } from './git-blob-id.js';
-import { treeToRevision } from './read-tree.js';
+import { treeToRevision } from './tree-to-revision.js';
 import type { TreeFile } from './tree-file.js';
-import { flattenPages } from './walk-pages.js';
-import { revisionToTree } from './write-tree.js';
+import { flattenPages } from './flatten-pages.js';
+import { revisionToTree } from './revision-to-tree.js';
 
 const corpora = fileURLToPath(new URL('../../fixtures/corpora/', import.meta.url));
 

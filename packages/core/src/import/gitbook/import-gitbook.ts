@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import type { RevisionContent } from '../../model/revision.js';
-import { treeToRevision, type ReadTreeResult } from '../../tree/read-tree.js';
+import { treeToRevision, type ReadTreeResult } from '../../tree/tree-to-revision.js';
 import { treeToSiteRevisions } from '../../tree/site-tree.js';
 import type { TreeFile } from '../../tree/tree-file.js';
-import { flattenPages } from '../../tree/walk-pages.js';
+import { flattenPages } from '../../tree/flatten-pages.js';
 import type { ImportTreeResult } from '../shared/import-result.js';
 import { importedStatus, type InventoryEntry } from '../shared/inventory.js';
 

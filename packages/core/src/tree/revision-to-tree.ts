@@ -16,7 +16,7 @@ import { basename, dirname, joinPath, relativePath } from './paths.js';
 import { slugify } from './slugify.js';
 import { renderSummary, type SummaryEntry, type SummaryGroup } from './summary.js';
 import type { TreeFile } from './tree-file.js';
-import { flattenPages } from './walk-pages.js';
+import { flattenPages } from './flatten-pages.js';
 
 /** Options for {@link revisionToTree}. */
 export interface WriteTreeOptions {

@@ -29,7 +29,7 @@ import { readChanges } from './read-changes.js';
 import { pageKey } from './revision-index.js';
 import { parseSummary, type Summary, type SummaryEntry } from './summary.js';
 import type { TreeFile } from './tree-file.js';
-import { flattenPages } from './walk-pages.js';
+import { flattenPages } from './flatten-pages.js';
 
 /** Options for {@link treeToRevision}. */
 export interface ReadTreeOptions {
