@@ -17,6 +17,7 @@ export {
   type ReadTreeResult,
 } from './tree/tree-to-revision.js';
 export { shareReadIndex } from './tree/revision-index.js';
+export { flattenPages } from './tree/flatten-pages.js';
 export {
   revisionToTree,
   type WriteTreeOptions,

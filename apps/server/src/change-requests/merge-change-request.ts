@@ -1,5 +1,5 @@
 import type { ChangeRequestMergeResult } from '@docsync/api';
-import { mergeRevisions, type RevisionConflict } from '@docsync/core';
+import type { RevisionConflict } from '@docsync/core';
 import { advanceRevision } from '../content/advance-revision.js';
 import type { StoredRevision } from '../content/stored-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
@@ -8,7 +8,7 @@ import { recordSyncPoint } from '../content/sync-points.js';
 import { ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { WRITABLE_STATUSES, type ChangeRequestRow } from './change-request-row.js';
-import { mergeConfig } from './merge-config.js';
+import { mergeSpaceRevisions } from './merge-space-revisions.js';
 import { requireMergeRulesMet } from './reviews/unmet-reviewers.js';
 
 /**
@@ -71,16 +71,12 @@ export async function mergeChangeRequest(
       };
       const base = await at(row.base_revision_id);
       const theirs = await at(row.head_revision_id);
-      const merged = mergeRevisions(base.content, ours.content, theirs.content);
-      conflicts = merged.conflicts;
+      const merge = mergeSpaceRevisions(base, ours, theirs);
+      conflicts = merge.conflicts;
       if (conflicts.length > 0) return { kind: 'keep' };
       return {
         kind: 'write',
-        revision: {
-          type: 'merge',
-          content: merged.content,
-          config: mergeConfig(base.config, ours.config, theirs.config),
-        },
+        revision: { type: 'merge', ...merge.merged },
         alongside: async (trx, revisionId, now) => {
           const marked = await trx
             .updateTable('change_requests')

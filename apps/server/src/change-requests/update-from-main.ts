@@ -1,12 +1,12 @@
 import type { ChangeRequestUpdateResult } from '@docsync/api';
-import { mergeRevisions, type RevisionConflict } from '@docsync/core';
+import type { RevisionConflict } from '@docsync/core';
 import { advanceRevision } from '../content/advance-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { spaceTarget } from '../content/space-target.js';
 import type { ServerContext } from '../server-context.js';
 import type { ChangeRequestRow } from './change-request-row.js';
 import { changeRequestTarget } from './change-request-target.js';
-import { mergeConfig } from './merge-config.js';
+import { mergeSpaceRevisions } from './merge-space-revisions.js';
 
 /** What an update from main did, and the conflicts when it could not. */
 export interface UpdateOutcome extends ChangeRequestUpdateResult {
@@ -43,16 +43,12 @@ export async function updateFromMain(
         { id: row.space_id, revision_id: row.base_revision_id, created_at: row.created_at },
         load,
       );
-      const merged = mergeRevisions(base.content, ours.content, main.content);
-      conflicts = merged.conflicts;
+      const merge = mergeSpaceRevisions(base, ours, main);
+      conflicts = merge.conflicts;
       if (conflicts.length > 0) return { kind: 'keep' };
       return {
         kind: 'write',
-        revision: {
-          type: 'update',
-          content: merged.content,
-          config: mergeConfig(base.config, ours.config, main.config),
-        },
+        revision: { type: 'update', ...merge.merged },
         alongside: async (trx) => {
           const rebased = await trx
             .updateTable('change_requests')

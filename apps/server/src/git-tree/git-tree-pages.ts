@@ -1,5 +1,5 @@
+import { flattenPages } from '@docsync/core';
 import type { GitTree, GitTreePages } from '@docsync/api';
-import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { pageMarkdown } from '../content/page-markdown.js';
 import { loadRevision } from '../content/load-revision.js';
 import type { RevisionStore } from '../content/revision-caches.js';
@@ -41,7 +41,7 @@ async function readOneByOne(
   const texts = new Map<string, string>();
   if (revision === undefined) return texts;
   const wanted = new Set(pageIds);
-  for (const page of flattenRevisionPages(revision.content.pages))
+  for (const page of flattenPages(revision.content.pages))
     if (page.type === 'document' && wanted.has(page.id))
       texts.set(page.id, pageMarkdown(revision, page));
   return texts;

@@ -1,3 +1,4 @@
+import { flattenPages } from '@docsync/core';
 import {
   ContentQuery,
   File,
@@ -9,7 +10,6 @@ import {
   RevisionPages,
   RevisionReusableContent,
 } from '@docsync/api';
-import { flattenRevisionPages } from '../content/flatten-revision-pages.js';
 import { pageMarkdown } from '../content/page-markdown.js';
 import type { LoadOptions, StoredRevision } from '../content/stored-revision.js';
 import { fileFromRow, findFile } from '../content/revision-files.js';
@@ -81,7 +81,7 @@ export function contentReadOperations<const Params extends string>(
         const { pageId } = call.params;
         const content = await resolve(call);
         const revision = await content.revision({ documents: [pageId], shared: true });
-        const page = flattenRevisionPages(revision.content.pages).find(
+        const page = flattenPages(revision.content.pages).find(
           (candidate) => candidate.id === pageId,
         );
         if (page === undefined) throw new NotFoundError('Page');

@@ -1,6 +1,5 @@
 import type { ContentChange, ContentChangeResult } from '@docsync/api';
-import type { RevisionPage } from '@docsync/core';
-import { flattenRevisionPages } from '../../content/flatten-revision-pages.js';
+import { flattenPages, type RevisionPage } from '@docsync/core';
 import { invalidChange, type BatchState } from './batch-state.js';
 import { placePaths } from './page-tree.js';
 
@@ -21,7 +20,7 @@ export async function revertPage(
   const source = await state.loadRevision(revisionId, pageId);
   if (source === undefined)
     throw invalidChange(index, 'revision', `no revision \`${revisionId}\` in this space`);
-  const flat = flattenRevisionPages(source.content.pages);
+  const flat = flattenPages(source.content.pages);
   const old = flat.find((page) => page.id === pageId);
   if (old === undefined)
     throw invalidChange(index, 'page', `no page \`${change.page}\` in revision \`${source.id}\``);
