@@ -1,6 +1,10 @@
 import type { TreeFile } from '../../tree/tree-file.js';
 import { buildRevision } from '../shared/build-revision.js';
-import { collectInventory, type FileOutcome } from '../shared/collect-inventory.js';
+import {
+  collectInventory,
+  missingTextOutcome,
+  type FileOutcome,
+} from '../shared/collect-inventory.js';
 import { folderNav } from '../shared/folder-nav.js';
 import type { ImportedPage } from '../shared/imported-page.js';
 import type { ImportTreeResult } from '../shared/import-result.js';
@@ -24,16 +28,7 @@ export function importMarkdown(
   for (const file of files) {
     if (!/\.(md|markdown)$/i.test(file.path)) continue;
     if (file.text === undefined) {
-      outcomes.set(file.path, {
-        status: 'failed',
-        diagnostics: [
-          {
-            ruleId: 'no-text',
-            severity: 'error',
-            message: 'the file was given without its text, so it could not be read',
-          },
-        ],
-      });
+      outcomes.set(file.path, missingTextOutcome());
       continue;
     }
     pages.set(file.path, readMarkdownPage(file.path, file.path, file.text));

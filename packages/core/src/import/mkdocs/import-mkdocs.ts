@@ -1,7 +1,11 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import type { TreeFile } from '../../tree/tree-file.js';
 import { buildRevision } from '../shared/build-revision.js';
-import { collectInventory, type FileOutcome } from '../shared/collect-inventory.js';
+import {
+  collectInventory,
+  missingTextOutcome,
+  type FileOutcome,
+} from '../shared/collect-inventory.js';
 import { folderNav } from '../shared/folder-nav.js';
 import type { ImportedPage } from '../shared/imported-page.js';
 import type { ImportTreeResult } from '../shared/import-result.js';
@@ -38,16 +42,7 @@ export function importMkdocs(
   for (const file of files) {
     if (!file.path.startsWith(prefix) || !/\.md$/i.test(file.path)) continue;
     if (file.text === undefined) {
-      outcomes.set(file.path, {
-        status: 'failed',
-        diagnostics: [
-          {
-            ruleId: 'no-text',
-            severity: 'error',
-            message: 'the file was given without its text, so it could not be read',
-          },
-        ],
-      });
+      outcomes.set(file.path, missingTextOutcome());
       continue;
     }
     pages.set(file.path, readMkdocsPage(file.path, file.path.slice(prefix.length), file.text));

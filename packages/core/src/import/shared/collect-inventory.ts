@@ -11,6 +11,20 @@ export interface FileOutcome {
   target?: InventoryTarget;
 }
 
+/** The outcome of a page file given without its text (a binary file, or one left unread). */
+export function missingTextOutcome(): FileOutcome {
+  return {
+    status: 'failed',
+    diagnostics: [
+      {
+        ruleId: 'no-text',
+        severity: 'error',
+        message: 'the file was given without its text, so it could not be read',
+      },
+    ],
+  };
+}
+
 /** What {@link collectInventory} needs to give every source file its line. */
 export interface CollectInventoryInput {
   files: readonly TreeFile[];
