@@ -4,10 +4,10 @@ import {
   UpdateSiteAdaptiveSchemaBody,
 } from '@docsync/api';
 import { operation, type Operation } from '../http/operation.js';
-import { readJson, writeJson } from '../resources/json-column.js';
+import { readJson } from '../resources/json-column.js';
 import {
   DEFAULT_ADAPTIVE_SCHEMA,
-  checkAdaptiveSchema,
+  writeAdaptiveSchema,
   templateConditions,
   type AdaptiveJsonSchema,
 } from '../sites/adaptive-schema.js';
@@ -52,17 +52,9 @@ export const siteAdaptiveContentOperations: readonly Operation[] = [
     { params: site, body: UpdateSiteAdaptiveSchemaBody, response: SiteAdaptiveSchema },
     async (call) => {
       const { body, ctx } = call;
-      await changeSite(ctx, await siteOfCall(call), async (trx, tree, now) => {
-        checkAdaptiveSchema(body.jsonSchema);
-        await trx
-          .updateTable('sites')
-          .set({
-            adaptive_schema: writeJson(body.jsonSchema),
-            adaptive_schema_updated_at: now.toISOString(),
-          })
-          .where('id', '=', tree.site.id)
-          .execute();
-      });
+      await changeSite(ctx, await siteOfCall(call), (trx, tree, now) =>
+        writeAdaptiveSchema(trx, tree.site.id, body.jsonSchema, now),
+      );
       return adaptiveSchemaOf((await siteOfCall(call)).site);
     },
   ),

@@ -7,7 +7,6 @@ import {
   SiteSectionGroup,
   UpdateSiteSectionGroupBody,
 } from '@docsync/api';
-import type { Updateable } from 'kysely';
 import { operation, type Operation } from '../http/operation.js';
 import { siteSectionGroupResource } from '../resources/site-structure-resources.js';
 import {
@@ -15,12 +14,11 @@ import {
   moveSectionIntoGroup,
   moveSectionOutOfGroup,
 } from '../sites/group-membership.js';
-import { checkGroupTitle, insertSectionGroup } from '../sites/insert-section-group.js';
+import { insertSectionGroup, updateSectionGroup } from '../sites/insert-section-group.js';
 import { moveStructureItem } from '../sites/move-structure-item.js';
 import { pageInOrder } from '../sites/page-in-order.js';
 import { changeSiteAndShow, showSite } from '../sites/site-calls.js';
 import type { SiteView } from '../sites/site-view.js';
-import type { SiteSectionGroupsTable } from '../storage/schema.js';
 
 const site = ['organizationId', 'siteId'] as const;
 const group = [...site, 'siteSectionGroupId'] as const;
@@ -78,19 +76,7 @@ export const siteSectionGroupOperations: readonly Operation[] = [
         call,
         async (trx, tree) => {
           const row = tree.requireGroup(call.params.siteSectionGroupId);
-          const { title, icon } = call.body;
-          const changes: Updateable<SiteSectionGroupsTable> = {};
-          if (title !== undefined) {
-            checkGroupTitle(title);
-            changes.title = title;
-          }
-          if (icon !== undefined) changes.icon = icon;
-          if (Object.keys(changes).length === 0) return;
-          await trx
-            .updateTable('site_section_groups')
-            .set(changes)
-            .where('id', '=', row.id)
-            .execute();
+          await updateSectionGroup(trx, row.id, call.body);
         },
         groupOf(call.params.siteSectionGroupId),
       ),

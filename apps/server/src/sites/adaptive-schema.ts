@@ -1,5 +1,7 @@
 import type { SiteAdaptiveConditions, SiteAdaptiveSchema } from '@docsync/api';
 import { BadRequestError } from '../errors.js';
+import { writeJson } from '../resources/json-column.js';
+import type { Db } from '../storage/schema.js';
 
 /**
  * The visitor schema of adaptive content, as stored and served: the contract fixes `type` and
@@ -151,4 +153,19 @@ export function templateConditions(schema: AdaptiveJsonSchema): SiteAdaptiveCond
       };
     }),
   };
+}
+
+/** Checks a site's new visitor schema (see `checkAdaptiveSchema`) and stores it. */
+export async function writeAdaptiveSchema(
+  db: Db,
+  siteId: string,
+  schema: AdaptiveJsonSchema,
+  now: Date,
+): Promise<void> {
+  checkAdaptiveSchema(schema);
+  await db
+    .updateTable('sites')
+    .set({ adaptive_schema: writeJson(schema), adaptive_schema_updated_at: now.toISOString() })
+    .where('id', '=', siteId)
+    .execute();
 }

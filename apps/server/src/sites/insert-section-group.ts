@@ -1,5 +1,6 @@
 import { BadRequestError, NotFoundError } from '../errors.js';
-import type { Db } from '../storage/schema.js';
+import type { Updateable } from 'kysely';
+import type { Db, SiteSectionGroupsTable } from '../storage/schema.js';
 import type { SiteTree } from './site-tree.js';
 import { positionAfter } from './structure-order.js';
 
@@ -63,4 +64,20 @@ export async function insertSectionGroup(
       .where('id', '=', section.id)
       .execute();
   }
+}
+
+/** Changes a section group's title (checked) and icon; nothing is written when neither is given. */
+export async function updateSectionGroup(
+  db: Db,
+  groupId: string,
+  { title, icon }: { title?: string | undefined; icon?: string | null | undefined },
+): Promise<void> {
+  const changes: Updateable<SiteSectionGroupsTable> = {};
+  if (title !== undefined) {
+    checkGroupTitle(title);
+    changes.title = title;
+  }
+  if (icon !== undefined) changes.icon = icon;
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('site_section_groups').set(changes).where('id', '=', groupId).execute();
 }
