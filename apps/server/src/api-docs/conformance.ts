@@ -24,10 +24,6 @@ export const casesNotWrittenYet: Readonly<Record<string, string>> = {
 
 /** Operations whose case runs but whose response fails the client's schema, and why. */
 export const knownNonConformant: Readonly<Record<string, string>> = {
-  getCurrentRevision:
-    '`git.createdByGitBook` is required by the client, but docsync does not record whether a synced commit was imported or written from the service side, and will not guess',
-  getRevisionById:
-    '`git.createdByGitBook` is required by the client, but docsync does not record whether a synced commit was imported or written from the service side, and will not guess',
   getOrganizationAgentInstructions:
     'instructions nobody has written yet have no `updatedAt` and no `updatedBy` (the client requires both; once written they have them)',
   listSpaceLinks:
@@ -36,8 +32,6 @@ export const knownNonConformant: Readonly<Record<string, string>> = {
     'a backlink names its organization, space and revision by id where the client wants objects',
   getPublishedContentSite:
     'lacks `customizations` and `scripts`: docsync has no customization or script settings of a site to report yet',
-  sortSiteStructure:
-    'answers the whole site structure where the client expects the moved item (a `SiteStructureItem`); the server’s own tests read the structure from it, so changing it is left for its own change',
 };
 
 /** Operations whose documented 404 for an unknown id is answered otherwise, and why. */

@@ -27,7 +27,11 @@ export function revisionResource(
       ...(options.metadata && item.git !== undefined ? { git: item.git } : {}),
     })),
     variables: content.variables,
-    ...(options.metadata && revision.git !== undefined ? { git: revision.git } : {}),
+    // A revision records a commit only when it was imported from one: pushed to the service, not
+    // written by it (the service never writes commits; `docsync pull` does, on the client).
+    ...(options.metadata && revision.git !== undefined
+      ? { git: { ...revision.git, createdByGitBook: false } }
+      : {}),
     urls: { app: revisionApp },
   };
 }

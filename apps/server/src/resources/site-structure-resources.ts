@@ -1,4 +1,10 @@
-import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '@docsync/api';
+import type {
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteStructure,
+  SiteStructureItem,
+} from '@docsync/api';
 import type { GroupRow, SectionRow, SiteSpaceRow } from '../sites/site-tree.js';
 import type { SiteView } from '../sites/site-view.js';
 import { publishedUrlWith } from './site-resource.js';
@@ -97,4 +103,16 @@ export function siteStructureResource(view: SiteView): SiteStructure {
           : siteSectionGroupResource(view, child.row),
       ),
   };
+}
+
+/** Item `id` of a site's structure, of the given type, as the API shows it. */
+export function siteStructureItemResource(
+  view: SiteView,
+  type: 'site-section' | 'site-section-group' | 'site-space',
+  id: string,
+): SiteStructureItem {
+  const { tree } = view;
+  if (type === 'site-section') return siteSectionResource(view, tree.requireSection(id));
+  if (type === 'site-section-group') return siteSectionGroupResource(view, tree.requireGroup(id));
+  return siteSpaceResource(view, tree.requireSiteSpace(id));
 }

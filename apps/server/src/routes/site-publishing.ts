@@ -2,6 +2,7 @@ import {
   PublishedContentSite,
   SitePublishingAuth,
   SiteStructure,
+  SiteStructureItem,
   SortSiteStructureBody,
   shareKeyProperty,
 } from '@docsync/api';
@@ -9,7 +10,10 @@ import { Type } from 'typebox';
 import { requireLevel } from '../access/organization-access.js';
 import { operation, type Operation } from '../http/operation.js';
 import { siteResource } from '../resources/site-resource.js';
-import { siteStructureResource } from '../resources/site-structure-resources.js';
+import {
+  siteStructureItemResource,
+  siteStructureResource,
+} from '../resources/site-structure-resources.js';
 import { sortStructureItem } from '../sites/move-structure-item.js';
 import { requirePublishedSite, VISITOR_TOKEN_HEADER } from '../sites/published-access.js';
 import { SITE_LEVELS } from '../sites/site-access.js';
@@ -59,14 +63,15 @@ export const sitePublishingOperations: readonly Operation[] = [
 
   operation(
     'sortSiteStructure',
-    { params: site, body: SortSiteStructureBody, response: SiteStructure },
-    (call) =>
-      changeSiteAndShow(
+    { params: site, body: SortSiteStructureBody, response: SiteStructureItem },
+    (call) => {
+      const { item, position } = call.body;
+      return changeSiteAndShow(
         call,
-        (trx, tree) =>
-          sortStructureItem(trx, tree, call.body.item.type, call.body.item.id, call.body.position),
-        siteStructureResource,
-      ),
+        (trx, tree) => sortStructureItem(trx, tree, item.type, item.id, position),
+        (view) => siteStructureItemResource(view, item.type, item.id),
+      );
+    },
   ),
 
   operation(

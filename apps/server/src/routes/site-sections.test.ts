@@ -4,7 +4,6 @@ import {
   Site,
   SiteSection,
   SiteSectionGroup,
-  SiteStructure,
   type SiteStructure as SiteStructureType,
 } from '@docsync/api';
 import { Value } from 'typebox/value';
@@ -444,8 +443,16 @@ for (const { dialect, skip } of testDialects) {
         });
         const sorted = await sort(site.id, 'site-section', third?.id ?? '', 0);
         expect(sorted.status, sorted.text).toBe(200);
-        expect(Value.Check(SiteStructure, sorted.body)).toBe(true);
-        expect(outline(sorted.body as SiteStructureType)).toEqual([
+        // The answer is the moved item, as GitBook's API gives it.
+        expect(Value.Check(SiteSection, sorted.body)).toBe(true);
+        expect(sorted.body).toMatchObject({ object: 'site-section', id: third?.id });
+        const group = await sites.addGroup(site.id, { title: 'Group' });
+        const sortedGroup = await sort(site.id, 'site-section-group', group.id, 3);
+        expect(sortedGroup.body).toMatchObject({ object: 'site-section-group', id: group.id });
+        await sites.request('DELETE', groupPath(site.id, `/${group.id}`));
+        const sortedSpace = await sort(site.id, 'site-space', extra.id, 1);
+        expect(sortedSpace.body).toMatchObject({ object: 'site-space', id: extra.id });
+        expect(outline(await sites.structure(site.id))).toEqual([
           'Third[Third]',
           'First[First, Extra]',
           'Second[Second]',

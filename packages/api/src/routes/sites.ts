@@ -10,6 +10,7 @@ import {
   PublishedContentSite,
   SitePublishingAuth,
   SiteStructure,
+  SiteStructureItem,
   SortSiteStructureBody,
 } from '../schemas/site-structure.js';
 import { defineRoutes } from './define-routes.js';
@@ -91,9 +92,10 @@ export const siteRoutes = defineRoutes('Sites', [
     operationId: 'sortSiteStructure',
     method: 'PATCH',
     path: `${site}/structure/sort`,
-    summary: 'Move a section, section group or site space to a position among its siblings.',
+    summary:
+      'Move a section, section group or site space to a position among its siblings; answers the moved item.',
     body: SortSiteStructureBody,
-    responses: { 200: SiteStructure },
+    responses: { 200: SiteStructureItem },
     errors: [409],
     extension: true,
   },

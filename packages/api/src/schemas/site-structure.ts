@@ -23,6 +23,13 @@ export const SiteStructure = Type.Union(
 /** What a site shows, in order. */
 export type SiteStructure = Static<typeof SiteStructure>;
 
+/** One item of a site's structure: a site space, a section or a section group. */
+export const SiteStructureItem = Type.Union([SiteSpace, SiteSection, SiteSectionGroup], {
+  title: 'SiteStructureItem',
+});
+/** One item of a site's structure. */
+export type SiteStructureItem = Static<typeof SiteStructureItem>;
+
 /** Everything the published experience of a site needs. */
 export const PublishedContentSite = Type.Object(
   { object: Type.Literal('published-content-site'), site: Site, structure: SiteStructure },
