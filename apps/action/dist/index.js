@@ -80143,6 +80143,9 @@ var SiteStructure = typebox_exports.Union([
   }),
   typebox_exports.Object({ type: typebox_exports.Literal("siteSpaces"), structure: typebox_exports.Array(SiteSpace) })
 ], { title: "SiteStructure" });
+var SiteStructureItem = typebox_exports.Union([SiteSpace, SiteSection, SiteSectionGroup], {
+  title: "SiteStructureItem"
+});
 var PublishedContentSite = typebox_exports.Object({ object: typebox_exports.Literal("published-content-site"), site: Site, structure: SiteStructure }, { title: "PublishedContentSite" });
 var SortSiteStructureBody = typebox_exports.Object({
   item: typebox_exports.Object({
@@ -80231,9 +80234,9 @@ var siteRoutes = defineRoutes("Sites", [
     operationId: "sortSiteStructure",
     method: "PATCH",
     path: `${site}/structure/sort`,
-    summary: "Move a section, section group or site space to a position among its siblings.",
+    summary: "Move a section, section group or site space to a position among its siblings; answers the moved item.",
     body: SortSiteStructureBody,
-    responses: { 200: SiteStructure },
+    responses: { 200: SiteStructureItem },
     errors: [409],
     extension: true
   },

@@ -9,7 +9,7 @@ import { appendFootnoteDefinitions } from './handlers/annotation.js';
 import { blockRenderers } from './handlers/index.js';
 import { stringifyMdast } from './mdast-io.js';
 import { verbatim, type RenderContext } from './render-context.js';
-import { readPage } from './parse-page.js';
+import { readPage } from './read-page.js';
 import { protectCarriageReturns, restoreCarriageReturns } from './text-carriage-return.js';
 import { inlinesToPhrasing } from './to-phrasing.js';
 
