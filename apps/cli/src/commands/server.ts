@@ -119,6 +119,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
     createServer,
     DatabaseBlobStore,
     DirectoryBlobStore,
+    MovingBlobStore,
     initServer,
     isInitialized,
   } = await import('@docsync/server');
@@ -143,9 +144,10 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
       // run kept in the data directory are read from there (and moved in) as they are asked for.
       blobs:
         database.dialect === 'postgres'
-          ? new DatabaseBlobStore(database.db, {
-              fallback: new DirectoryBlobStore(join(dataDir, 'blobs')),
-            })
+          ? new MovingBlobStore(
+              new DatabaseBlobStore(database.db),
+              new DirectoryBlobStore(join(dataDir, 'blobs')),
+            )
           : new DirectoryBlobStore(join(dataDir, 'blobs')),
       ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.href.replace(/\/$/, '') }),
       ...(hosts === undefined ? {} : { allowedHosts: hosts }),
