@@ -168,8 +168,8 @@ export class S3BlobStore implements BlobStore {
 
   /**
    * An error that says what failed where, from S3's error code, status and message (which name
-   * no credentials) or the network error's; the SDK's error, with the request it signed, is
-   * not kept.
+   * no credentials) or the network error's; the SDK's error object, with the raw response, is
+   * not passed on.
    */
   #failure(doing: string, error: unknown): Error {
     const where = `S3 bucket \`${this.#bucket}\` at ${this.#where}: ${doing}`;
