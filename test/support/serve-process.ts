@@ -20,13 +20,15 @@ export interface ServeProcess {
 
 /**
  * Starts `docsync serve` on a free loopback port with `dataDir`, on PostgreSQL at `databaseUrl`
- * or, without one, on SQLite in the data directory. Request logs (standard output) are dropped.
+ * or, without one, on SQLite in the data directory, with `extraEnv` added to this process's
+ * environment (the blob store's settings, say). Request logs (standard output) are dropped.
  */
 export async function startServe(
   databaseUrl: string | undefined,
   dataDir: string,
+  extraEnv: Readonly<Record<string, string>> = {},
 ): Promise<ServeProcess> {
-  const env = { ...process.env };
+  const env = { ...process.env, ...extraEnv };
   if (databaseUrl === undefined) delete env['DATABASE_URL'];
   else env['DATABASE_URL'] = databaseUrl;
   const child = spawn(process.execPath, [docsync, 'serve', '--port', '0', '--data', dataDir], {

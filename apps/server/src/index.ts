@@ -24,6 +24,8 @@ export {
 export type { Db, DatabaseSchema } from './storage/schema.js';
 export { DirectoryBlobStore, type BlobStore } from './blobs/blob-store.js';
 export { DatabaseBlobStore } from './blobs/database-blob-store.js';
+export { MovingBlobStore } from './blobs/moving-blob-store.js';
+export { S3BlobStore, DEFAULT_S3_PREFIX, type S3BlobStoreConfig } from './blobs/s3-blob-store.js';
 export { systemClock, type Clock } from './clock.js';
 export { randomId, type IdGenerator } from './ids.js';
 export { createLogger, type LoggerOptions } from './http/logger.js';

@@ -13,3 +13,4 @@ export {
   type HttpRequestOptions,
   type HttpResult,
 } from './http-client.js';
+export { startS3Server, type S3TestServer } from './s3-server.js';

@@ -1,7 +1,16 @@
 import * as fs from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createHttpClient, makeTempDir, type TempDir } from '@docsync/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { S3BlobStore } from '@docsync/server';
+import { commitOid, sendTree, textBlob } from '@docsync/server/testing';
+import {
+  createHttpClient,
+  makeTempDir,
+  startS3Server,
+  type S3TestServer,
+  type TempDir,
+} from '@docsync/test-utils';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli-io.js';
 import { ExitCode } from '../exit-codes.js';
 import { runCli } from '../run-cli.js';
@@ -34,7 +43,7 @@ describe('docsync server init', () => {
  * Runs `docsync serve` with `args` in-process until `stop` is called: resolves with the URL it
  * announces, the admin token it prints on first run, and its exit code once stopped.
  */
-async function serve(args: string[]) {
+async function serve(args: string[], env: CliIo['env'] = {}) {
   const stop = new AbortController();
   let stderr = '';
   let announced: (url: string) => void = () => undefined;
@@ -52,7 +61,7 @@ async function serve(args: string[]) {
     readFile: (path) => fs.readFile(path, 'utf8'),
     readStdin: () => Promise.resolve(''),
     cwd: dir.path,
-    env: {},
+    env,
     stop: stop.signal,
   };
   const exited = runCli(['serve', ...args], io, '0.0.0-test');
@@ -61,6 +70,7 @@ async function serve(args: string[]) {
   return {
     url,
     token,
+    stderr: () => stderr,
     stop: () => {
       stop.abort();
       return exited;
@@ -119,5 +129,133 @@ describe('docsync serve', () => {
   it('refuses a port that is not a number', async () => {
     const run = await runDocsync(['serve', '--port', 'eighty'], dir.path);
     expect(run.code).toBe(ExitCode.usage);
+  });
+});
+
+describe('docsync serve with DOCSYNC_BLOB_STORE=s3', () => {
+  const bucket = 'docsync-blobs';
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server([bucket]);
+  });
+  afterAll(async () => {
+    await s3.close();
+  });
+  const s3Env = (): CliIo['env'] => ({
+    DOCSYNC_BLOB_STORE: 's3',
+    DOCSYNC_S3_BUCKET: bucket,
+    DOCSYNC_S3_ENDPOINT: s3.endpoint,
+    DOCSYNC_S3_PREFIX: 'cli/blobs',
+    AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+  });
+
+  it('keeps new blobs in the bucket, and moves in those the data directory held as they are read', async () => {
+    const download = async (url: string, token: string, spaceId: string, oid: string) => {
+      const got = await fetch(`${url}/v1/spaces/${spaceId}/git/blobs/${oid}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return got.status === 200 ? new TextDecoder().decode(await got.arrayBuffer()) : got.status;
+    };
+    const readme = textBlob('README.md', '# Home\n');
+    const earlier = textBlob('.gitbook/assets/earlier.txt', 'uploaded before s3\n');
+    const later = textBlob('.gitbook/assets/later.txt', 'uploaded with s3\n');
+
+    // An earlier run on the default store: the blob is in the data directory.
+    const before = await serve(['--port', '0', '--data', 'data']);
+    const http = createHttpClient(before.url, before.token);
+    const orgs = await http.get('/v1/orgs');
+    const orgId = (orgs.body as { items: { id: string }[] }).items[0]?.id ?? '';
+    const space = await http.request('POST', `/v1/orgs/${orgId}/spaces`, { body: {} });
+    const spaceId = (space.body as { id: string }).id;
+    const first = await sendTree(http, spaceId, [readme, earlier], {
+      oid: commitOid(1),
+      message: 'before',
+    });
+    expect(first.status, first.text).toBe(204);
+    expect(await before.stop()).toBe(ExitCode.ok);
+
+    const after = await serve(['--port', '0', '--data', 'data'], s3Env());
+    expect(after.stderr()).toContain(`blobs in S3 bucket ${bucket})`);
+    const viaS3 = createHttpClient(after.url, before.token);
+    const second = await sendTree(viaS3, spaceId, [readme, earlier, later], {
+      oid: commitOid(2),
+      message: 'after',
+    });
+    expect(second.status, second.text).toBe(204);
+    const inBucket = new S3BlobStore({
+      bucket,
+      prefix: 'cli/blobs/',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: s3.credentials,
+    });
+    try {
+      expect(await inBucket.has(later.oid)).toBe(true);
+      expect(await readdir(dir.join(`data/blobs`))).not.toContain(later.oid.slice(0, 2));
+      expect(await inBucket.has(earlier.oid)).toBe(false);
+      expect(await download(after.url, before.token, spaceId, earlier.oid)).toBe(
+        'uploaded before s3\n',
+      );
+      expect(await inBucket.has(earlier.oid)).toBe(true);
+      expect(await download(after.url, before.token, spaceId, later.oid)).toBe(
+        'uploaded with s3\n',
+      );
+    } finally {
+      inBucket.close();
+    }
+    expect(await after.stop()).toBe(ExitCode.ok);
+  }, 60_000);
+
+  it('says what is wrong with the bucket before serving, and names no secret', async () => {
+    const missing = await runDocsync(['serve', '--port', '0', '--data', 'data'], dir.path, '', {
+      ...s3Env(),
+      DOCSYNC_S3_BUCKET: 'no-such-bucket',
+    });
+    expect(missing.code).toBe(ExitCode.failure);
+    expect(missing.stderr).toContain(
+      `cannot use the blob store: the S3 bucket \`no-such-bucket\` does not exist at ${s3.endpoint}`,
+    );
+    expect(missing.stderr).not.toContain('token');
+
+    const refused = await runDocsync(['serve', '--port', '0', '--data', 'data'], dir.path, '', {
+      ...s3Env(),
+      AWS_ACCESS_KEY_ID: 'SOMEONE-ELSE',
+      AWS_SECRET_ACCESS_KEY: 'not-the-secret',
+    });
+    expect(refused.code).toBe(ExitCode.failure);
+    expect(refused.stderr).toContain('refused access to the S3 bucket `docsync-blobs` (HTTP 403)');
+    expect(refused.stderr).not.toContain('not-the-secret');
+  }, 30_000);
+
+  it('refuses settings it cannot use', async () => {
+    for (const [env, said] of [
+      [{ DOCSYNC_BLOB_STORE: 's3' }, 'needs DOCSYNC_S3_BUCKET'],
+      [
+        { DOCSYNC_BLOB_STORE: 'database' },
+        'without DATABASE_URL, `directory` (the default) or `s3`',
+      ],
+      [{ ...s3Env(), DOCSYNC_S3_ENDPOINT: 'localhost:9000' }, 'is not an http(s) URL'],
+      [{ ...s3Env(), DOCSYNC_S3_FORCE_PATH_STYLE: 'maybe' }, 'is not true or false'],
+      [
+        { ...s3Env(), AWS_SECRET_ACCESS_KEY: undefined },
+        'AWS_ACCESS_KEY_ID is set without AWS_SECRET_ACCESS_KEY',
+      ],
+    ] as const) {
+      const run = await runDocsync(['serve', '--port', '0', '--data', 'data'], dir.path, '', env);
+      expect(run.code, said).toBe(ExitCode.usage);
+      expect(run.stderr).toContain(said);
+    }
+  });
+
+  it('lists the blob store settings in its help', async () => {
+    const help = await runDocsync(['serve', '--help'], dir.path);
+    for (const name of [
+      'DOCSYNC_BLOB_STORE',
+      'DOCSYNC_S3_BUCKET',
+      'DOCSYNC_S3_ENDPOINT',
+      'AWS_ACCESS_KEY_ID',
+    ])
+      expect(help.stdout).toContain(name);
   });
 });

@@ -1,7 +1,8 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
+import { BLOB_STORE_HELP, openServeBlobStore, type ServeBlobStore } from './serve-blob-store.js';
 
 /** Where `serve` and `server init` keep data when `--data` is not given (relative to the cwd). */
 export const DEFAULT_DATA_DIR = '.docsync';
@@ -114,16 +115,11 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
   const publicUrl = parsePublicUrl(options.publicUrl);
   const host = options.host ?? DEFAULT_HOST;
   const hosts = allowedHosts(host, publicUrl);
-  const {
-    createLogger,
-    createServer,
-    DatabaseBlobStore,
-    DirectoryBlobStore,
-    initServer,
-    isInitialized,
-  } = await import('@docsync/server');
+  const { createLogger, createServer, initServer, isInitialized } = await import('@docsync/server');
   const { database, dataDir } = await openStore(io, options);
+  let store: ServeBlobStore | undefined;
   try {
+    store = await openServeBlobStore(io, database, dataDir);
     if (!(await isInitialized(database.db))) {
       const result = await initServer(database.db);
       io.stderr(
@@ -139,14 +135,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
     const app = createServer({
       db: database.db,
       changes: database.changes,
-      // PostgreSQL holds the blobs too, so every instance on it serves them; blobs an earlier
-      // run kept in the data directory are read from there (and moved in) as they are asked for.
-      blobs:
-        database.dialect === 'postgres'
-          ? new DatabaseBlobStore(database.db, {
-              fallback: new DirectoryBlobStore(join(dataDir, 'blobs')),
-            })
-          : new DirectoryBlobStore(join(dataDir, 'blobs')),
+      blobs: store.blobs,
       ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.href.replace(/\/$/, '') }),
       ...(hosts === undefined ? {} : { allowedHosts: hosts }),
       // Request logs are the command's output: JSON lines on standard output.
@@ -163,7 +152,8 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
     const bound = typeof address === 'object' && address !== null ? address.port : port;
     io.stderr(
       `docsync: serving on http://${host.includes(':') ? `[${host}]` : host}:${bound} ` +
-        `(${database.dialect === 'postgres' ? 'PostgreSQL' : `data in ${dataDir}`})\n`,
+        `(${database.dialect === 'postgres' ? 'PostgreSQL' : `data in ${dataDir}`}` +
+        `${store.where === undefined ? '' : `, blobs in ${store.where}`})\n`,
     );
     await new Promise<void>((resolveStopped) => {
       if (io.stop === undefined) return;
@@ -178,13 +168,14 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
     });
     await app.close();
   } finally {
+    store?.close();
     await database.close();
   }
 }
 
 /** Registers `docsync server init` and `docsync serve`. */
 export function registerServer(program: Command, io: CliIo): void {
-  const dataHelp = `data directory: SQLite database and file blobs (default: ./${DEFAULT_DATA_DIR}); with DATABASE_URL set, PostgreSQL holds the data and the blobs (the directory only blobs of earlier versions, moved into PostgreSQL as they are read)`;
+  const dataHelp = `data directory: SQLite database and file blobs (default: ./${DEFAULT_DATA_DIR}); with DATABASE_URL set, PostgreSQL holds the data and the blobs (the directory only blobs of earlier versions, moved into PostgreSQL as they are read); DOCSYNC_BLOB_STORE=s3 keeps blobs in a bucket (below)`;
   const server = program.command('server').summary('set up the docsync service');
   server
     .command('init')
@@ -213,5 +204,6 @@ export function registerServer(program: Command, io: CliIo): void {
       'the URL clients reach the service at (behind a proxy: https://docs.example.com): links in responses use it, and requests for other hosts than it and loopback get 421',
     )
     .option('--data <dir>', dataHelp)
+    .addHelpText('after', BLOB_STORE_HELP)
     .action((options: ServeOptions) => serve(io, options));
 }

@@ -4,17 +4,14 @@ import { BLOB_ID, type BlobStore } from './blob-store.js';
 
 /**
  * A {@link BlobStore} in PostgreSQL's `blobs` table: what several instances of the service on one
- * database share, so a blob uploaded through one is served by all. With `fallback` (the blob
- * directory a single instance used before), a blob not in the table is looked up there and
- * copied into the table when read, so an existing installation moves over as it is used.
+ * database share, so a blob uploaded through one is served by all. Blobs a single instance kept
+ * in its directory before move in through a `MovingBlobStore` (`docsync serve` wires it).
  */
 export class DatabaseBlobStore implements BlobStore {
   readonly #db: Db;
-  readonly #fallback: BlobStore | undefined;
 
-  constructor(db: Db, options: { fallback?: BlobStore } = {}) {
+  constructor(db: Db) {
     this.#db = db;
-    this.#fallback = options.fallback;
   }
 
   async has(id: string): Promise<boolean> {
@@ -28,8 +25,7 @@ export class DatabaseBlobStore implements BlobStore {
       .select('size')
       .where('oid', '=', id)
       .executeTakeFirst();
-    if (row !== undefined) return Number(row.size);
-    return this.#fallback?.size(id);
+    return row === undefined ? undefined : Number(row.size);
   }
 
   async put(bytes: Uint8Array): Promise<string> {
@@ -53,9 +49,6 @@ export class DatabaseBlobStore implements BlobStore {
       .select('bytes')
       .where('oid', '=', id)
       .executeTakeFirst();
-    if (row !== undefined) return new Uint8Array(row.bytes);
-    const old = await this.#fallback?.get(id);
-    if (old !== undefined && gitBlobId(old) === id) await this.put(old);
-    return old;
+    return row === undefined ? undefined : new Uint8Array(row.bytes);
   }
 }

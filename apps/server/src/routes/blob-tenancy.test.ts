@@ -1,6 +1,7 @@
 import type { Space } from '@docsync/api';
-import { createHttpClient } from '@docsync/test-utils';
+import { createHttpClient, startS3Server, type S3TestServer } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3BlobStore } from '../blobs/s3-blob-store.js';
 import { seedOrganizationWithMembers } from '../testing/seed-organization-with-members.js';
 import { commitOid, sendTree, textBlob } from '../testing/send-tree.js';
 import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
@@ -9,14 +10,37 @@ import { startTestServer, testDialects, type TestServer } from '../testing/start
 const secret = textBlob('secret.png', 'organization A only\n');
 const readme = textBlob('README.md', '# Home\n\n![](secret.png)\n');
 
-for (const { dialect, skip } of testDialects) {
-  describe.skipIf(skip)(`blobs are per organization (${dialect})`, () => {
+/** Each dialect with the blob directory, and SQLite with the blobs in an S3 bucket. */
+const cases = [
+  ...testDialects.map(({ dialect, skip }) => ({ name: dialect, dialect, skip, s3: false })),
+  { name: 'sqlite, blobs in S3', dialect: 'sqlite' as const, skip: false, s3: true },
+];
+
+for (const { name, dialect, skip, s3 } of cases) {
+  describe.skipIf(skip)(`blobs are per organization (${name})`, () => {
     let server: TestServer;
     let spaceA: Space;
     let spaceB: Space;
     let tokenB: string;
+    let bucket: { server: S3TestServer; store: S3BlobStore } | undefined;
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
+      if (s3) {
+        const s3Server = await startS3Server(['tenancy']);
+        bucket = {
+          server: s3Server,
+          store: new S3BlobStore({
+            bucket: 'tenancy',
+            endpoint: s3Server.endpoint,
+            forcePathStyle: true,
+            credentials: s3Server.credentials,
+          }),
+        };
+      }
+      const store = bucket?.store;
+      server = await startTestServer({
+        dialect,
+        ...(store === undefined ? {} : { blobs: () => store }),
+      });
       const createdA = await server.http.request(
         'POST',
         `/v1/orgs/${server.organizationId}/spaces`,
@@ -40,6 +64,8 @@ for (const { dialect, skip } of testDialects) {
     });
     afterAll(async () => {
       await server.close();
+      bucket?.store.close();
+      await bucket?.server.close();
     });
 
     it('answers `git/blobs/missing` for the asking organization, not the whole server', async () => {
