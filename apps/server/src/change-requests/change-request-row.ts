@@ -8,6 +8,15 @@ export type ChangeRequestRow = Selectable<ChangeRequestsTable>;
 /** Statuses in which a change request's content can still change (and it can be merged). */
 export const WRITABLE_STATUSES: readonly string[] = ['draft', 'open'];
 
+/** A change request read again by id inside a merge or an update (it exists: the caller found it). */
+export function readChangeRequest(db: Db, id: string): Promise<ChangeRequestRow> {
+  return db
+    .selectFrom('change_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
 /** Digits only, no leading zero, small enough for an integer column: a change request number. */
 const NUMBER = /^[1-9][0-9]{0,8}$/;
 

@@ -7,7 +7,11 @@ import { spaceTarget } from '../content/space-target.js';
 import { recordSyncPoint } from '../content/sync-points.js';
 import { ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
-import { WRITABLE_STATUSES, type ChangeRequestRow } from './change-request-row.js';
+import {
+  readChangeRequest,
+  WRITABLE_STATUSES,
+  type ChangeRequestRow,
+} from './change-request-row.js';
 import { mergeSpaceRevisions } from './merge-space-revisions.js';
 import { requireMergeRulesMet } from './reviews/unmet-reviewers.js';
 
@@ -46,11 +50,7 @@ export async function mergeChangeRequest(
     ctx,
     spaceTarget(changeRequest.space_id),
     async (ours) => {
-      const row = await ctx.db
-        .selectFrom('change_requests')
-        .selectAll()
-        .where('id', '=', changeRequest.id)
-        .executeTakeFirstOrThrow();
+      const row = await readChangeRequest(ctx.db, changeRequest.id);
       if (!WRITABLE_STATUSES.includes(row.status))
         throw new ConflictError(
           `Change request #${row.number} is \`${row.status}\`; only draft and open change requests can be merged`,

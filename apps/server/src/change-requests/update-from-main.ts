@@ -4,7 +4,7 @@ import { advanceRevision } from '../content/advance-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { spaceTarget } from '../content/space-target.js';
 import type { ServerContext } from '../server-context.js';
-import type { ChangeRequestRow } from './change-request-row.js';
+import { readChangeRequest, type ChangeRequestRow } from './change-request-row.js';
 import { changeRequestTarget } from './change-request-target.js';
 import { mergeSpaceRevisions } from './merge-space-revisions.js';
 
@@ -31,11 +31,7 @@ export async function updateFromMain(
     ctx,
     changeRequestTarget(changeRequest.space_id, changeRequest.id, authorId),
     async (ours) => {
-      const row = await ctx.db
-        .selectFrom('change_requests')
-        .selectAll()
-        .where('id', '=', changeRequest.id)
-        .executeTakeFirstOrThrow();
+      const row = await readChangeRequest(ctx.db, changeRequest.id);
       const main = await spaceTarget(row.space_id).current(ctx, load);
       if (main.id === row.base_revision_id) return { kind: 'keep' };
       const base = await spaceRevision(
