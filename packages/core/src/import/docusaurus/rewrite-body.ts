@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import {
   collapseBlankLines,
+  copyFenceAt,
   dedent,
   fenceOf,
   indentOf,
@@ -73,10 +74,9 @@ function rewrite(lines: readonly string[], context: Context): string[] {
   };
   for (let index = 0; index < lines.length;) {
     const line = lines[index] ?? '';
-    if (fenceOf(line) !== undefined) {
-      const end = skipFence(lines, index);
-      out.push(...lines.slice(index, end));
-      index = end;
+    const afterFence = copyFenceAt(lines, index, out);
+    if (afterFence !== undefined) {
+      index = afterFence;
       continue;
     }
     // MDX ESM: an `import`/`export` paragraph runs to the next blank line.

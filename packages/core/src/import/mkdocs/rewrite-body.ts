@@ -1,9 +1,8 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import {
   collapseBlankLines,
-  fenceOf,
+  copyFenceAt,
   indentedBodyEnd,
-  skipFence,
   tagAttribute,
   trimBlankLines,
   unindent,
@@ -43,10 +42,9 @@ function rewrite(
     );
   for (let index = 0; index < lines.length;) {
     const line = lines[index] ?? '';
-    if (fenceOf(line) !== undefined) {
-      const end = skipFence(lines, index);
-      out.push(...lines.slice(index, end));
-      index = end;
+    const afterFence = copyFenceAt(lines, index, out);
+    if (afterFence !== undefined) {
+      index = afterFence;
       continue;
     }
     const admonition = admonitionPattern.exec(line);

@@ -17,6 +17,21 @@ export function skipFence(lines: readonly string[], start: number): number {
   return lines.length;
 }
 
+/**
+ * When a fenced code block opens at `index`, copies it whole to `out` (a rewrite leaves code
+ * alone) and returns the index just past it; otherwise undefined.
+ */
+export function copyFenceAt(
+  lines: readonly string[],
+  index: number,
+  out: string[],
+): number | undefined {
+  if (fenceOf(lines[index] ?? '') === undefined) return undefined;
+  const end = skipFence(lines, index);
+  out.push(...lines.slice(index, end));
+  return end;
+}
+
 /** Leading spaces of a line, a tab counted as four. */
 export function indentOf(line: string): number {
   let width = 0;
@@ -86,10 +101,9 @@ export function collapseBlankLines(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (let index = 0; index < lines.length;) {
     const line = lines[index] ?? '';
-    if (fenceOf(line) !== undefined) {
-      const end = skipFence(lines, index);
-      out.push(...lines.slice(index, end));
-      index = end;
+    const afterFence = copyFenceAt(lines, index, out);
+    if (afterFence !== undefined) {
+      index = afterFence;
       continue;
     }
     if (line.trim() !== '' || (out.length > 0 && (out[out.length - 1] ?? '').trim() !== ''))
