@@ -2,10 +2,9 @@ import { MoveSpaceOrCollectionBody, Space, TransferSpaceBody } from '@docsync/ap
 import { contentLevel, inheritedDefaultLevel } from '../access/effective-level.js';
 import { requireLevel } from '../access/organization-access.js';
 import { operation, type Operation } from '../http/operation.js';
-import { spaceResource } from '../resources/space-resource.js';
 import { duplicateSpace } from '../spaces/duplicate-space.js';
 import { moveSpace } from '../spaces/move-space.js';
-import { spaceActivity } from '../spaces/space-activity.js';
+import { showSpace } from '../spaces/space-activity.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { transferSpace } from '../spaces/transfer-space.js';
 import { requireTransferTarget } from '../transfers/require-transfer-target.js';
@@ -28,13 +27,7 @@ export const spaceMoveOperations: readonly Operation[] = [
       const id = await ctx.db
         .transaction()
         .execute((trx) => duplicateSpace(trx, space, { id: ctx.ids(), now: ctx.clock.now() }));
-      const copy = await requireSpace(ctx.db, caller, id, { clock: ctx.clock });
-      return spaceResource(
-        copy.space,
-        copy.level,
-        await spaceActivity(ctx.db, copy.space.id),
-        baseUrl,
-      );
+      return showSpace(ctx.db, caller, id, { clock: ctx.clock, baseUrl });
     },
   ),
 
@@ -48,13 +41,7 @@ export const spaceMoveOperations: readonly Operation[] = [
       // A move changes the default level the space inherits, so who may read it.
       requireLevel(level, 'admin', 'move the space');
       await moveSpace(ctx.db, space, body, ctx.clock.now());
-      const moved = await requireSpace(ctx.db, caller, space.id, { clock: ctx.clock });
-      return spaceResource(
-        moved.space,
-        moved.level,
-        await spaceActivity(ctx.db, moved.space.id),
-        baseUrl,
-      );
+      return showSpace(ctx.db, caller, space.id, { clock: ctx.clock, baseUrl });
     },
   ),
 
@@ -68,13 +55,7 @@ export const spaceMoveOperations: readonly Operation[] = [
       requireLevel(level, 'admin', 'transfer the space');
       await requireTransferTarget(ctx.db, caller, body.organization);
       await ctx.db.transaction().execute((trx) => transferSpace(trx, space, body, ctx.clock.now()));
-      const moved = await requireSpace(ctx.db, caller, space.id, { clock: ctx.clock });
-      return spaceResource(
-        moved.space,
-        moved.level,
-        await spaceActivity(ctx.db, moved.space.id),
-        baseUrl,
-      );
+      return showSpace(ctx.db, caller, space.id, { clock: ctx.clock, baseUrl });
     },
   ),
 ];

@@ -15,7 +15,7 @@ import { NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import { spaceResource } from '../resources/space-resource.js';
 import { listOrganizationSpaces } from '../spaces/list-spaces.js';
-import { spaceActivities, spaceActivity } from '../spaces/space-activity.js';
+import { showSpace, spaceActivities } from '../spaces/space-activity.js';
 import { readSpaceView, spaceViewResource } from '../spaces/read-space-view.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { createSpace } from '../spaces/create-space.js';
@@ -44,10 +44,7 @@ export const spaceOperations: readonly Operation[] = [
       requireLevel(access.level, levelNeededFor(body), 'change these settings of the space');
       await requireMergeRuleMembers(ctx.db, access.space.organization_id, body.mergeRules);
       await updateSpace(ctx.db, params.spaceId, body, ctx.clock.now());
-      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
-        clock: ctx.clock,
-      });
-      return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
+      return showSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock, baseUrl });
     },
   ),
 
@@ -82,10 +79,7 @@ export const spaceOperations: readonly Operation[] = [
       });
       requireLevel(access.level, 'admin', 'restore the space');
       await restoreSpace(ctx.db, params.spaceId, ctx.clock.now());
-      const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
-        clock: ctx.clock,
-      });
-      return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
+      return showSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock, baseUrl });
     },
   ),
 
@@ -107,8 +101,7 @@ export const spaceOperations: readonly Operation[] = [
         body,
         authorId: caller.userId,
       });
-      const { space, level } = await requireSpace(ctx.db, caller, id, { clock: ctx.clock });
-      return spaceResource(space, level, await spaceActivity(ctx.db, space.id), baseUrl);
+      return showSpace(ctx.db, caller, id, { clock: ctx.clock, baseUrl });
     },
   ),
 

@@ -1,5 +1,9 @@
 import { openSpaceComments } from '../comments/open-comment-counts.js';
-import type { SpaceActivity } from '../resources/space-resource.js';
+import type { Space } from '@docsync/api';
+import type { Caller } from '../auth/api-tokens.js';
+import type { Clock } from '../clock.js';
+import { spaceResource, type SpaceActivity } from '../resources/space-resource.js';
+import { requireSpace } from './space-access.js';
 import type { Db } from '../storage/schema.js';
 
 /** A space without change requests or open comments. */
@@ -49,4 +53,18 @@ export async function spaceActivities(
 /** The change request and comment counts of one space. */
 export async function spaceActivity(db: Db, spaceId: string): Promise<SpaceActivity> {
   return (await spaceActivities(db, [spaceId]))(spaceId);
+}
+
+/**
+ * A space as the API shows it to the caller after a change: read again with the caller's access
+ * and its activity counts (the answer of create, update, restore, move, transfer, duplicate).
+ */
+export async function showSpace(
+  db: Db,
+  caller: Caller,
+  spaceId: string,
+  options: { clock: Clock; baseUrl: string },
+): Promise<Space> {
+  const { space, level } = await requireSpace(db, caller, spaceId, { clock: options.clock });
+  return spaceResource(space, level, await spaceActivity(db, space.id), options.baseUrl);
 }
