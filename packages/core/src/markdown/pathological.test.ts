@@ -137,24 +137,15 @@ describe('pathological markdown (issue 21)', () => {
     expect(fast.ms).toBeLessThan(1_000);
   }, 150_000);
 
-  it('converts 5,000 nested links without overflowing the stack, within the parse budget', async () => {
-    // Quadratic, but in a dependency: micromark-extension-gfm-footnote (2.1.0, the latest) walks
-    // back over every event of the enclosing labels at each `]` (3.9 of 4.4 s at 3,000 levels),
-    // and rendering the nested labels is quadratic too. 5 to 14 s on the shared 2-core machine,
-    // so the budget here is the service's worker timeout rather than 10 s (docs/benchmarks.md).
-    const outcome = await convertInWorker(`${repeat('[', 5_000)}x${repeat('](u)', 5_000)}`, {
-      heapMb: 512,
-      timeoutMs: 60_000,
-    });
-    expect(outcome.ms).toBeLessThan(30_000);
-  }, 90_000);
-
   it.each([
     ['50,000 `>`', `${repeat('>', 50_000)} x`],
     ['500 nested quotes, one more per line', lines(500, (i) => `${repeat('>', i + 1)} x`)],
     ['1,000 nested list items (1 MB)', lines(1_000, (i) => `${repeat('  ', i)}* x`)],
     ['5,000 nested emphasis', `${repeat('*a ', 5_000)}x${repeat(' a*', 5_000)}`],
     ['10,000 nested `<sup>`', `${repeat('<sup>', 10_000)}x${repeat('</sup>', 10_000)}`],
+    // Quadratic while GFM's footnote syntax was on for every page (5 to 14 s): it looks back over
+    // every enclosing label at each `]`; it is on now only where a page has `[^`.
+    ['5,000 nested links', `${repeat('[', 5_000)}x${repeat('](u)', 5_000)}`],
     [
       '5,000 nested hints',
       `${repeat('{% hint %}\n', 5_000)}x\n${repeat('{% endhint %}\n', 5_000)}`,
