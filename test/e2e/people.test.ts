@@ -1,10 +1,12 @@
 /**
  * People end to end (issue 23): an admin invites a writer by email, the writer accepts without
- * an account (getting one and its first token), keeps the token with `docsync login`, and pushes
+ * an account with `docsync login --invite` (getting one, and its first token kept), and pushes
  * with the CLI to a space their role lets them edit, and not to one everyone may only read.
  */
 import { startTestServer, testDialects, type TestServer } from '@docsync/server/testing';
 import { createGitRepo, makeTempDir, type GitRepo, type TempDir } from '@docsync/test-utils';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocsync } from '../../apps/cli/src/testing/run-docsync.ts';
 
@@ -66,21 +68,35 @@ for (const { dialect, skip } of testDialects) {
           },
         );
         expect(invited.status).toBe(200);
-        const code = (invited.body as { invites: { code: string }[] }).invites[0]?.code ?? '';
+        const joinUrl =
+          (invited.body as { invites: { urls: { join: string } }[] }).invites[0]?.urls.join ?? '';
 
-        // The invitee has no account: accepting makes one and hands out its first token.
-        const accepted = await server.http.request(
-          'POST',
-          `/v1/orgs/${server.organizationId}/invites/${code}`,
-          { body: { name: 'Wendy Writer' }, token: null },
-        );
-        expect(accepted.status).toBe(200);
-        const { user, token } = accepted.body as { user: string; token: string };
-
+        // The invitee has no account: `docsync login --invite` accepts, which makes one, and
+        // keeps its first token for the service.
         const env = { XDG_CONFIG_HOME: config.path };
-        const login = await runDocsync(['login', '--url', server.baseUrl], config.path, token, env);
+        const login = await runDocsync(
+          ['login', '--invite', joinUrl, '--name', 'Wendy Writer'],
+          config.path,
+          '',
+          env,
+        );
         expect(login.code, login.stderr).toBe(0);
-        expect(login.stdout).toContain('as Wendy Writer <writer@example.com>');
+        expect(login.stdout).toContain(
+          `Logged in to ${server.baseUrl} as Wendy Writer <writer@example.com>`,
+        );
+        const kept = JSON.parse(
+          await readFile(join(config.path, 'docsync', 'credentials.json'), 'utf8'),
+        ) as { servers: Record<string, { user: string }> };
+        const user = kept.servers[server.baseUrl]?.user;
+        const members = await server.http.get(
+          `/v1/orgs/${server.organizationId}/members/${user ?? ''}`,
+        );
+        expect(members.body).toMatchObject({ role: 'edit' });
+
+        // An invite by email is used once.
+        const again = await runDocsync(['login', '--invite', joinUrl], config.path, '', env);
+        expect(again.code).toBe(1);
+        expect(again.stderr).toContain('Invite not found');
 
         const open = await newSpace('Guides');
         const readOnly = await newSpace('Policies', 'read');

@@ -53,4 +53,49 @@ describe('docsync login', () => {
     const empty = await runDocsync(['login', '--url', server.baseUrl], dir.path, '', env);
     expect(empty.code).toBe(ExitCode.usage);
   });
+
+  it('--invite accepts an invite as a new account and keeps its token', async () => {
+    await server.http.request('PATCH', `/v1/orgs/${server.organizationId}`, {
+      body: { inviteLinks: true },
+    });
+    const link = await server.http.request(
+      'POST',
+      `/v1/orgs/${server.organizationId}/link-invites`,
+      { body: { role: 'read' } },
+    );
+    const joinUrl = (link.body as { urls: { join: string } }).urls.join;
+    const env = { XDG_CONFIG_HOME: dir.join('invited') };
+    const run = await runDocsync(
+      ['login', '--invite', joinUrl, '--name', 'Ada Lovelace'],
+      dir.path,
+      '',
+      env,
+    );
+    expect(run.code, run.stderr).toBe(ExitCode.ok);
+    expect(run.stdout).toContain(`Logged in to ${server.baseUrl} as Ada Lovelace`);
+    const kept = JSON.parse(
+      await fs.readFile(dir.join('invited/docsync/credentials.json'), 'utf8'),
+    ) as { servers: Record<string, { token: string }> };
+    const me = await server.http.get('/v1/user', {
+      token: kept.servers[server.baseUrl]?.token ?? '',
+    });
+    expect(me.body).toMatchObject({ displayName: 'Ada Lovelace' });
+
+    const unknown = await runDocsync(
+      ['login', '--invite', joinUrl.replace(/invites\/.*$/, 'invites/dsi_unknown')],
+      dir.path,
+      '',
+      env,
+    );
+    expect(unknown.code).toBe(ExitCode.failure);
+    expect(unknown.stderr).toContain('refused the invite (HTTP 404)');
+    for (const args of [
+      ['login', '--invite', 'https://docs.example.com/not/a/join/url'],
+      ['login', '--invite', joinUrl, '--url', 'https://elsewhere.example.com'],
+      ['login'],
+    ]) {
+      const bad = await runDocsync(args, dir.path, '', env);
+      expect(bad.code, args.join(' ')).toBe(ExitCode.usage);
+    }
+  });
 });
