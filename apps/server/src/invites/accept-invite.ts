@@ -98,6 +98,19 @@ export async function acceptInvite(
       if (invite.email !== undefined && given !== undefined && given !== invite.email.address)
         throw new BadRequestError('body/email must be the address the invite was sent to');
       const email = invite.email?.address ?? given ?? null;
+      const taken = () =>
+        new ConflictError(
+          `An account with the address \`${email ?? ''}\` exists: accept the invite with its API token`,
+        );
+      // Addresses are one account whatever their case (stored ones may have capitals).
+      if (email !== null) {
+        const existing = await trx
+          .selectFrom('users')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+          .executeTakeFirst();
+        if (existing !== undefined) throw taken();
+      }
       userId = options.ids();
       try {
         await trx
@@ -113,9 +126,7 @@ export async function acceptInvite(
           .execute();
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw new ConflictError(
-          `An account with the address \`${email ?? ''}\` exists: accept the invite with its API token`,
-        );
+        throw taken();
       }
       const issued = await issueApiToken(trx, userId, {
         label: 'invite',

@@ -43,11 +43,11 @@ export async function inviteByEmail(
     const members = await trx
       .selectFrom('members')
       .innerJoin('users', 'users.id', 'members.user_id')
-      .select('users.email')
+      .select((eb) => eb.fn<string>('lower', ['users.email']).as('email'))
       .where('members.organization_id', '=', options.organization.id)
-      .where('users.email', 'in', [...wanted.keys()])
+      .where((eb) => eb(eb.fn('lower', ['users.email']), 'in', [...wanted.keys()]))
       .execute();
-    for (const member of members) if (member.email !== null) wanted.delete(member.email);
+    for (const member of members) wanted.delete(member.email);
     const invites: EmailInvite[] = [];
     for (const [email, role] of wanted) {
       await trx

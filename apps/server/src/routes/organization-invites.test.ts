@@ -73,7 +73,7 @@ for (const { dialect, skip } of testDialects) {
     });
 
     it('adds an existing account that accepts with its token, raising a lower role', async () => {
-      const other = await seedUser(server.db, server.clock, { email: 'known@example.com' });
+      const other = await seedUser(server.db, server.clock, { email: 'Known@Example.com' });
       const otherOrg = await seedOrganization(server.db, server.clock);
       await seedMember(server.db, server.clock, otherOrg, other.userId, 'admin');
       const invited = await post(`/v1/orgs/${org}/invites`, {
