@@ -100,7 +100,27 @@ const cases: Record<string, CaseOf> = {
   getAuthenticatedUser: () => ({}),
   listOrganizationsForAuthenticatedUser: () => ({}),
   getOrganizationById: () => ({}),
-  updateOrganizationById: () => ({ body: { title: 'Acme docs' } }),
+  updateOrganizationById: () => ({ body: { title: 'Acme docs', inviteLinks: true } }),
+  createOrganization: () => ({ body: { title: 'Acme labs' } }),
+  // Invites and tokens.
+  inviteUsersToOrganization: () => ({ body: { emails: ['newcomer@example.com'], role: 'read' } }),
+  createOrganizationInvite: () => ({
+    body: { role: 'read' },
+    keep: (body) => ({ inviteId: body.id, inviteCode: (body as unknown as { code: string }).code }),
+  }),
+  listOrganizationInviteLinks: () => ({}),
+  getOrganizationInviteLink: () => ({}),
+  updateOrganizationInviteById: () => ({ body: { role: 'edit' } }),
+  joinOrganizationWithInvite: (f) => ({
+    params: { inviteId: f['inviteCode'] ?? '' },
+    asReviewer: true,
+  }),
+  joinOrganization: (f) => ({
+    params: { organizationId: f['otherOrganizationId'] ?? '' },
+    asReviewer: true,
+  }),
+  createApiToken: () => ({ body: { name: 'CI' }, keep: (body) => ({ tokenId: body.id }) }),
+  listApiTokens: () => ({}),
   pingOrganization: () => ({}),
   listOrganizationsForEmailDomain: () => ({ params: { emailDomain: 'example.com' } }),
   listOrganizationMembers: () => ({}),
@@ -336,7 +356,18 @@ const cases: Record<string, CaseOf> = {
   deleteCommentInChangeRequest: (f) => ({ params: { commentId: f['crCommentId'] ?? '' } }),
   reviewChangeRequest: () => ({ body: { status: 'approved' }, asReviewer: true }),
   mergeChangeRequest: () => ({}),
+  // Transfers to the second organization.
+  transferSpace: (f) => ({
+    params: { spaceId: f['movingSpaceId'] ?? '' },
+    body: { organization: f['otherOrganizationId'] },
+  }),
+  transferCollection: (f) => ({
+    params: { collectionId: f['movingCollectionId'] ?? '' },
+    body: { organization: f['otherOrganizationId'] },
+  }),
   // Removals last.
+  deleteOrganizationInviteById: () => ({}),
+  deleteApiToken: () => ({}),
   removeSiteSectionFromGroup: () => ({}),
   deleteSiteSectionGroup: () => ({}),
   deleteSiteSpace: () => ({}),
@@ -502,6 +533,28 @@ for (const { dialect, skip } of testDialects) {
         { body: { subject: 'Rewrite the welcome page' } },
       );
       fixture['changeRequestId'] = (changeRequest.body as { id: string }).id;
+      // A second organization the admin administers and the reviewer's domain may join, and a
+      // space and a collection to transfer to it.
+      const other = await server.http.request('POST', '/v1/orgs', { body: { title: 'Acme EU' } });
+      fixture['otherOrganizationId'] = (other.body as { id: string }).id;
+      const opened = await server.http.request(
+        'PATCH',
+        `/v1/orgs/${fixture['otherOrganizationId']}`,
+        {
+          body: { emailDomains: ['example.com'] },
+        },
+      );
+      expect(opened.status).toBe(200);
+      const moving = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`, {
+        body: { title: 'Moving out' },
+      });
+      fixture['movingSpaceId'] = (moving.body as { id: string }).id;
+      const movingCollection = await server.http.request(
+        'POST',
+        `/v1/orgs/${server.organizationId}/collections`,
+        { body: { title: 'Moving out' } },
+      );
+      fixture['movingCollectionId'] = (movingCollection.body as { id: string }).id;
     });
     afterAll(async () => {
       await server.close();

@@ -4,6 +4,7 @@ import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerImport } from './commands/import.js';
+import { registerLogin } from './commands/login.js';
 import { registerServer } from './commands/server.js';
 import { registerSync } from './commands/sync.js';
 import { registerWatch } from './commands/watch.js';
@@ -38,6 +39,7 @@ export function createProgram({ version, io }: ProgramOptions): Command {
   registerFmt(program, io);
   registerServer(program, io);
   registerSync(program, io);
+  registerLogin(program, io);
   registerExport(program, io);
   registerImport(program, io);
   registerWatch(program, io);

@@ -41,6 +41,7 @@ export async function connectToService(
   const token = await sync.readToken({
     env: io.env,
     tokenFile: options.tokenFile,
+    url,
     readFile: (path) => io.readFile(path),
   });
   return sync.createSyncClient({ baseUrl: url, token });

@@ -13,6 +13,12 @@ export {
   type InitResult,
   type InitServerOptions,
 } from './bootstrap/init-server.js';
+export {
+  createRecoveryToken,
+  RecoveryTokenError,
+  type RecoveryToken,
+  type RecoveryTokenOptions,
+} from './bootstrap/recovery-token.js';
 export { issueApiToken, hashToken, type IssuedToken, type Caller } from './auth/api-tokens.js';
 export {
   openDatabase,

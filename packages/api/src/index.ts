@@ -13,6 +13,8 @@ export * from './schemas/search.js';
 export * from './schemas/organization.js';
 export * from './schemas/agent-instructions.js';
 export * from './schemas/member.js';
+export * from './schemas/invite.js';
+export * from './schemas/api-token.js';
 export * from './schemas/team.js';
 export * from './schemas/saml-provider.js';
 export * from './schemas/subdomain.js';

@@ -95,6 +95,7 @@ function operation(route: RouteSpec, c: ComponentCollector) {
       ? {}
       : { requestBody: { required: true, content: jsonContent(c.convert(route.body)) } }),
     responses: responses(route, c),
+    ...(route.anonymous === true ? { security: [{}, { bearerAuth: [] }] } : {}),
     ...(route.extension === true ? { 'x-docsync-extension': true } : {}),
   };
 }

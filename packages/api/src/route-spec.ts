@@ -28,4 +28,6 @@ export interface RouteSpec {
   readonly responses: Readonly<Record<number, TSchema | null>>;
   /** True for docsync's extensions beyond the API description (architecture.md lists them). */
   readonly extension?: boolean;
+  /** True when the operation also answers a caller without a token (accepting an invite). */
+  readonly anonymous?: boolean;
 }

@@ -21,6 +21,14 @@ export {
 } from './sync-config.js';
 export { readSyncConfig, writeSyncConfig, type ConfigFs } from './sync-config-file.js';
 export { readToken, type ReadTokenOptions } from './read-token.js';
+export {
+  credentialsKey,
+  credentialsPath,
+  parseCredentials,
+  readStoredToken,
+  withStoredToken,
+  type StoredCredentials,
+} from './credentials.js';
 export { createSyncClient, type SyncClient, type SyncClientOptions } from './sync-client.js';
 /** The service's failures (HTTP status, `code`, method, URL), so callers need not import the client. */
 export { ApiClientError, backoffDelay } from '@docsync/client';

@@ -1,3 +1,4 @@
+import { readStoredToken } from './credentials.js';
 import { TokenMissingError } from './errors.js';
 
 /** Where {@link readToken} looks. */
@@ -5,12 +6,15 @@ export interface ReadTokenOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** A token file given on the command line; wins over `DOCSYNC_TOKEN_FILE`. */
   tokenFile?: string | undefined;
+  /** The service's URL: the token `docsync login` kept for it is the last resort. */
+  url?: string | undefined;
   readFile(path: string): Promise<string>;
 }
 
 /**
  * The API token: `DOCSYNC_TOKEN`, else the first line of the token file (`--token-file` or
- * `DOCSYNC_TOKEN_FILE`). Never from `docsync.json`, which is committed with the repository.
+ * `DOCSYNC_TOKEN_FILE`), else the one `docsync login` kept for the service's URL (see
+ * credentials.ts). Never from `docsync.json`, which is committed with the repository.
  */
 export async function readToken(options: ReadTokenOptions): Promise<string> {
   const fromEnv = options.env['DOCSYNC_TOKEN'];
@@ -27,7 +31,15 @@ export async function readToken(options: ReadTokenOptions): Promise<string> {
     if (token === '') throw new TokenMissingError(`the token file \`${file}\` is empty`);
     return token;
   }
+  if (options.url !== undefined) {
+    const stored = await readStoredToken({
+      env: options.env,
+      url: options.url,
+      readFile: (path) => options.readFile(path),
+    });
+    if (stored !== undefined) return stored;
+  }
   throw new TokenMissingError(
-    'no API token: set `DOCSYNC_TOKEN` or `DOCSYNC_TOKEN_FILE` (or pass `--token-file`)',
+    'no API token: set `DOCSYNC_TOKEN` or `DOCSYNC_TOKEN_FILE` (or pass `--token-file`), or run `docsync login --url <url>`',
   );
 }

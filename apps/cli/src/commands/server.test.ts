@@ -1,6 +1,7 @@
 import * as fs from 'node:fs/promises';
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { S3BlobStore } from '@docsync/server';
 import { commitOid, sendTree, textBlob } from '@docsync/server/testing';
 import {
@@ -36,6 +37,62 @@ describe('docsync server init', () => {
     const again = await runDocsync(['server', 'init', '--data', 'data', '--json'], dir.path);
     expect(again.code).toBe(ExitCode.failure);
     expect(again.stdout).toBe('');
+  });
+
+  it('fails before creating anything when the data directory cannot be written', async () => {
+    await fs.writeFile(dir.join('file'), 'not a directory');
+    const run = await runDocsync(['server', 'init', '--data', 'file/data', '--json'], dir.path);
+    expect(run.code).toBe(ExitCode.failure);
+    expect(run.stderr).toContain('cannot write to the data directory');
+    expect(run.stdout).toBe('');
+  });
+});
+
+describe('docsync server token create', () => {
+  it('creates a token for a user or an organization’s admin, which the service accepts', async () => {
+    const init = await runDocsync(['server', 'init', '--data', 'data', '--json'], dir.path);
+    const { organizationId, userId } = JSON.parse(init.stdout) as Record<string, string>;
+    const byUser = await runDocsync(
+      ['server', 'token', 'create', '--data', 'data', '--user', userId ?? '', '--json'],
+      dir.path,
+    );
+    expect(byUser.code).toBe(ExitCode.ok);
+    const created = JSON.parse(byUser.stdout) as Record<string, string>;
+    expect(created['userId']).toBe(userId);
+    expect(created['token']).toMatch(/^dsk_/);
+    const byOrg = await runDocsync(
+      ['server', 'token', 'create', '--data', 'data', '--org', organizationId ?? '', '--read-only'],
+      dir.path,
+    );
+    expect(byOrg.code).toBe(ExitCode.ok);
+    const readOnly = /\n {2}(dsk_\S+)\n/.exec(byOrg.stdout)?.[1] ?? '';
+    expect(readOnly).toMatch(/^dsk_/);
+
+    const { url, stop } = await serve(['--port', '0', '--data', 'data']);
+    const me = await createHttpClient(url, created['token']).get('/v1/user');
+    expect(me.body).toMatchObject({ id: userId });
+    const write = await createHttpClient(url, readOnly).request('POST', '/v1/user/tokens', {
+      body: { name: 'x' },
+    });
+    expect(write.status).toBe(403);
+    expect(await stop()).toBe(ExitCode.ok);
+  }, 30_000);
+
+  it('says who is missing, and needs --user or --org', async () => {
+    await runDocsync(['server', 'init', '--data', 'data', '--json'], dir.path);
+    const unknown = await runDocsync(
+      ['server', 'token', 'create', '--data', 'data', '--user', 'nobody@example.com'],
+      dir.path,
+    );
+    expect(unknown.code).toBe(ExitCode.failure);
+    expect(unknown.stderr).toContain('nobody@example.com');
+    const neither = await runDocsync(['server', 'token', 'create', '--data', 'data'], dir.path);
+    expect(neither.code).toBe(ExitCode.usage);
+    const badDays = await runDocsync(
+      ['server', 'token', 'create', '--data', 'data', '--org', 'x', '--expires-in-days', '0'],
+      dir.path,
+    );
+    expect(badDays.code).toBe(ExitCode.usage);
   });
 });
 
@@ -124,6 +181,21 @@ describe('docsync serve', () => {
   it('refuses a --public-url that is not an http(s) URL', async () => {
     const run = await runDocsync(['serve', '--public-url', 'ftp://docs.example.com'], dir.path);
     expect(run.code).toBe(ExitCode.usage);
+  });
+
+  it('fails on a busy port before creating anything', async () => {
+    const busy = createNetServer();
+    await new Promise<void>((resolve) => busy.listen({ host: '127.0.0.1', port: 0 }, resolve));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const run = await runDocsync(['serve', '--port', String(port), '--data', 'data'], dir.path);
+      expect(run.code).toBe(ExitCode.failure);
+      expect(run.stderr).toContain(`cannot listen on 127.0.0.1:${String(port)}`);
+      expect(run.stderr).not.toContain('dsk_');
+      await expect(fs.stat(dir.join('data'))).rejects.toThrow();
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
   });
 
   it('refuses a port that is not a number', async () => {

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
@@ -17,6 +19,48 @@ interface DataOptions {
   data?: string;
 }
 
+/**
+ * Fails unless the data directory can be written (made if missing, 0700): checked before the
+ * database is opened, so a server that cannot keep its blobs creates nothing.
+ */
+async function requireWritableDataDir(io: CliIo, options: DataOptions): Promise<void> {
+  const dataDir = resolve(io.cwd, options.data ?? DEFAULT_DATA_DIR);
+  const probe = join(dataDir, `.write-check-${String(process.pid)}`);
+  try {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await writeFile(probe, '');
+    await rm(probe);
+  } catch (error) {
+    throw new CliError(
+      'data-dir-unwritable',
+      `cannot write to the data directory \`${dataDir}\` (${(error as Error).message}); nothing was created`,
+      { cause: error },
+    );
+  }
+}
+
+/** Fails when `port` on `host` cannot be bound (in use, not allowed): before anything is created. */
+async function requireFreePort(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolveFree, reject) => {
+    const probe = createNetServer();
+    probe.once('error', (error) => {
+      reject(
+        new CliError(
+          'port-unavailable',
+          `cannot listen on ${host}:${String(port)} (${(error as NodeJS.ErrnoException).code ?? error.message}); nothing was created`,
+          { cause: error },
+        ),
+      );
+    });
+    probe.listen({ host, port }, () => {
+      probe.close(() => {
+        resolveFree();
+      });
+    });
+  });
+}
+
 /** Opens the service's database: PostgreSQL when `DATABASE_URL` is set, else SQLite in the data dir. */
 async function openStore(io: CliIo, options: DataOptions) {
   const { openDatabase } = await import('@docsync/server');
@@ -29,6 +73,7 @@ async function openStore(io: CliIo, options: DataOptions) {
 /** `docsync server init`: first organization, admin user and token, printed once. */
 async function serverInit(io: CliIo, options: DataOptions & { json?: true }): Promise<void> {
   const { initServer, isInitialized } = await import('@docsync/server');
+  await requireWritableDataDir(io, options);
   const { database, dataDir } = await openStore(io, options);
   try {
     if (await isInitialized(database.db)) {
@@ -48,6 +93,68 @@ async function serverInit(io: CliIo, options: DataOptions & { json?: true }): Pr
         `  organization  ${result.organizationId}`,
         `  admin user    ${result.userId}`,
         `  API token     ${result.token}`,
+        'Keep the token: it is shown only this once.',
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+interface TokenCreateOptions extends DataOptions {
+  user?: string;
+  org?: string;
+  name?: string;
+  expiresInDays?: string;
+  readOnly?: true;
+  json?: true;
+}
+
+/**
+ * `docsync server token create`: a new API token straight in the database, for whoever runs the
+ * server (the way back in when every admin token is lost).
+ */
+async function serverTokenCreate(io: CliIo, options: TokenCreateOptions): Promise<void> {
+  if (options.user === undefined && options.org === undefined)
+    throw new UsageError('`docsync server token create` needs --user <email|id>, or --org <id>');
+  let expiresAt: string | undefined;
+  if (options.expiresInDays !== undefined) {
+    const days = Number(options.expiresInDays);
+    if (!Number.isInteger(days) || days < 1 || days > 3650)
+      throw new UsageError(
+        `--expires-in-days \`${options.expiresInDays}\` is not a number of days (1-3650)`,
+      );
+    expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
+  }
+  const { createRecoveryToken, isInitialized, RecoveryTokenError } =
+    await import('@docsync/server');
+  const { database, dataDir } = await openStore(io, options);
+  try {
+    if (!(await isInitialized(database.db)))
+      throw new CliError(
+        'not-initialized',
+        `the server in \`${dataDir}\` is not initialised: run \`docsync server init\` first`,
+      );
+    const created = await createRecoveryToken(database.db, {
+      user: options.user,
+      organization: options.org,
+      name: options.name,
+      expiresAt,
+      scope: options.readOnly === true ? 'read-only' : 'read-write',
+    }).catch((error: unknown) => {
+      if (error instanceof RecoveryTokenError)
+        throw new CliError('token-user-not-found', error.message, { cause: error });
+      throw error;
+    });
+    if (options.json === true) {
+      io.stdout(`${JSON.stringify(created)}\n`);
+      return;
+    }
+    io.stdout(
+      [
+        `Created an API token for user ${created.userId}${expiresAt === undefined ? '' : ` (expires ${expiresAt})`}:`,
+        `  ${created.token}`,
         'Keep the token: it is shown only this once.',
         '',
       ].join('\n'),
@@ -116,17 +223,13 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
   const host = options.host ?? DEFAULT_HOST;
   const hosts = allowedHosts(host, publicUrl);
   const { createLogger, createServer, initServer, isInitialized } = await import('@docsync/server');
+  // A first run must not create the admin and print its only token, then fail to serve.
+  await requireFreePort(host, port);
+  await requireWritableDataDir(io, options);
   const { database, dataDir } = await openStore(io, options);
   let store: ServeBlobStore | undefined;
   try {
     store = await openServeBlobStore(io, database, dataDir);
-    if (!(await isInitialized(database.db))) {
-      const result = await initServer(database.db);
-      io.stderr(
-        `docsync: first run: created organization ${result.organizationId} and its admin.\n` +
-          `docsync: admin API token (shown only this once): ${result.token}\n`,
-      );
-    }
     if (hosts === undefined)
       io.stderr(
         `docsync: serving every interface without --public-url: links in responses follow each ` +
@@ -148,6 +251,13 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
       }),
     });
     await app.listen({ host, port });
+    if (!(await isInitialized(database.db))) {
+      const result = await initServer(database.db);
+      io.stderr(
+        `docsync: first run: created organization ${result.organizationId} and its admin.\n` +
+          `docsync: admin API token (shown only this once): ${result.token}\n`,
+      );
+    }
     const address = app.server.address();
     const bound = typeof address === 'object' && address !== null ? address.port : port;
     io.stderr(
@@ -188,6 +298,25 @@ export function registerServer(program: Command, io: CliIo): void {
     .option('--data <dir>', dataHelp)
     .option('--json', 'print {"organizationId","userId","token"} as JSON')
     .action((options: DataOptions & { json?: true }) => serverInit(io, options));
+  server
+    .command('token')
+    .summary('manage API tokens on the server’s machine')
+    .command('create')
+    .summary('create an API token for a user, straight in the database')
+    .description(
+      'Create an API token for a user (by id or email), or for the longest-standing admin of\n' +
+        'an organization (--org alone): the way back in when every token is lost. Runs on the\n' +
+        'server’s machine, against its database (DATABASE_URL, or SQLite in the data directory).\n' +
+        'The token is printed once and stored only as a hash.',
+    )
+    .option('--user <email|id>', 'the user the token is for')
+    .option('--org <id>', 'an organization: the user must be its member; alone, its admin')
+    .option('--name <name>', 'a name to recognise the token by (default "server token create")')
+    .option('--expires-in-days <n>', 'the token stops working after n days (default: never)')
+    .option('--read-only', 'the token may only read')
+    .option('--data <dir>', dataHelp)
+    .option('--json', 'print {"userId","tokenId","token"} as JSON')
+    .action((options: TokenCreateOptions) => serverTokenCreate(io, options));
 
   program
     .command('serve')

@@ -50,6 +50,7 @@ async function openContext(sync: Sync, io: CliIo, options: TokenOptions) {
   const token = await sync.readToken({
     env: io.env,
     tokenFile: options.tokenFile,
+    url: config.url,
     readFile: (path) => io.readFile(path),
   });
   const client = sync.createSyncClient({ baseUrl: config.url, token });

@@ -1,4 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
+import type { ApiTokenScope } from '@docsync/api';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import type { ReadCache } from '../storage/read-cache.js';
@@ -17,22 +18,40 @@ export interface IssuedToken {
   id: string;
   token: string;
   prefix: string;
+  createdAt: string;
 }
 
-/** The SHA-256 (hex) under which a token is stored and looked up. */
+/** The SHA-256 (hex) under which a token (or another random secret) is stored and looked up. */
 export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
+}
+
+/** A new random secret: `prefix` then 43 base64url characters (32 random bytes). */
+export function newSecret(prefix: string): string {
+  return `${prefix}${randomBytes(32).toString('base64url')}`;
+}
+
+/** Options of {@link issueApiToken}. */
+export interface IssueTokenOptions {
+  label: string;
+  clock: Clock;
+  ids: IdGenerator;
+  /** ISO time after which the token is refused (default: never). */
+  expiresAt?: string | undefined;
+  /** Default `read-write`. */
+  scope?: ApiTokenScope | undefined;
 }
 
 /** Creates an API token for `userId` and stores its hash. */
 export async function issueApiToken(
   db: Db,
   userId: string,
-  options: { label: string; clock: Clock; ids: IdGenerator },
+  options: IssueTokenOptions,
 ): Promise<IssuedToken> {
-  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const token = newSecret(TOKEN_PREFIX);
   const id = options.ids();
   const prefix = token.slice(0, DISPLAY_PREFIX_LENGTH);
+  const createdAt = options.clock.now().toISOString();
   await db
     .insertInto('api_tokens')
     .values({
@@ -41,35 +60,47 @@ export async function issueApiToken(
       token_hash: hashToken(token),
       prefix,
       label: options.label,
-      created_at: options.clock.now().toISOString(),
+      created_at: createdAt,
       last_used_at: null,
+      expires_at: options.expiresAt ?? null,
+      scope: options.scope ?? 'read-write',
     })
     .execute();
-  return { id, token, prefix };
+  return { id, token, prefix, createdAt };
 }
 
-/** Who is calling: the user a valid token belongs to. */
+/** Who is calling: the user a valid token belongs to, and what the token may do. */
 export interface Caller {
   userId: string;
   tokenId: string;
+  scope: ApiTokenScope;
+  /** When the token stops working (ISO), if ever. */
+  expiresAt: string | null;
 }
 
 /** The caller a token's hash belongs to, or undefined for a token the server does not know. */
 async function findCaller(db: Db, tokenHash: string): Promise<Caller | undefined> {
   const row = await db
     .selectFrom('api_tokens')
-    .select(['id', 'user_id'])
+    .select(['id', 'user_id', 'scope', 'expires_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
-  return row === undefined ? undefined : { userId: row.user_id, tokenId: row.id };
+  return row === undefined
+    ? undefined
+    : {
+        userId: row.user_id,
+        tokenId: row.id,
+        scope: row.scope === 'read-only' ? 'read-only' : 'read-write',
+        expiresAt: row.expires_at,
+      };
 }
 
 /**
  * The caller a token belongs to, or undefined for a token the server does not know, through
  * `reads`: a known token's caller is kept (under the token's hash, never the token) until its row
  * or anything else the lookup read is written, so a deleted token is refused on the next request.
- * Unknown tokens are not kept. Tokens do not expire; should they come to, the kept caller must
- * carry the expiry, as only writes end a kept read.
+ * Unknown tokens are not kept. The kept caller carries the token's expiry, which
+ * {@link authenticate} checks on every request (only writes end a kept read).
  */
 export async function readCaller(reads: ReadCache, token: string): Promise<Caller | undefined> {
   const tokenHash = hashToken(token);

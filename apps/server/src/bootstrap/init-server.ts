@@ -1,7 +1,7 @@
 import { issueApiToken } from '../auth/api-tokens.js';
 import { systemClock, type Clock } from '../clock.js';
 import { randomId, type IdGenerator } from '../ids.js';
-import { writeJson } from '../resources/json-column.js';
+import { insertMember, insertOrganization } from '../organizations/insert-organization.js';
 import type { Db } from '../storage/schema.js';
 
 /** What {@link initServer} created. `token` is shown once: only its hash is stored. */
@@ -30,8 +30,8 @@ export async function isInitialized(db: Db): Promise<boolean> {
 }
 
 /**
- * Creates the first organization, its admin user and an API token for that user, in one
- * transaction. Meant for an empty database; running it again creates another organization.
+ * Creates the first organization, its admin user (the server admin, who may create more
+ * organizations) and an API token for that user, in one transaction. Meant for an empty database; running it again creates another organization.
  */
 export async function initServer(db: Db, options: InitServerOptions = {}): Promise<InitResult> {
   const clock = options.clock ?? systemClock;
@@ -49,45 +49,16 @@ export async function initServer(db: Db, options: InitServerOptions = {}): Promi
         email_verified: options.adminEmail !== undefined,
         photo_url: null,
         created_at: now,
+        server_admin: true,
       })
       .execute();
-    await trx
-      .insertInto('organizations')
-      .values({
-        id: organizationId,
-        title: options.organizationTitle ?? 'My organization',
-        created_at: now,
-        updated_at: now,
-        email_domains: writeJson([]),
-        hostname: null,
-        type: 'business',
-        use_case: null,
-        community_type: null,
-        default_role: 'read',
-        default_content: null,
-        logo: null,
-        sso: false,
-        ai: false,
-        invite_links: false,
-        plan: 'free_2024',
-        merge_rules: writeJson({ type: 'none' }),
-        agent_instructions: null,
-        agent_instructions_updated_at: null,
-        agent_instructions_updated_by: null,
-      })
-      .execute();
-    await trx
-      .insertInto('members')
-      .values({
-        organization_id: organizationId,
-        user_id: userId,
-        role: 'admin',
-        sso: false,
-        disabled: false,
-        joined_at: now,
-        last_seen_at: null,
-      })
-      .execute();
+    await insertOrganization(trx, {
+      id: organizationId,
+      title: options.organizationTitle ?? 'My organization',
+      defaultRole: 'read',
+      now,
+    });
+    await insertMember(trx, { organizationId, userId, role: 'admin', now });
     const { token } = await issueApiToken(trx, userId, { label: 'server init', clock, ids });
     return { organizationId, userId, token };
   });

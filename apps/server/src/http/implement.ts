@@ -2,7 +2,7 @@ import { routesById, type RouteSpec } from '@docsync/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { Caller } from '../auth/api-tokens.js';
-import { authenticate } from '../auth/authenticate.js';
+import { authenticate, requireScope } from '../auth/authenticate.js';
 import { UnauthorizedError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import type { Operation } from './operation.js';
@@ -47,6 +47,7 @@ function assertMatchesContract(operation: Operation, spec: RouteSpec, status: nu
   if (!sameSchema(schemas.query, spec.query)) fail('query schema');
   if (!sameSchema(schemas.body, spec.body)) fail('body schema');
   if (!sameSchema(schemas.response, spec.responses[status])) fail(`${status} response schema`);
+  if ((operation.anonymous === true) !== (spec.anonymous === true)) fail('need of a token');
 }
 
 const callers = new WeakMap<FastifyRequest, Caller>();
@@ -95,16 +96,20 @@ export function implement(
           }),
     },
     onRequest: async (request) => {
-      callers.set(request, await authenticate(ctx.reads, request.headers.authorization));
+      const { authorization } = request.headers;
+      if (operation.anonymous === true && authorization === undefined) return;
+      const caller = await authenticate(ctx.reads, authorization, ctx.clock.now());
+      requireScope(caller, spec.method, spec.operationId);
+      callers.set(request, caller);
     },
     handler: async (request, reply) => {
       const caller = callers.get(request);
-      if (caller === undefined) throw new UnauthorizedError();
+      if (caller === undefined && operation.anonymous !== true) throw new UnauthorizedError();
       const result = await operation.handler({
         params: request.params as Record<string, string>,
         query: request.query ?? {},
         body: request.body,
-        caller,
+        caller: caller as Caller,
         ctx,
         baseUrl: options.publicUrl ?? `${request.protocol}://${request.host}`,
         request,

@@ -38,8 +38,16 @@ export interface OperationSchemas<
 
 type StaticOr<T, Otherwise> = T extends TSchema ? Static<T> : Otherwise;
 
+/** A call to an operation that also answers without a token: `caller` is then undefined. */
+export type AnonymousCall<Params extends string, Query, Body> = Omit<
+  Call<Params, Query, Body>,
+  'caller'
+> & { readonly caller: Caller | undefined };
+
 /** A contract operation with the handler that implements it. */
 export interface Operation {
+  /** The operation answers without a token too (the contract's `anonymous`). */
+  readonly anonymous?: true;
   readonly operationId: string;
   readonly schemas: OperationSchemas<
     string,
@@ -67,4 +75,23 @@ export function operation<
   ) => Promise<StaticOr<Response, undefined>>,
 ): Operation {
   return { operationId, schemas, handler: handler as Operation['handler'] };
+}
+
+/**
+ * Declares the handler of an operation the contract lets callers reach without a token; a
+ * token that is sent must still be valid.
+ */
+export function anonymousOperation<
+  const Params extends string = never,
+  Query extends TSchema | undefined = undefined,
+  Body extends TSchema | undefined = undefined,
+  Response extends TSchema | null = null,
+>(
+  operationId: string,
+  schemas: OperationSchemas<Params, Query, Body, Response>,
+  handler: (
+    call: AnonymousCall<Params, StaticOr<Query, Record<string, never>>, StaticOr<Body, undefined>>,
+  ) => Promise<StaticOr<Response, undefined>>,
+): Operation {
+  return { ...operation(operationId, schemas, handler as never), anonymous: true };
 }

@@ -38,7 +38,7 @@ export function registerServerRoute(
     method: route.method,
     url: fastifyPath(route.path),
     handler: async (request, reply) => {
-      const caller = await authenticate(ctx.reads, request.headers.authorization);
+      const caller = await authenticate(ctx.reads, request.headers.authorization, ctx.clock.now());
       await route.handler({
         params: request.params as Record<string, string>,
         caller,

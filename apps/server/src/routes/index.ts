@@ -11,6 +11,7 @@ import { contentLinkOperations } from './content-links.js';
 import { gitSyncOperations } from './git-sync.js';
 import { gitTreeOperations } from './git-tree.js';
 import { metricsRoute } from './metrics.js';
+import { organizationInviteOperations } from './organization-invites.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
 import { revisionOperations } from './revisions.js';
@@ -31,6 +32,7 @@ import { userOperations } from './user.js';
 /** Every implemented operation, section by section. */
 export const operations: readonly Operation[] = [
   ...organizationOperations,
+  ...organizationInviteOperations,
   ...organizationMemberOperations,
   ...teamOperations,
   ...collectionOperations,

@@ -1,5 +1,6 @@
 import {
   AgentInstructions,
+  CreateOrganizationBody,
   EmailDomainOrganizations,
   ListOf,
   Organization,
@@ -13,6 +14,7 @@ import { requireMergeRuleMembers } from '../change-requests/reviews/merge-rule-u
 import { levelOf } from '../access/roles.js';
 import { BadRequestError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
+import { createOrganization } from '../organizations/create-organization.js';
 import { deleteInvite } from '../organizations/delete-invite.js';
 import { joinOrganization } from '../organizations/join-organization.js';
 import { listCallerOrganizations } from '../organizations/list-organizations.js';
@@ -38,6 +40,16 @@ export const organizationOperations: readonly Operation[] = [
         count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
+    },
+  ),
+
+  operation(
+    'createOrganization',
+    { body: CreateOrganizationBody, response: Organization },
+    async ({ body, caller, ctx, baseUrl }) => {
+      const id = await createOrganization(ctx.db, caller, body, { clock: ctx.clock, ids: ctx.ids });
+      const { organization, level } = await requireOrganization(ctx.db, caller, id);
+      return organizationResource(organization, level, baseUrl);
     },
   ),
 

@@ -19,6 +19,8 @@ export interface UsersTable {
   email_verified: SqlBool;
   photo_url: string | null;
   created_at: Timestamp;
+  /** May create organizations (the user `server init` made; migration 014). */
+  server_admin: Generated<SqlBool>;
 }
 
 /** An API token: only its SHA-256 is stored; `prefix` identifies it in listings and logs. */
@@ -30,6 +32,10 @@ export interface ApiTokensTable {
   label: string;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
+  /** After this the token is refused; null: never. */
+  expires_at: Generated<Timestamp | null>;
+  /** `read-write`, or `read-only` (reads only). */
+  scope: Generated<string>;
 }
 
 /** An organization and its settings. */
@@ -66,6 +72,26 @@ export interface LinkInvitesTable {
   organization_id: string;
   role: StoredRole;
   created_at: Timestamp;
+  /** SHA-256 of the link's secret; null for links made before migration 014 (unusable). */
+  secret_hash: string | null;
+  expires_at: Timestamp | null;
+  created_by: string | null;
+}
+
+/** An invite by email: single use, until it expires; only the secret's SHA-256 is stored. */
+export interface EmailInvitesTable {
+  id: string;
+  organization_id: string;
+  /** Lower case. */
+  email: string;
+  role: StoredRole;
+  sso: SqlBool;
+  secret_hash: string;
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
 }
 
 /** A user's membership of an organization. The member id in the API is the user id. */
@@ -475,6 +501,7 @@ export interface DatabaseSchema {
   api_tokens: ApiTokensTable;
   organizations: OrganizationsTable;
   link_invites: LinkInvitesTable;
+  email_invites: EmailInvitesTable;
   members: MembersTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;

@@ -1,7 +1,7 @@
 import { issueApiToken } from '../auth/api-tokens.js';
 import type { Clock } from '../clock.js';
 import { randomId } from '../ids.js';
-import { writeJson } from '../resources/json-column.js';
+import { insertMember, insertOrganization } from '../organizations/insert-organization.js';
 import type { Db } from '../storage/schema.js';
 
 /** Arrangements tests need that the API does not offer (yet): users, memberships, organizations. */
@@ -36,18 +36,7 @@ export async function seedMember(
   userId: string,
   role: string | null,
 ): Promise<void> {
-  await db
-    .insertInto('members')
-    .values({
-      organization_id: organizationId,
-      user_id: userId,
-      role,
-      sso: false,
-      disabled: false,
-      joined_at: clock.now().toISOString(),
-      last_seen_at: null,
-    })
-    .execute();
+  await insertMember(db, { organizationId, userId, role, now: clock.now().toISOString() });
 }
 
 /** Creates an organization (no members). */
@@ -57,32 +46,13 @@ export async function seedOrganization(
   options: { title?: string; emailDomains?: string[]; defaultRole?: string | null } = {},
 ): Promise<string> {
   const id = randomId();
-  const now = clock.now().toISOString();
-  await db
-    .insertInto('organizations')
-    .values({
-      id,
-      title: options.title ?? 'Other organization',
-      created_at: now,
-      updated_at: now,
-      email_domains: writeJson(options.emailDomains ?? []),
-      hostname: null,
-      type: 'business',
-      use_case: null,
-      community_type: null,
-      default_role: options.defaultRole === undefined ? 'read' : options.defaultRole,
-      default_content: null,
-      logo: null,
-      sso: false,
-      ai: false,
-      invite_links: false,
-      plan: 'free_2024',
-      merge_rules: writeJson({ type: 'none' }),
-      agent_instructions: null,
-      agent_instructions_updated_at: null,
-      agent_instructions_updated_by: null,
-    })
-    .execute();
+  await insertOrganization(db, {
+    id,
+    title: options.title ?? 'Other organization',
+    defaultRole: options.defaultRole === undefined ? 'read' : options.defaultRole,
+    emailDomains: options.emailDomains ?? [],
+    now: clock.now().toISOString(),
+  });
   return id;
 }
 

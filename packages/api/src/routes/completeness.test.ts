@@ -94,6 +94,17 @@ const extensions = [
   // Listed for change requests only; the space variant completes the space comment operations.
   'GET /v1/spaces/{spaceId}/comments/{commentId}/replies',
   'GET /v1/user', // the authenticated user (GitBook's CLI asks it for `whoami`)
+  // People (issue 23): invites as GitBook's public API has them, tokens, a second organization.
+  'POST /v1/orgs/{organizationId}/invites',
+  'POST /v1/orgs/{organizationId}/invites/{inviteId}',
+  'GET /v1/orgs/{organizationId}/link-invites',
+  'POST /v1/orgs/{organizationId}/link-invites',
+  'GET /v1/orgs/{organizationId}/link-invites/{inviteId}',
+  'PATCH /v1/orgs/{organizationId}/link-invites/{inviteId}',
+  'GET /v1/user/tokens',
+  'POST /v1/user/tokens',
+  'DELETE /v1/user/tokens/{tokenId}',
+  'POST /v1/orgs',
 ];
 
 describe('the route table against the API description', () => {

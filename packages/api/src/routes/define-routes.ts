@@ -18,6 +18,8 @@ export interface RouteInput {
   /** 409 for moves, merges, duplicates and concurrent updates; 412 for transfers. */
   readonly errors?: readonly ConditionalErrorStatus[];
   readonly extension?: true;
+  /** The operation also answers without a token (401 only for a token it does not know). */
+  readonly anonymous?: true;
 }
 
 /**

@@ -8,6 +8,7 @@ import { gitSyncRoutes } from './git-sync.js';
 import { gitTreeRoutes } from './git-tree.js';
 import { integrationRoutes } from './integrations.js';
 import { openApiSpecRoutes } from './openapi-specs.js';
+import { organizationInviteRoutes } from './organization-invites.js';
 import { organizationMemberRoutes } from './organization-members.js';
 import { organizationRoutes } from './organizations.js';
 import { revisionRoutes } from './revisions.js';
@@ -37,6 +38,7 @@ export const routes: readonly RouteSpec[] = [
   ...changeRequestContentRoutes,
   ...commentRoutes,
   ...organizationRoutes,
+  ...organizationInviteRoutes,
   ...userRoutes,
   ...organizationMemberRoutes,
   ...teamRoutes,

@@ -1,6 +1,7 @@
 import { ListOf, PaginationQuery } from '../schemas/common.js';
 import { AgentInstructions, UpdateAgentInstructionsBody } from '../schemas/agent-instructions.js';
 import {
+  CreateOrganizationBody,
   EmailDomainOrganizations,
   Organization,
   UpdateOrganizationBody,
@@ -17,6 +18,15 @@ export const organizationRoutes = defineRoutes('Organizations', [
     summary: 'List the organizations the caller is a member of.',
     query: PaginationQuery,
     responses: { 200: ListOf(Organization) },
+  },
+  {
+    operationId: 'createOrganization',
+    method: 'POST',
+    path: '/v1/orgs',
+    summary: 'Create an organization (server admins only); the caller becomes its admin.',
+    body: CreateOrganizationBody,
+    responses: { 201: Organization },
+    extension: true,
   },
   {
     operationId: 'getOrganizationById',

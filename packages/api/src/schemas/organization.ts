@@ -118,3 +118,14 @@ export const EmailDomainOrganizations = Type.Object(
 );
 /** The organizations that accept members of an email domain. */
 export type EmailDomainOrganizations = Static<typeof EmailDomainOrganizations>;
+
+/** Create an organization (an extension; only a server admin may): the caller becomes its admin. */
+export const CreateOrganizationBody = Type.Object(
+  {
+    title: Type.String({ minLength: 2, maxLength: 255 }),
+    defaultRole: Type.Optional(NullableRole),
+  },
+  { title: 'CreateOrganizationBody' },
+);
+/** Create an organization. */
+export type CreateOrganizationBody = Static<typeof CreateOrganizationBody>;

@@ -12,6 +12,7 @@ import { sharedRows } from './010-shared-rows.js';
 import { gitSyncPoints } from './011-git-sync-points.js';
 import { spaceBlobs } from './012-space-blobs.js';
 import { databaseBlobs } from './013-database-blobs.js';
+import { people } from './014-people.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -31,6 +32,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '011-git-sync-points': gitSyncPoints,
   '012-space-blobs': spaceBlobs,
   '013-database-blobs': databaseBlobs,
+  '014-people': people,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
