@@ -55250,6 +55250,14 @@ var syntaxExtensions = [
   math({ singleDollarTextMath: false }),
   liquidSyntax()
 ];
+var syntaxWithoutFootnotes = [
+  ...syntaxExtensions,
+  {
+    disable: {
+      null: ["gfmFootnoteDefinition", "gfmFootnoteCall", "gfmPotentialFootnoteCall"]
+    }
+  }
+];
 var fromMarkdownExtensions = [
   gfmWithoutLiteralAutolinks,
   mathFromMarkdown(),
@@ -55265,7 +55273,7 @@ function parseMdast(markdown, options = {}) {
 }
 function fullFromMarkdown(markdown) {
   return fromMarkdown(markdown, {
-    extensions: syntaxExtensions,
+    extensions: markdown.includes("[^") ? syntaxExtensions : syntaxWithoutFootnotes,
     mdastExtensions: fromMarkdownExtensions
   });
 }
@@ -79149,6 +79157,10 @@ var UpdateOrganizationBody = typebox_exports.Object({
   mergeRules: typebox_exports.Optional(MergeRules)
 }, { title: "UpdateOrganizationBody" });
 var EmailDomainOrganizations = typebox_exports.Object({ organizations: typebox_exports.Array(Organization) }, { title: "EmailDomainOrganizations" });
+var CreateOrganizationBody = typebox_exports.Object({
+  title: typebox_exports.String({ minLength: 2, maxLength: 255 }),
+  defaultRole: typebox_exports.Optional(NullableRole)
+}, { title: "CreateOrganizationBody" });
 
 // ../../packages/api/dist/schemas/integration.js
 var INTEGRATION_NAME_PATTERN = "^[a-zA-Z0-9-_.]+$";
@@ -79603,6 +79615,120 @@ var openApiSpecRoutes = defineRoutes("OpenAPI specs", [
   }
 ]);
 
+// ../../packages/api/dist/schemas/invite.js
+var InviteCode = typebox_exports.String({
+  description: "The invite\u2019s secret, shown only in the answer that creates the invite: the `{inviteId}` to join with."
+});
+var InviteLink = typebox_exports.Object({
+  object: typebox_exports.Literal("invite"),
+  id: typebox_exports.String({ description: "The invite link\u2019s id (not its secret)." }),
+  role: NullableRole,
+  redundant: typebox_exports.Boolean({
+    description: "The caller already has every right the invite gives."
+  }),
+  expiresAt: typebox_exports.Optional(DateTime({ description: "After this the link no longer works." })),
+  code: typebox_exports.Optional(InviteCode),
+  urls: typebox_exports.Optional(typebox_exports.Object({
+    join: typebox_exports.Optional(Uri({ description: "Where to POST to join (shown with `code` only)." }))
+  }))
+}, { title: "InviteLinkToOrganization" });
+var CreateInviteLinkBody = typebox_exports.Object({ role: NullableRole }, { title: "CreateInviteToOrganization" });
+var UpdateInviteLinkBody = typebox_exports.Object({ role: NullableRole }, { title: "UpdateOrganizationInvite" });
+var InviteEmail = typebox_exports.String({
+  format: "email",
+  maxLength: 254,
+  description: "The email address of the person to invite."
+});
+var InviteUsersBody = typebox_exports.Object({
+  emails: typebox_exports.Array(typebox_exports.Union([InviteEmail, typebox_exports.Object({ email: InviteEmail, role: NullableRole })]), { minItems: 1, maxItems: 100 }),
+  role: typebox_exports.Optional(NullableRole),
+  sso: typebox_exports.Optional(typebox_exports.Boolean({ description: "Whoever accepts joins as an SSO member. Default false." }))
+}, { title: "InviteUsersToOrganization" });
+var EmailInvite = typebox_exports.Object({
+  object: typebox_exports.Literal("invite"),
+  id: typebox_exports.String(),
+  email: typebox_exports.String(),
+  role: NullableRole,
+  expiresAt: DateTime(),
+  code: InviteCode,
+  urls: typebox_exports.Object({ join: Uri({ description: "Where to POST to accept the invite." }) })
+}, { title: "EmailInvite" });
+var InviteUsersResult = typebox_exports.Object({
+  users: typebox_exports.Array(typebox_exports.String()),
+  invited: typebox_exports.Number(),
+  failedSSOEmails: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String())),
+  invites: typebox_exports.Array(EmailInvite)
+}, { title: "InviteUsersToOrganizationResult" });
+var JoinWithInviteBody = typebox_exports.Object({
+  name: typebox_exports.Optional(typebox_exports.String({ minLength: 1, maxLength: 100 })),
+  email: typebox_exports.Optional(InviteEmail)
+}, { title: "JoinOrganizationWithInvite" });
+var JoinWithInviteResult = typebox_exports.Object({
+  user: typebox_exports.Optional(typebox_exports.String({ description: "The account made for the invitee." })),
+  token: typebox_exports.Optional(typebox_exports.String({ description: "Its first API token, shown only this once." }))
+}, { title: "JoinOrganizationWithInviteResult" });
+
+// ../../packages/api/dist/routes/organization-invites.js
+var linkInvites = "/v1/orgs/{organizationId}/link-invites";
+var organizationInviteRoutes = defineRoutes("Organizations", [
+  {
+    operationId: "inviteUsersToOrganization",
+    method: "POST",
+    path: "/v1/orgs/{organizationId}/invites",
+    summary: "Invite people by email; each invite is answered with its secret (no email is sent).",
+    body: InviteUsersBody,
+    responses: { 200: InviteUsersResult },
+    extension: true
+  },
+  {
+    operationId: "joinOrganizationWithInvite",
+    method: "POST",
+    path: "/v1/orgs/{organizationId}/invites/{inviteId}",
+    summary: "Accept an invite (`inviteId` is its secret): the caller joins, or without a token a new account is made.",
+    body: JoinWithInviteBody,
+    responses: { 200: JoinWithInviteResult },
+    errors: [409],
+    extension: true,
+    anonymous: true
+  },
+  {
+    operationId: "listOrganizationInviteLinks",
+    method: "GET",
+    path: linkInvites,
+    summary: "List the organization's invite links that have not expired.",
+    query: PaginationQuery,
+    responses: { 200: ListOf(InviteLink) },
+    extension: true
+  },
+  {
+    operationId: "createOrganizationInvite",
+    method: "POST",
+    path: linkInvites,
+    summary: "Create an invite link (its secret is shown only in this answer).",
+    body: CreateInviteLinkBody,
+    responses: { 201: InviteLink },
+    errors: [409],
+    extension: true
+  },
+  {
+    operationId: "getOrganizationInviteLink",
+    method: "GET",
+    path: `${linkInvites}/{inviteId}`,
+    summary: "Get an invite link.",
+    responses: { 200: InviteLink },
+    extension: true
+  },
+  {
+    operationId: "updateOrganizationInviteById",
+    method: "PATCH",
+    path: `${linkInvites}/{inviteId}`,
+    summary: "Change the role an invite link gives.",
+    body: UpdateInviteLinkBody,
+    responses: { 200: InviteLink },
+    extension: true
+  }
+]);
+
 // ../../packages/api/dist/routes/organization-members.js
 var organizationMemberRoutes = defineRoutes("Organization members", [
   {
@@ -79707,6 +79833,15 @@ var organizationRoutes = defineRoutes("Organizations", [
     summary: "List the organizations the caller is a member of.",
     query: PaginationQuery,
     responses: { 200: ListOf(Organization) }
+  },
+  {
+    operationId: "createOrganization",
+    method: "POST",
+    path: "/v1/orgs",
+    summary: "Create an organization (server admins only); the caller becomes its admin.",
+    body: CreateOrganizationBody,
+    responses: { 201: Organization },
+    extension: true
   },
   {
     operationId: "getOrganizationById",
@@ -80504,6 +80639,31 @@ var translationRoutes = defineRoutes("Translations", [
   }
 ]);
 
+// ../../packages/api/dist/schemas/api-token.js
+var ApiTokenScope = StringEnum(["read-write", "read-only"], {
+  title: "ApiTokenScope",
+  description: "`read-only` tokens may only read (GET and the read-only POSTs of Git Sync)."
+});
+var apiTokenProperties = {
+  object: typebox_exports.Literal("api-token"),
+  id: typebox_exports.String(),
+  name: typebox_exports.String(),
+  prefix: typebox_exports.String({ description: "The first characters of the token, to recognise it." }),
+  scope: ApiTokenScope,
+  createdAt: DateTime(),
+  expiresAt: typebox_exports.Optional(DateTime())
+};
+var ApiToken = typebox_exports.Object(apiTokenProperties, { title: "ApiToken" });
+var CreatedApiToken = typebox_exports.Object({
+  ...apiTokenProperties,
+  token: typebox_exports.String({ description: "The token, shown only this once." })
+}, { title: "CreatedApiToken" });
+var CreateApiTokenBody = typebox_exports.Object({
+  name: typebox_exports.String({ minLength: 1, maxLength: 100 }),
+  expiresAt: typebox_exports.Optional(DateTime({ description: "Must be in the future; none: no expiry." })),
+  scope: typebox_exports.Optional(ApiTokenScope)
+}, { title: "CreateApiTokenBody" });
+
 // ../../packages/api/dist/routes/users.js
 var userRoutes = defineRoutes("Organizations", [
   {
@@ -80512,6 +80672,32 @@ var userRoutes = defineRoutes("Organizations", [
     path: "/v1/user",
     summary: "Get the authenticated user (the `whoami` of GitBook\u2019s CLI).",
     responses: { 200: User },
+    extension: true
+  },
+  {
+    operationId: "listApiTokens",
+    method: "GET",
+    path: "/v1/user/tokens",
+    summary: "List the caller's API tokens (never their secrets), newest first.",
+    query: PaginationQuery,
+    responses: { 200: ListOf(ApiToken) },
+    extension: true
+  },
+  {
+    operationId: "createApiToken",
+    method: "POST",
+    path: "/v1/user/tokens",
+    summary: "Create an API token for the caller (the secret is shown only in this answer).",
+    body: CreateApiTokenBody,
+    responses: { 201: CreatedApiToken },
+    extension: true
+  },
+  {
+    operationId: "deleteApiToken",
+    method: "DELETE",
+    path: "/v1/user/tokens/{tokenId}",
+    summary: "Revoke one of the caller's API tokens (succeeds when it does not exist).",
+    responses: { 204: null },
     extension: true
   }
 ]);
@@ -80531,6 +80717,7 @@ var routes = [
   ...changeRequestContentRoutes,
   ...commentRoutes,
   ...organizationRoutes,
+  ...organizationInviteRoutes,
   ...userRoutes,
   ...organizationMemberRoutes,
   ...teamRoutes,
