@@ -17,6 +17,7 @@ function exporterForm(markdown: string): string {
       key === 'source' ||
       key === 'urlSource' ||
       key === 'titleSource' ||
+      key === 'textSource' ||
       key === 'unpadded' ||
       key === 'oneSpace'
         ? undefined
@@ -152,6 +153,18 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
   it('keeps backticks left bare where they open no code span (pgsql-tw pg_extension.md)', () => {
     const page = '``[`pg_authid`](pg\\_authid.md).oid\n';
     expectKept(page, '\\`\\`[`pg_authid`](pg_authid.md).oid\n');
+  });
+
+  it("keeps escapes in a mention's text (secoda-docs documentation-best-practices.md)", () => {
+    const page =
+      'Set those up here[#h\\_3a4bfd6458](../features/notifications.md#h_3a4bfd6458 "mention").\n';
+    expectKept(
+      page,
+      'Set those up here[#h_3a4bfd6458](../features/notifications.md#h_3a4bfd6458 "mention").\n',
+    );
+    expect(parsePage(page).document.nodes[0]).toMatchObject({
+      nodes: [{}, { type: 'mention', data: { text: '#h_3a4bfd6458' } }, {}],
+    });
   });
 
   it('writes a pipe table read without column padding without it (pgsql-tw b.2.-ri-qi-shi-jian-guan-yong-zi.md)', () => {
