@@ -115,14 +115,15 @@ declare module 'mdast' {
 }
 
 /**
- * Whether a list's first line holds nothing but markers (`1. *`, `* -`): its first item is
- * empty, or starts with such a list. A line like that cannot interrupt a paragraph, so it
- * must follow a blank line to read back as a list.
+ * Whether a list's first line holds nothing but markers (`1. *`, `* -`, `*`): its first item is
+ * empty, is written with its marker alone on the line, or starts with such a list. A line like
+ * that cannot interrupt a paragraph, so it must follow a blank line to read back as a list.
  */
 function startsWithBareMarkers(node: Nodes): boolean {
   if (node.type !== 'list') return false;
-  const first = node.children[0]?.children[0];
-  return first === undefined || startsWithBareMarkers(first);
+  const item = node.children[0];
+  const first = item?.children[0];
+  return first === undefined || item?.data?.markerAlone === true || startsWithBareMarkers(first);
 }
 
 /**

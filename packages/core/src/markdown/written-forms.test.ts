@@ -19,7 +19,8 @@ function exporterForm(markdown: string): string {
       key === 'titleSource' ||
       key === 'textSource' ||
       key === 'unpadded' ||
-      key === 'oneSpace'
+      key === 'oneSpace' ||
+      key === 'markerAlone'
         ? undefined
         : value,
     ),
@@ -132,6 +133,29 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
         '    SQL 相關問題的測試最佳格式是可以透過 `psql` 執行。',
         '* 你所期待的輸出情況對於情境說明非常重要。',
         '* 任何命令列選項和其他啟動選項。',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a list item written with its marker alone on the line, its nested list below (pgsql-tw lexical-structure.md)', () => {
+    const page = [
+      '## 4.1.3. 運算子（Operators）',
+      '',
+      '*',
+      '  * \\* / <> = \\~ ! @ # % ^ & | \\` ?',
+      '',
+      '還有一些運算子的限制：',
+      '',
+    ].join('\n');
+    expectKept(
+      page,
+      [
+        '## 4.1.3. 運算子（Operators）',
+        '',
+        '* * \\* / <> = \\~ ! @ # % ^ & | \\` ?',
+        '',
+        '還有一些運算子的限制：',
         '',
       ].join('\n'),
     );

@@ -7,11 +7,18 @@ import type { ConstructHandlers } from './types.js';
 
 type List = ListOrdered | ListUnordered | ListTasks;
 
+/** A marker alone on its line: the item's content starts on the next (see `markerAlone`). */
+const markerAlone = /^(?:[*+-]|\d{1,9}[.)])[ \t]*\n/;
+
 function item(node: MdastListItem, tasks: boolean, context: ParseContext): ListItem {
+  const alone = node.children.length > 0 && markerAlone.test(context.sourceOf(node));
   return {
     object: 'block',
     type: 'list-item',
-    data: tasks ? { checked: node.checked === true } : {},
+    data: {
+      ...(tasks ? { checked: node.checked === true } : {}),
+      ...(alone ? { markerAlone: true as const } : {}),
+    },
     nodes: context.blocks(node.children),
   };
 }
@@ -28,6 +35,10 @@ declare module 'mdast' {
   interface ListData {
     /** Spread items written with one space after the marker (see the list block's `oneSpace`). */
     oneSpace?: boolean;
+  }
+  interface ListItemData {
+    /** The marker written alone on its line (see the list item block's `markerAlone`). */
+    markerAlone?: boolean;
   }
 }
 
@@ -65,6 +76,7 @@ function renderList(block: List, context: RenderContext): RootContent[] {
       spread: isSpread(listItem),
       checked: block.type === 'list-tasks' ? listItem.data.checked === true : null,
       children: context.blocks(listItem.nodes) as MdastListItem['children'],
+      ...(listItem.data.markerAlone === true && { data: { markerAlone: true } }),
     })),
   };
   if (block.type === 'list-ordered') list.start = block.data.start ?? 1;
@@ -106,9 +118,19 @@ export const list: ConstructHandlers = {
 
 /**
  * The list item handler, with one space after the marker where the list was read so (see
- * {@link spreadItemApart} for the blank line after).
+ * {@link spreadItemApart} for the blank line after), and the marker alone on its line where the
+ * item was read so.
  */
 export const listItem: Handle = (node: MdastListItem, parent, state, info) => {
+  const written = writeItem(node, parent, state, info);
+  if (node.data?.markerAlone !== true || node.children.length === 0) return written;
+  // `*   text…` → `*` and `    text…` on the next line, at the same indentation.
+  const prefix = /^\S+ +/.exec(written)?.[0];
+  if (prefix === undefined) return written;
+  return `${prefix.trimEnd()}\n${' '.repeat(prefix.length)}${written.slice(prefix.length)}`;
+};
+
+const writeItem: Handle = (node: MdastListItem, parent, state, info) => {
   if (parent?.type !== 'list' || parent.data?.oneSpace !== true)
     return defaultHandlers.listItem(node, parent, state, info);
   const indent = state.options.listItemIndent;
