@@ -14,7 +14,7 @@ import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
 import { pairDetails } from './pair-details.js';
 import { hardBreak } from './hard-break.js';
-import { listItem, spreadItemApart } from './handlers/list.js';
+import { listHandler, listItem, spreadItemApart } from './handlers/list.js';
 import { pipeTable } from './pipe-table.js';
 import { text } from './safe-text.js';
 import { image, link } from './written-link.js';
@@ -163,7 +163,17 @@ const exporterOptions: ToMarkdownOptions = {
   extensions: [
     gfmAsExporter(),
     // After GFM's, so that its `table` handler is this one (which calls GFM's).
-    { handlers: { text, link, image, break: hardBreak, table: pipeTable, listItem } },
+    {
+      handlers: {
+        text,
+        link,
+        image,
+        break: hardBreak,
+        table: pipeTable,
+        list: listHandler,
+        listItem,
+      },
+    },
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.

@@ -265,6 +265,26 @@ describe('what every exporter writes comes back (issue 19)', () => {
     );
   });
 
+  it('reads extra blank lines between two list items as an empty paragraph between two lists (secoda-docs master-subscription-agreement.md)', () => {
+    const page = [
+      '25. “SOW” means a statement of work.',
+      '26. “Third Party Services” means any products and services utilized by Customer.',
+      '',
+      '',
+      '',
+      '2. SCOPE OF SERVICES',
+      '   1. Services. Subject to the terms of this Agreement.',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes).toMatchObject([
+      { type: 'list-ordered', data: { start: 25 } },
+      { type: 'paragraph' },
+      { type: 'list-ordered', data: { start: 2 } },
+    ]);
+    expect(roundTrip('* a\n\n\n\n* b\n')).toBe('* a\n\n\n\n* b\n');
+  });
+
   it('keeps an empty paragraph between front matter and the first block (trunk-docs .gitbook/includes/have-a-question.md)', () => {
     const page =
       '---\ntitle: Have a question?\n---\n\n\n\n{% hint style="info" %}\nAsk us.\n{% endhint %}\n';

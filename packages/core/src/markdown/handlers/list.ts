@@ -1,7 +1,7 @@
 import type { List as MdastList, ListItem as MdastListItem, Nodes, RootContent } from 'mdast';
 import { defaultHandlers, type Handle } from 'mdast-util-to-markdown';
 import type { Block, ListItem, ListOrdered, ListTasks, ListUnordered } from '../../model/blocks.js';
-import type { ParseContext } from '../parse-context.js';
+import { emptyParagraphs, type ParseContext } from '../parse-context.js';
 import type { RenderContext } from '../render-context.js';
 import type { ConstructHandlers } from './types.js';
 
@@ -84,30 +84,64 @@ function renderList(block: List, context: RenderContext): RootContent[] {
   return [list];
 }
 
+/**
+ * One list read from consecutive items of a markdown list: the whole list, or the run of its
+ * items after extra blank lines (see {@link splitAtEmptyParagraphs}).
+ */
+function readList(node: MdastList, context: ParseContext): List {
+  const tasks = node.children.some((child) => typeof child.checked === 'boolean');
+  const nodes = node.children.map((child) => item(child, tasks, context));
+  if (tasks) return { object: 'block', type: 'list-tasks', data: {}, nodes } satisfies ListTasks;
+  const oneSpace = writtenOneSpace(node, nodes, context) ? { oneSpace: true as const } : {};
+  if (node.ordered) {
+    const start = node.start ?? 1;
+    return {
+      object: 'block',
+      type: 'list-ordered',
+      data: { ...(start === 1 ? {} : { start }), ...oneSpace },
+      nodes,
+    } satisfies ListOrdered;
+  }
+  return { object: 'block', type: 'list-unordered', data: oneSpace, nodes } satisfies ListUnordered;
+}
+
+/**
+ * A markdown list cut where extra blank lines stand between two items: GitBook's exporter
+ * writes an empty paragraph between two lists as two more blank lines (three in all), and
+ * CommonMark reads the items on both sides as one list; so three or more blank lines between
+ * items are lists apart with empty paragraphs between them (as between any blocks), each
+ * ordered one numbered from its first item as written (`26.`, then `2.`).
+ */
+function splitAtEmptyParagraphs(node: MdastList, context: ParseContext): Block[] {
+  const out: Block[] = [];
+  let from = 0;
+  const flush = (to: number) => {
+    const children = node.children.slice(from, to);
+    const first = children[0];
+    const written =
+      node.ordered && from > 0 && first ? /^\d{1,9}/.exec(context.sourceOf(first)) : null;
+    out.push(
+      readList({ ...node, children, ...(written ? { start: Number(written[0]) } : {}) }, context),
+    );
+    from = to;
+  };
+  node.children.forEach((child, index) => {
+    const end = child.position?.end.line;
+    const next = node.children[index + 1]?.position?.start.line;
+    if (end === undefined || next === undefined) return;
+    const empty = Math.floor((next - end - 2) / 2);
+    if (empty < 1) return;
+    flush(index + 1);
+    out.push(...emptyParagraphs(empty));
+  });
+  flush(node.children.length);
+  return out;
+}
+
 /** Ordered, unordered and task lists. */
 export const list: ConstructHandlers = {
   mdast: {
-    list: (node: MdastList, context) => {
-      const tasks = node.children.some((child) => typeof child.checked === 'boolean');
-      const nodes = node.children.map((child) => item(child, tasks, context));
-      if (tasks)
-        return [{ object: 'block', type: 'list-tasks', data: {}, nodes } satisfies ListTasks];
-      const oneSpace = writtenOneSpace(node, nodes, context) ? { oneSpace: true as const } : {};
-      if (node.ordered) {
-        const start = node.start ?? 1;
-        return [
-          {
-            object: 'block',
-            type: 'list-ordered',
-            data: { ...(start === 1 ? {} : { start }), ...oneSpace },
-            nodes,
-          } satisfies ListOrdered,
-        ];
-      }
-      return [
-        { object: 'block', type: 'list-unordered', data: oneSpace, nodes } satisfies ListUnordered,
-      ];
-    },
+    list: (node: MdastList, context) => splitAtEmptyParagraphs(node, context),
   },
   blocks: {
     'list-ordered': renderList,
@@ -140,6 +174,16 @@ const writeItem: Handle = (node: MdastListItem, parent, state, info) => {
   } finally {
     state.options.listItemIndent = indent;
   }
+};
+
+/**
+ * The list handler, with the list's own bullet after empty paragraphs: they keep it apart from a
+ * list before it (see {@link splitAtEmptyParagraphs}), as in GitBook's exporter, where a list
+ * right after another takes the other bullet (`*` then `-`, `1.` then `1)`).
+ */
+export const listHandler: Handle = (node: MdastList, parent, state, info) => {
+  if ((node.data?.emptyParagraphsBefore ?? 0) > 0) state.bulletLastUsed = undefined;
+  return defaultHandlers.list(node, parent, state, info);
 };
 
 /** A join rule: a blank line after a spread item of a list read with `oneSpace`. */
