@@ -20,10 +20,4 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'emphasis boundaries: `**…**_**not**_**…**` (bold split around bold italic) written as one bold span with italic inside',
   'pgsql-tw/tw/the-sql-language/data-types/json-types.md':
     "`<p>` wrappers in a table cell: `<p><code>.**{</code><em><code>level</code></em>}</p><p>…</p>` is read as one paragraph of HTML and written without its outer `<p>`…`</p>` (so one column's width differs too)",
-  'secoda-docs/integrations/databases/salesforce-integration/README.md':
-    "a hard break (`\\`) ending a list item's paragraph before a blank line and the next item is written without the blank line",
-  'secoda-docs/policies/master-subscription-agreement.md':
-    "a hard break (`\\`) ending a list item's paragraph before a blank line and the next item is written without the blank line (as in salesforce-integration/README.md)",
-  'secoda-docs/readme/secoda-as-an-admin/onboarding-new-users/onboarding-email-templates.md':
-    'blank lines: two blank lines in a block quote written as one',
 };

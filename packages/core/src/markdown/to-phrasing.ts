@@ -23,11 +23,10 @@ function colorStyle(mark: Extract<Mark, { type: 'color' }>): string {
  * the text has).
  */
 function breakWritten(text: string, source: string): string | undefined {
-  if (/\s$/.test(text)) return undefined;
-  const spaces = / {2,}$/.exec(source)?.[0];
-  if (spaces !== undefined) return spaces;
   const backslashes = /\\+$/.exec(source)?.[0].length ?? 0;
-  return backslashes % 2 === 1 ? '\\' : undefined;
+  if (backslashes % 2 === 1) return '\\';
+  if (/\s$/.test(text)) return undefined;
+  return / {2,}$/.exec(source)?.[0];
 }
 
 /**

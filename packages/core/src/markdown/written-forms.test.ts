@@ -77,6 +77,41 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
     expect(roundTrip(withLineEnding)).toBe(withLineEnding);
   });
 
+  it("keeps a hard break ending an item's paragraph with its line ending before the next item (secoda-docs salesforce-integration/README.md)", () => {
+    const page = [
+      '2. Follow the instruction below to complete the form to create new Connected App&#x20;',
+      '   * There are no specific requirements for what you name the app \\',
+      '',
+      "3. If you're using Username & Password flow (tab **Password**):",
+      '   * Tick `Enable OAuth Settings`',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes).toMatchObject([
+      { type: 'list-ordered', data: { start: 2 }, nodes: [{}, {}] },
+    ]);
+    expect(exporterForm(page)).toBe(page.replace('\\\n\n', '\\\n'));
+  });
+
+  it('keeps a hard break ending a paragraph in a block quote with its line ending (secoda-docs onboarding-email-templates.md)', () => {
+    const page = [
+      "> We've recently implemented a new data management tool. With this platform, you'll be able to:\\",
+      '>',
+      '>',
+      '> * Search in plain language to find information about the data in our organization',
+      '>',
+      '>',
+      '>',
+      '> You can read more about the product [here](../../secoda-as-a-viewer/introduction-guide.md).\\',
+      '>',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes).toMatchObject([
+      { type: 'blockquote', nodes: [{}, {}, { type: 'paragraph' }, {}] },
+    ]);
+  });
+
   it('keeps hard breaks written as two spaces (pgsql-tw copy.md)', () => {
     const page = '**注意**  \n如果 COPY 的欄位列表不完整。\n';
     expectKept(page, '**注意**\\\n如果 COPY 的欄位列表不完整。\n');

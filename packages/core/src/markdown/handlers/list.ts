@@ -1,7 +1,15 @@
 import type { List as MdastList, ListItem as MdastListItem, Nodes, RootContent } from 'mdast';
 import { defaultHandlers, type Handle } from 'mdast-util-to-markdown';
-import type { Block, ListItem, ListOrdered, ListTasks, ListUnordered } from '../../model/blocks.js';
-import { emptyParagraphs, type ParseContext } from '../parse-context.js';
+import type {
+  Block,
+  ListItem,
+  ListOrdered,
+  ListTasks,
+  ListUnordered,
+  Paragraph,
+} from '../../model/blocks.js';
+import { breakWithLineEnding } from './paragraph.js';
+import { contentEndLine, emptyParagraphs, type ParseContext } from '../parse-context.js';
 import type { RenderContext } from '../render-context.js';
 import type { ConstructHandlers } from './types.js';
 
@@ -52,7 +60,7 @@ function writtenOneSpace(node: MdastList, items: ListItem[], context: ParseConte
   for (const [index, listItem] of items.entries()) {
     const written = node.children[index] as MdastListItem;
     const next = node.children[index + 1]?.position?.start.line;
-    const end = written.position?.end.line;
+    const end = contentEndLine(written);
     const apart = next !== undefined && end !== undefined && next - end > 1;
     if (!isSpread(listItem)) {
       if (apart) return false;
@@ -92,7 +100,9 @@ function readList(node: MdastList, context: ParseContext): List {
   const tasks = node.children.some((child) => typeof child.checked === 'boolean');
   const nodes = node.children.map((child) => item(child, tasks, context));
   if (tasks) return { object: 'block', type: 'list-tasks', data: {}, nodes } satisfies ListTasks;
-  const oneSpace = writtenOneSpace(node, nodes, context) ? { oneSpace: true as const } : {};
+  const spaced = writtenOneSpace(node, nodes, context);
+  breaksBeforeItems(node, nodes, spaced, context);
+  const oneSpace = spaced ? { oneSpace: true as const } : {};
   if (node.ordered) {
     const start = node.start ?? 1;
     return {
@@ -103,6 +113,43 @@ function readList(node: MdastList, context: ParseContext): List {
     } satisfies ListOrdered;
   }
   return { object: 'block', type: 'list-unordered', data: oneSpace, nodes } satisfies ListUnordered;
+}
+
+/**
+ * Hard breaks ending an item's last paragraph with one blank line before the next item: the
+ * break was written with its line ending (`text\`, a blank line, `2. next`), as the exporter
+ * writes items with nothing between them (unless spread in a `oneSpace` list, see
+ * {@link spreadItemApart}); kept so.
+ */
+function breaksBeforeItems(
+  node: MdastList,
+  items: readonly ListItem[],
+  oneSpace: boolean,
+  context: ParseContext,
+): void {
+  items.forEach((listItem, index) => {
+    const child = node.children[index];
+    const end = child && contentEndLine(child);
+    const next = node.children[index + 1]?.position?.start.line;
+    if (end === undefined || next !== end + 2 || (oneSpace && isSpread(listItem))) return;
+    const last = lastParagraph(listItem);
+    if (last !== undefined && breakWithLineEnding(last)) context.keptWrittenText = true;
+  });
+}
+
+/** The paragraph an item ends with, in its last nested item if it ends with a list. */
+function lastParagraph(listItem: ListItem): Paragraph | undefined {
+  const last = listItem.nodes[listItem.nodes.length - 1];
+  if (last?.type === 'paragraph') return last;
+  if (
+    last?.type === 'list-ordered' ||
+    last?.type === 'list-unordered' ||
+    last?.type === 'list-tasks'
+  ) {
+    const item = last.nodes[last.nodes.length - 1];
+    return item && lastParagraph(item);
+  }
+  return undefined;
 }
 
 /**
@@ -126,7 +173,7 @@ function splitAtEmptyParagraphs(node: MdastList, context: ParseContext): Block[]
     from = to;
   };
   node.children.forEach((child, index) => {
-    const end = child.position?.end.line;
+    const end = contentEndLine(child);
     const next = node.children[index + 1]?.position?.start.line;
     if (end === undefined || next === undefined) return;
     const empty = Math.floor((next - end - 2) / 2);

@@ -28,14 +28,31 @@ function withTrailingBreak(
         }
       : {}),
   };
-  // A lone `\` is written back as it is; `\` with its line ending before the blank line (an odd
-  // number of line endings after it, three or more) is kept as written.
+  // A lone `\` is written back as it is; `\` with its line ending is kept as written: before the
+  // blank line (an odd number of line endings after it, three or more), or last in a block quote
+  // with a line of the quote after it. (Before the next list item, see `breakWithLineEnding`.)
   const endings = context.lineEndingsAfter(last);
-  const hardBreak: Break =
-    endings >= 3 && endings % 2 === 1
-      ? { type: 'break', data: { source: '\\' } }
-      : { type: 'break' };
+  const hardBreak: Break = (
+    endings.quoteEnds ? endings.count >= 1 : endings.count >= 3 && endings.count % 2 === 1
+  )
+    ? { type: 'break', data: { source: '\\' } }
+    : { type: 'break' };
   return [...children.slice(0, -1), ...(text.value === '' ? [] : [text]), hardBreak];
+}
+
+/**
+ * Has the hard break ending a paragraph (a lone `\`) written with its line ending (`\` and a
+ * line ending: a blank line more before what follows, see `hardBreak`); false when the paragraph
+ * ends with none.
+ */
+export function breakWithLineEnding(paragraph: Paragraph): boolean {
+  const text = paragraph.nodes[paragraph.nodes.length - 1];
+  const leaf = text?.object === 'text' ? text.leaves[text.leaves.length - 1] : undefined;
+  if (leaf?.text.endsWith('\n') !== true) return false;
+  const source = leaf.source ?? leaf.text;
+  if (/(?<!\\)(?:\\\\)*\\\n$/.test(source)) return true;
+  leaf.source = `${source.slice(0, -1)}\\\n`;
+  return true;
 }
 
 /** Paragraphs; an empty paragraph is written as an empty line. */
