@@ -12,8 +12,6 @@ export const knownMisses: Readonly<Record<string, string>> = {
     'CRLF on some lines of a code block, in a page with no CR inside a line: read as line endings (only a page with a CR inside a line keeps its CRs as text)',
   'pentest-book/others/bugbounty.md':
     'a table cell whose text starts with a space, written bare by the exporter (`|  When …`): GFM trims it, so it is lost',
-  'pentest-book/sections/enum/ports.md':
-    'a space at the end of a paragraph (before a blank line) is dropped',
   'pentest-book/sections/enum/web/README.md':
     'code fence: this block holding ``` inside a line was written with a three-backtick fence, where the exporter (and the serializer) write four elsewhere (pentest-book xss.md, aws.md); no rule tells them apart',
   'pgsql-tw/tw/reference/server-applications/pg_upgrade.md':

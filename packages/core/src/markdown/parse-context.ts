@@ -99,9 +99,20 @@ export class ParseContext {
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return undefined;
     const written = this.#source.slice(start, end);
-    const source = written.includes('\n') ? undefined : writtenSource(written, node.value, true);
+    const source = written.includes('\n')
+      ? undefined
+      : node.data?.edgeSpaces === true && written === node.value
+        ? written
+        : writtenSource(written, node.value, true);
     if (source !== undefined) this.keptWrittenText = true;
     return source;
+  }
+
+  /** The spaces and tabs after a node, when nothing but a line ending (or the end) follows. */
+  spacesAfter(node: Nodes): string {
+    const end = node.position?.end.offset;
+    if (end === undefined) return '';
+    return /^[ \t]+(?=\n|$)/.exec(this.#source.slice(end, end + 256))?.[0] ?? '';
   }
 
   /**

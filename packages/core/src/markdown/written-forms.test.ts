@@ -112,6 +112,22 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
     ]);
   });
 
+  it('keeps a space ending a paragraph, written bare (pentest-book ports.md)', () => {
+    const page = [
+      '## Port 2100 - Oracle XML DB',
+      '',
+      'Default passwords: ',
+      '',
+      '[https://docs.oracle.com/cd/B10501\\_01/win.920/a95490/username.htm](https://docs.oracle.com/cd/B10501_01/win.920/a95490/username.htm)',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes[1]).toMatchObject({
+      nodes: [{ leaves: [{ text: 'Default passwords: ' }] }],
+    });
+    expect(exporterForm(page)).toContain('Default passwords:&#x20;\n');
+  });
+
   it('keeps hard breaks written as two spaces (pgsql-tw copy.md)', () => {
     const page = '**注意**  \n如果 COPY 的欄位列表不完整。\n';
     expectKept(page, '**注意**\\\n如果 COPY 的欄位列表不完整。\n');

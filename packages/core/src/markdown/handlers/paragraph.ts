@@ -55,11 +55,49 @@ export function breakWithLineEnding(paragraph: Paragraph): boolean {
   return true;
 }
 
+declare module 'mdast' {
+  interface TextData {
+    /**
+     * Spaces at an edge of this text were read from around it, where CommonMark trims them (a
+     * paragraph's end, a pipe cell's start: see `withTrailingSpaces`, `withLeadingSpaces`).
+     */
+    edgeSpaces?: boolean;
+  }
+}
+
+/**
+ * A paragraph's content with the spaces after its last text (before the blank line or the end of
+ * its container) read as part of that text: the 2018–21 exporter wrote a text's trailing space
+ * bare there (`Default passwords: `), where today's writes `&#x20;`; written back as written.
+ */
+function withTrailingSpaces(
+  children: readonly PhrasingContent[],
+  context: ParseContext,
+): readonly PhrasingContent[] {
+  const last = children[children.length - 1];
+  if (last?.type !== 'text' || context.endsWithBareBackslash(last)) return children;
+  const spaces = context.spacesAfter(last);
+  const end = last.position?.end;
+  if (spaces === '' || end?.offset === undefined || last.position === undefined) return children;
+  const text: Text = {
+    type: 'text',
+    value: last.value + spaces,
+    position: {
+      start: last.position.start,
+      end: { ...end, column: end.column + spaces.length, offset: end.offset + spaces.length },
+    },
+    data: { edgeSpaces: true },
+  };
+  return [...children.slice(0, -1), text];
+}
+
 /** Paragraphs; an empty paragraph is written as an empty line. */
 export const paragraph: ConstructHandlers = {
   mdast: {
     paragraph: (node: MdastParagraph, context) => {
-      const nodes = context.inlines(withTrailingBreak(node.children, context));
+      const nodes = context.inlines(
+        withTrailingBreak(withTrailingSpaces(node.children, context), context),
+      );
       const block: Paragraph = {
         object: 'block',
         type: 'paragraph',
