@@ -10,8 +10,6 @@ export const knownMisses: Readonly<Record<string, string>> = {
     "HTML inside a table cell: a `*` (`7 * 7`) the exporter left bare in a `<p>` cell read from HTML is escaped (`\\*`); written forms are kept only for text read from the page's markdown",
   'pentest-book/enumeration/web/upload-bypasses.md':
     'CRLF on some lines of a code block, in a page with no CR inside a line: read as line endings (only a page with a CR inside a line keeps its CRs as text)',
-  'pentest-book/others/bugbounty.md':
-    'a table cell whose text starts with a space, written bare by the exporter (`|  When …`): GFM trims it, so it is lost',
   'pentest-book/sections/enum/web/README.md':
     'code fence: this block holding ``` inside a line was written with a three-backtick fence, where the exporter (and the serializer) write four elsewhere (pentest-book xss.md, aws.md); no rule tells them apart',
   'pgsql-tw/tw/reference/server-applications/pg_upgrade.md':

@@ -242,6 +242,19 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
     });
   });
 
+  it('keeps a space starting a pipe cell, written bare after `| ` (pentest-book bugbounty.md)', () => {
+    const page = [
+      '| Issue type                     | PoC                                         |',
+      '| ------------------------------ | ------------------------------------------- |',
+      '| Local file read                | Make sure to only retrieve a harmless file. |',
+      '| XML external entity processing |  Output random harmless data.               |',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(JSON.stringify(parsePage(page).document)).toContain('" Output random harmless data."');
+    expect(exporterForm(page)).toContain('| &#x20;Output random harmless data.');
+  });
+
   it('writes a pipe table read without column padding without it (pgsql-tw b.2.-ri-qi-shi-jian-guan-yong-zi.md)', () => {
     const page = ['| 月份 | 縮寫 |', '| :--- | :--- |', '| January | Jan |', '| May |  |', ''].join(
       '\n',
