@@ -63,7 +63,17 @@ export function phrasingToInlines(
         const ref = { kind: 'url' as const, url: node.url };
         if (node.title === 'mention') {
           const text = node.children.map((child) => ('value' in child ? child.value : '')).join('');
-          builder.push({ object: 'inline', type: 'mention', isVoid: true, data: { ref, text } });
+          const [only] = node.children;
+          const textSource =
+            node.children.length === 1 && only?.type === 'text'
+              ? context.writtenText(only)
+              : undefined;
+          builder.push({
+            object: 'inline',
+            type: 'mention',
+            isVoid: true,
+            data: { ref, text, ...(textSource === undefined ? {} : { textSource }) },
+          });
           break;
         }
         const before = context.diagnostics.length;

@@ -14,7 +14,7 @@ import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
 import { pairDetails } from './pair-details.js';
 import { hardBreak } from './hard-break.js';
-import { listItem, spreadItemApart } from './handlers/list.js';
+import { listHandler, listItem, spreadItemApart } from './handlers/list.js';
 import { pipeTable } from './pipe-table.js';
 import { text } from './safe-text.js';
 import { image, link } from './written-link.js';
@@ -115,14 +115,15 @@ declare module 'mdast' {
 }
 
 /**
- * Whether a list's first line holds nothing but markers (`1. *`, `* -`): its first item is
- * empty, or starts with such a list. A line like that cannot interrupt a paragraph, so it
- * must follow a blank line to read back as a list.
+ * Whether a list's first line holds nothing but markers (`1. *`, `* -`, `*`): its first item is
+ * empty, is written with its marker alone on the line, or starts with such a list. A line like
+ * that cannot interrupt a paragraph, so it must follow a blank line to read back as a list.
  */
 function startsWithBareMarkers(node: Nodes): boolean {
   if (node.type !== 'list') return false;
-  const first = node.children[0]?.children[0];
-  return first === undefined || startsWithBareMarkers(first);
+  const item = node.children[0];
+  const first = item?.children[0];
+  return first === undefined || item?.data?.markerAlone === true || startsWithBareMarkers(first);
 }
 
 /**
@@ -162,7 +163,17 @@ const exporterOptions: ToMarkdownOptions = {
   extensions: [
     gfmAsExporter(),
     // After GFM's, so that its `table` handler is this one (which calls GFM's).
-    { handlers: { text, link, image, break: hardBreak, table: pipeTable, listItem } },
+    {
+      handlers: {
+        text,
+        link,
+        image,
+        break: hardBreak,
+        table: pipeTable,
+        list: listHandler,
+        listItem,
+      },
+    },
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.

@@ -1,4 +1,5 @@
 import type {
+  Blockquote,
   Break,
   Definition,
   FootnoteDefinition,
@@ -78,7 +79,7 @@ export class ParseContext {
         out.push(...emptyParagraphs(Math.floor((start - previousEnd - 2) / 2)));
       }
       out.push(...this.#dispatch.flow(node, this));
-      previousEnd = node.position?.end.line ?? previousEnd;
+      previousEnd = contentEndLine(node) ?? previousEnd;
     }
     return out;
   }
@@ -98,9 +99,20 @@ export class ParseContext {
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return undefined;
     const written = this.#source.slice(start, end);
-    const source = written.includes('\n') ? undefined : writtenSource(written, node.value, true);
+    const source = written.includes('\n')
+      ? undefined
+      : node.data?.edgeSpaces === true && written === node.value
+        ? written
+        : writtenSource(written, node.value, true);
     if (source !== undefined) this.keptWrittenText = true;
     return source;
+  }
+
+  /** The spaces and tabs after a node, when nothing but a line ending (or the end) follows. */
+  spacesAfter(node: Nodes): string {
+    const end = node.position?.end.offset;
+    if (end === undefined) return '';
+    return /^[ \t]+(?=\n|$)/.exec(this.#source.slice(end, end + 256))?.[0] ?? '';
   }
 
   /**
@@ -135,15 +147,41 @@ export class ParseContext {
     return count % 2 === 1;
   }
 
-  /** How many line endings follow a node before the next non-blank character. */
-  lineEndingsAfter(node: Nodes): number {
+  /** Where the block quotes being read end (offsets), innermost last. */
+  readonly #quoteEnds: number[] = [];
+
+  /** Converts a block quote's blocks (see {@link lineEndingsAfter}). */
+  quoteBlocks(node: Blockquote): Block[] {
+    const end = node.position?.end.offset;
+    if (end === undefined) return this.blocks(node.children);
+    this.#quoteEnds.push(end);
+    try {
+      return this.blocks(node.children);
+    } finally {
+      this.#quoteEnds.pop();
+    }
+  }
+
+  /**
+   * How many line endings follow a node before the next non-blank character, within the block
+   * quote it is in (its `>` markers are not characters), and whether that quote ends first (its
+   * last lines are blank: `> text\`, then `>`).
+   */
+  lineEndingsAfter(node: Nodes): { count: number; quoteEnds: boolean } {
+    const quoteEnd = this.#quoteEnds.at(-1);
+    const end = quoteEnd ?? this.#source.length;
     let at = node.position?.end.offset ?? this.#source.length;
     let count = 0;
-    while (at < this.#source.length && /[\n \t]/.test(this.#source.charAt(at))) {
-      if (this.#source.charAt(at) === '\n') count++;
-      at++;
+    let markers = 0;
+    for (; at < end; at++) {
+      const char = this.#source.charAt(at);
+      if (char === '\n') {
+        count++;
+        markers = this.#quoteEnds.length;
+      } else if (char === '>' && markers > 0) markers--;
+      else if (char !== ' ' && char !== '\t') break;
     }
-    return count;
+    return { count, quoteEnds: quoteEnd !== undefined && at >= quoteEnd };
   }
 
   /** A link's or image's destination as written, when it escapes more than the exporter would. */
@@ -234,6 +272,19 @@ function stripPrefix(line: string, width: number): string {
   while (index < width && index < line.length && (line[index] === ' ' || line[index] === '>'))
     index++;
   return line.slice(index);
+}
+
+/**
+ * The line a node's content ends on: a list (and an item ending with one) in a block quote takes
+ * in the quote's blank lines after it, where its last item's content ends before them.
+ */
+export function contentEndLine(node: Nodes): number | undefined {
+  if (node.type === 'list' || node.type === 'listItem') {
+    const last = node.children[node.children.length - 1];
+    if (last !== undefined && (node.type === 'list' || last.type === 'list'))
+      return contentEndLine(last);
+  }
+  return node.position?.end.line;
 }
 
 /** `count` empty paragraphs (none for a non-positive count). */

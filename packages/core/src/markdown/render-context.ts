@@ -1,6 +1,6 @@
 import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
 import type { Block, TableColumn } from '../model/blocks.js';
-import type { InlineContent } from '../model/inlines.js';
+import type { InlineContent, MentionInline } from '../model/inlines.js';
 import type { Leaf } from '../model/text.js';
 
 /** What block renderers call back into: children blocks and inline content to mdast. */
@@ -27,10 +27,10 @@ declare module 'mdast' {
     /** How the text was written (`Leaf.source`), preferred by the `text` handler when safe. */
     source?: string;
     /**
-     * The leaf the text is (part of), or the table column whose title it is, and where to note
-     * that its source was written.
+     * The leaf the text is (part of), the table column whose title it is, or the mention whose
+     * text it is, and where to note that its source was written.
      */
-    leaf?: Leaf | TableColumn;
+    leaf?: Leaf | TableColumn | MentionInline;
     sourcesUsed?: Set<object> | undefined;
     /** Whether the written form may escape less than the exporter's (`RenderContext.bare`). */
     bare?: { used: boolean } | undefined;

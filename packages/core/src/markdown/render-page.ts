@@ -1,7 +1,7 @@
 import type { Root, RootContent } from 'mdast';
 import type { Block, Table } from '../model/blocks.js';
 import type { JSONDocument } from '../model/document.js';
-import type { InlineImage, LinkInline } from '../model/inlines.js';
+import type { InlineImage, LinkInline, MentionInline } from '../model/inlines.js';
 import type { PageMetadata } from '../model/page-metadata.js';
 import type { Leaf, Text } from '../model/text.js';
 import { renderFrontMatter } from './front-matter.js';
@@ -98,7 +98,7 @@ function renderChecked(page: PageToRender, sourcesUsed?: Set<object>): string {
 }
 
 /** Keys that say how a page was written, not what it says. */
-const writtenForms = new Set(['source', 'urlSource', 'titleSource']);
+const writtenForms = new Set(['source', 'urlSource', 'titleSource', 'textSource']);
 
 function sameReading(a: PageToRender, b: PageToRender): boolean {
   const said = (page: PageToRender) =>
@@ -128,6 +128,7 @@ export function settleLeafSources(page: PageToRender, markdown: string): void {
     if (node.object === 'leaf') delete node.source;
     else if (node.type === 'link' || node.type === 'inline-image')
       delete (node.data as LinkInline['data'] | InlineImage['data']).urlSource;
+    else if (node.type === 'mention') delete (node.data as MentionInline['data']).textSource;
   });
   const title = titleLeaves.get(page.metadata);
   if (title === undefined || !used.has(title)) delete page.metadata.titleSource;

@@ -1,5 +1,5 @@
-import type { PhrasingContent } from 'mdast';
-import type { InlineContent, InlineImage, LinkInline } from '../model/inlines.js';
+import type { PhrasingContent, Text as MdastText } from 'mdast';
+import type { InlineContent, InlineImage, LinkInline, MentionInline } from '../model/inlines.js';
 import type { Leaf, Mark } from '../model/text.js';
 import { annotationToPhrasing } from './handlers/annotation.js';
 import { encodeHtml, startTag } from './html-tag.js';
@@ -23,11 +23,10 @@ function colorStyle(mark: Extract<Mark, { type: 'color' }>): string {
  * the text has).
  */
 function breakWritten(text: string, source: string): string | undefined {
-  if (/\s$/.test(text)) return undefined;
-  const spaces = / {2,}$/.exec(source)?.[0];
-  if (spaces !== undefined) return spaces;
   const backslashes = /\\+$/.exec(source)?.[0].length ?? 0;
-  return backslashes % 2 === 1 ? '\\' : undefined;
+  if (backslashes % 2 === 1) return '\\';
+  if (/\s$/.test(text)) return undefined;
+  return / {2,}$/.exec(source)?.[0];
 }
 
 /**
@@ -198,7 +197,7 @@ export function inlinesToPhrasing(
             type: 'link',
             url,
             title: 'mention',
-            children: text === '' ? [] : [{ type: 'text', value: text }],
+            children: text === '' ? [] : [mentionText(node, text, context)],
           });
         }
         break;
@@ -304,6 +303,17 @@ function writtenDestination(
   if (urlSource === undefined || context.plain) return {};
   return {
     data: { urlSource, owner: node, sourcesUsed: context.sourcesUsed, bare: context.bare },
+  };
+}
+
+/** A mention's link text, with the form it was written in (`textSource`) to prefer. */
+function mentionText(node: MentionInline, text: string, context: RenderContext): MdastText {
+  const source = node.data.textSource;
+  if (source === undefined || context.plain) return { type: 'text', value: text };
+  return {
+    type: 'text',
+    value: text,
+    data: { source, leaf: node, sourcesUsed: context.sourcesUsed, bare: context.bare },
   };
 }
 

@@ -17,8 +17,10 @@ function exporterForm(markdown: string): string {
       key === 'source' ||
       key === 'urlSource' ||
       key === 'titleSource' ||
+      key === 'textSource' ||
       key === 'unpadded' ||
-      key === 'oneSpace'
+      key === 'oneSpace' ||
+      key === 'markerAlone'
         ? undefined
         : value,
     ),
@@ -73,6 +75,57 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
     });
     const withLineEnding = 'It is also more efficient.\\\n\n\nA much larger example.\n';
     expect(roundTrip(withLineEnding)).toBe(withLineEnding);
+  });
+
+  it("keeps a hard break ending an item's paragraph with its line ending before the next item (secoda-docs salesforce-integration/README.md)", () => {
+    const page = [
+      '2. Follow the instruction below to complete the form to create new Connected App&#x20;',
+      '   * There are no specific requirements for what you name the app \\',
+      '',
+      "3. If you're using Username & Password flow (tab **Password**):",
+      '   * Tick `Enable OAuth Settings`',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes).toMatchObject([
+      { type: 'list-ordered', data: { start: 2 }, nodes: [{}, {}] },
+    ]);
+    expect(exporterForm(page)).toBe(page.replace('\\\n\n', '\\\n'));
+  });
+
+  it('keeps a hard break ending a paragraph in a block quote with its line ending (secoda-docs onboarding-email-templates.md)', () => {
+    const page = [
+      "> We've recently implemented a new data management tool. With this platform, you'll be able to:\\",
+      '>',
+      '>',
+      '> * Search in plain language to find information about the data in our organization',
+      '>',
+      '>',
+      '>',
+      '> You can read more about the product [here](../../secoda-as-a-viewer/introduction-guide.md).\\',
+      '>',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes).toMatchObject([
+      { type: 'blockquote', nodes: [{}, {}, { type: 'paragraph' }, {}] },
+    ]);
+  });
+
+  it('keeps a space ending a paragraph, written bare (pentest-book ports.md)', () => {
+    const page = [
+      '## Port 2100 - Oracle XML DB',
+      '',
+      'Default passwords: ',
+      '',
+      '[https://docs.oracle.com/cd/B10501\\_01/win.920/a95490/username.htm](https://docs.oracle.com/cd/B10501_01/win.920/a95490/username.htm)',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes[1]).toMatchObject({
+      nodes: [{ leaves: [{ text: 'Default passwords: ' }] }],
+    });
+    expect(exporterForm(page)).toContain('Default passwords:&#x20;\n');
   });
 
   it('keeps hard breaks written as two spaces (pgsql-tw copy.md)', () => {
@@ -136,6 +189,29 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
     );
   });
 
+  it('keeps a list item written with its marker alone on the line, its nested list below (pgsql-tw lexical-structure.md)', () => {
+    const page = [
+      '## 4.1.3. 運算子（Operators）',
+      '',
+      '*',
+      '  * \\* / <> = \\~ ! @ # % ^ & | \\` ?',
+      '',
+      '還有一些運算子的限制：',
+      '',
+    ].join('\n');
+    expectKept(
+      page,
+      [
+        '## 4.1.3. 運算子（Operators）',
+        '',
+        '* * \\* / <> = \\~ ! @ # % ^ & | \\` ?',
+        '',
+        '還有一些運算子的限制：',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it("keeps escapes in a pipe table's header (secoda-docs create-your-csv.md, pgsql-tw genetic-algorithms.md)", () => {
     const page = [
       '| col\\_name | P\\(t\\) |',
@@ -152,6 +228,31 @@ describe('written forms the 2018–21 exporter chose come back (issue 19)', () =
   it('keeps backticks left bare where they open no code span (pgsql-tw pg_extension.md)', () => {
     const page = '``[`pg_authid`](pg\\_authid.md).oid\n';
     expectKept(page, '\\`\\`[`pg_authid`](pg_authid.md).oid\n');
+  });
+
+  it("keeps escapes in a mention's text (secoda-docs documentation-best-practices.md)", () => {
+    const page =
+      'Set those up here[#h\\_3a4bfd6458](../features/notifications.md#h_3a4bfd6458 "mention").\n';
+    expectKept(
+      page,
+      'Set those up here[#h_3a4bfd6458](../features/notifications.md#h_3a4bfd6458 "mention").\n',
+    );
+    expect(parsePage(page).document.nodes[0]).toMatchObject({
+      nodes: [{}, { type: 'mention', data: { text: '#h_3a4bfd6458' } }, {}],
+    });
+  });
+
+  it('keeps a space starting a pipe cell, written bare after `| ` (pentest-book bugbounty.md)', () => {
+    const page = [
+      '| Issue type                     | PoC                                         |',
+      '| ------------------------------ | ------------------------------------------- |',
+      '| Local file read                | Make sure to only retrieve a harmless file. |',
+      '| XML external entity processing |  Output random harmless data.               |',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(JSON.stringify(parsePage(page).document)).toContain('" Output random harmless data."');
+    expect(exporterForm(page)).toContain('| &#x20;Output random harmless data.');
   });
 
   it('writes a pipe table read without column padding without it (pgsql-tw b.2.-ri-qi-shi-jian-guan-yong-zi.md)', () => {
@@ -226,6 +327,26 @@ describe('what every exporter writes comes back (issue 19)', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('reads extra blank lines between two list items as an empty paragraph between two lists (secoda-docs master-subscription-agreement.md)', () => {
+    const page = [
+      '25. “SOW” means a statement of work.',
+      '26. “Third Party Services” means any products and services utilized by Customer.',
+      '',
+      '',
+      '',
+      '2. SCOPE OF SERVICES',
+      '   1. Services. Subject to the terms of this Agreement.',
+      '',
+    ].join('\n');
+    expect(roundTrip(page)).toBe(page);
+    expect(parsePage(page).document.nodes).toMatchObject([
+      { type: 'list-ordered', data: { start: 25 } },
+      { type: 'paragraph' },
+      { type: 'list-ordered', data: { start: 2 } },
+    ]);
+    expect(roundTrip('* a\n\n\n\n* b\n')).toBe('* a\n\n\n\n* b\n');
   });
 
   it('keeps an empty paragraph between front matter and the first block (trunk-docs .gitbook/includes/have-a-question.md)', () => {

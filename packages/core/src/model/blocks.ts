@@ -44,7 +44,12 @@ export type Heading = ParentBlock<
   { id?: string; align?: 'start' | 'center' | 'end' },
   InlineContent
 >;
-export type ListItem = ParentBlock<'list-item', { checked?: boolean }, Block>;
+/**
+ * `markerAlone` (docsync): the item's marker was written alone on its line, its content starting
+ * on the next (`*`, then `  * nested`), as the 2018–21 exporter wrote an item that starts with a
+ * list, rather than on the marker's line (`* * nested`); written so again.
+ */
+export type ListItem = ParentBlock<'list-item', { checked?: boolean; markerAlone?: true }, Block>;
 /**
  * `oneSpace` (docsync): the list's spread items were written with one space after the marker
  * (`* text`, `2. text`, continuation indented to match) and a blank line after them, as the

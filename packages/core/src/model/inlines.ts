@@ -79,6 +79,11 @@ export interface MentionInline extends InlineBase<
     ref: ContentRef;
     /** docsync: the text written for the mention (a file name or a title). */
     text?: string;
+    /**
+     * docsync: `text` as the markdown link wrote it (`[#h\\_3a4b](page.md "mention")`), when it
+     * escapes more than GitBook's exporter would (see `Leaf.source`).
+     */
+    textSource?: string;
     /** docsync: written as `<a data-mention>` (inside HTML) rather than a markdown link. */
     html?: boolean;
   }

@@ -12,7 +12,7 @@ export const simpleBlocks: ConstructHandlers = {
         object: 'block',
         type: 'blockquote',
         data: {},
-        nodes: context.blocks(node.children),
+        nodes: context.quoteBlocks(node),
       } satisfies Blockquote,
     ],
     thematicBreak: () => [

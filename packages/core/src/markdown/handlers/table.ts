@@ -4,6 +4,7 @@ import type {
   Table as MdastTable,
   TableCell as MdastTableCell,
   TableRow,
+  Text,
 } from 'mdast';
 import type { Block, Paragraph, Table, TableColumn } from '../../model/blocks.js';
 import type { InlineContent } from '../../model/inlines.js';
@@ -75,8 +76,37 @@ function paragraph(nodes: InlineContent[]): Paragraph {
   };
 }
 
-function cellBlocks(cell: MdastTableCell | undefined, context: ParseContext): Block[] {
-  const children = cell?.children ?? [];
+/**
+ * A cell's content with the spaces after the one that follows its `|` read as part of its first
+ * text: the exporter writes `| ` then the cell's text (in a column not centred or aligned right),
+ * and wrote a text's leading space bare there (`|  When designing…`), where GFM trims it; written
+ * back as written.
+ */
+function withLeadingSpaces(cell: MdastTableCell, context: ParseContext): PhrasingContent[] {
+  const [first, ...rest] = cell.children;
+  const extra = /^\| ([ \t]+)/.exec(context.sourceOf(cell))?.[1];
+  const start = first?.position?.start;
+  if (extra === undefined || first?.type !== 'text' || start?.offset === undefined)
+    return cell.children;
+  const text: Text = {
+    type: 'text',
+    value: extra + first.value,
+    position: {
+      start: { ...start, column: start.column - extra.length, offset: start.offset - extra.length },
+      end: first.position?.end ?? start,
+    },
+    data: { edgeSpaces: true },
+  };
+  return [text, ...rest];
+}
+
+function cellBlocks(
+  cell: MdastTableCell | undefined,
+  context: ParseContext,
+  leadingSpaces = false,
+): Block[] {
+  const children =
+    cell === undefined ? [] : leadingSpaces ? withLeadingSpaces(cell, context) : cell.children;
   const paragraphs = paragraphsOf(children) ?? [children];
   return paragraphs.map((nodes) => paragraph(context.inlines(breaksFromHtml(nodes))));
 }
@@ -132,7 +162,11 @@ function readPipeTable(node: MdastTable, context: ParseContext): Block[] {
     };
   });
   const cells = rows.map((row) =>
-    columns.map((_, index): CellInput => ({ blocks: cellBlocks(row.children[index], context) })),
+    columns.map((_, index): CellInput => {
+      // Centred and right-aligned columns are padded before their text too.
+      const aligned = node.align?.[index] === 'center' || node.align?.[index] === 'right';
+      return { blocks: cellBlocks(row.children[index], context, !aligned) };
+    }),
   );
   const block = buildTable(columns, cells, { view: 'grid' });
   if (isUnpadded(context.sourceOf(node))) block.data.unpadded = true;
@@ -221,7 +255,11 @@ function edgeSpacesEncoded(nodes: PhrasingContent[]): PhrasingContent[] {
     value: `&#x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()};`,
   });
   const first = out[0];
-  if (first?.type === 'text' && /^[ \t]/.test(first.value)) {
+  const leading = first?.type === 'text' ? /^[ \t]*/.exec(first.value)?.[0] : undefined;
+  if (first?.type === 'text' && leading && first.data?.source?.startsWith(leading) === true) {
+    // Written bare, as the page had it (see `withLeadingSpaces`).
+    if (first.data.leaf !== undefined) first.data.sourcesUsed?.add(first.data.leaf);
+  } else if (first?.type === 'text' && /^[ \t]/.test(first.value)) {
     out.splice(0, 1, reference(first.value.charAt(0)), {
       type: 'text',
       value: first.value.slice(1),
