@@ -54865,120 +54865,73 @@ var hardBreak2 = (node2, parent, state, info2) => {
 `;
 };
 
-// ../../packages/core/dist/markdown/handlers/list.js
-function item2(node2, tasks, context) {
-  return {
-    object: "block",
-    type: "list-item",
-    data: tasks ? { checked: node2.checked === true } : {},
-    nodes: context.blocks(node2.children)
-  };
-}
-function isSpread(listItem3) {
-  return listItem3.nodes.slice(1).some((child) => !child.type.startsWith("list-"));
-}
-function writtenOneSpace(node2, items2, context) {
-  let differs = false;
-  for (const [index3, listItem3] of items2.entries()) {
-    const written = node2.children[index3];
-    const next = node2.children[index3 + 1]?.position?.start.line;
-    const end = written.position?.end.line;
-    const apart = next !== void 0 && end !== void 0 && next - end > 1;
-    if (!isSpread(listItem3)) {
-      if (apart)
-        return false;
-      continue;
-    }
-    if (next !== void 0 && !apart)
-      return false;
-    const marker2 = /^(?:[*+-]|\d{1,9}[.)])( +)(?=\S)/.exec(context.sourceOf(written).slice(0, 16));
-    if (marker2?.[1] !== " ")
-      return false;
-    if (marker2[0].length % 4 !== 0)
-      differs = true;
-  }
-  return differs;
-}
-function renderList(block, context) {
-  const list5 = {
-    type: "list",
-    ordered: block.type === "list-ordered",
-    spread: false,
-    children: block.nodes.map((listItem3) => ({
-      type: "listItem",
-      spread: isSpread(listItem3),
-      checked: block.type === "list-tasks" ? listItem3.data.checked === true : null,
-      children: context.blocks(listItem3.nodes)
-    }))
-  };
-  if (block.type === "list-ordered")
-    list5.start = block.data.start ?? 1;
-  if (block.type !== "list-tasks" && block.data.oneSpace === true)
-    list5.data = { oneSpace: true };
-  return [list5];
-}
-var list4 = {
-  mdast: {
-    list: (node2, context) => {
-      const tasks = node2.children.some((child) => typeof child.checked === "boolean");
-      const nodes = node2.children.map((child) => item2(child, tasks, context));
-      if (tasks)
-        return [{ object: "block", type: "list-tasks", data: {}, nodes }];
-      const oneSpace = writtenOneSpace(node2, nodes, context) ? { oneSpace: true } : {};
-      if (node2.ordered) {
-        const start = node2.start ?? 1;
-        return [
-          {
-            object: "block",
-            type: "list-ordered",
-            data: { ...start === 1 ? {} : { start }, ...oneSpace },
-            nodes
-          }
-        ];
+// ../../packages/core/dist/markdown/handlers/paragraph.js
+function withTrailingBreak(children, context) {
+  const last = children[children.length - 1];
+  if (last?.type !== "text" || !context.endsWithBareBackslash(last))
+    return children;
+  const end = last.position?.end;
+  const text8 = {
+    type: "text",
+    value: last.value.slice(0, -1),
+    ...last.position && end ? {
+      position: {
+        start: last.position.start,
+        end: { ...end, column: end.column - 1, offset: (end.offset ?? 1) - 1 }
       }
-      return [
-        { object: "block", type: "list-unordered", data: oneSpace, nodes }
-      ];
+    } : {}
+  };
+  const endings = context.lineEndingsAfter(last);
+  const hardBreak4 = (endings.quoteEnds ? endings.count >= 1 : endings.count >= 3 && endings.count % 2 === 1) ? { type: "break", data: { source: "\\" } } : { type: "break" };
+  return [...children.slice(0, -1), ...text8.value === "" ? [] : [text8], hardBreak4];
+}
+function breakWithLineEnding(paragraph4) {
+  const text8 = paragraph4.nodes[paragraph4.nodes.length - 1];
+  const leaf = text8?.object === "text" ? text8.leaves[text8.leaves.length - 1] : void 0;
+  if (leaf?.text.endsWith("\n") !== true)
+    return false;
+  const source = leaf.source ?? leaf.text;
+  if (/(?<!\\)(?:\\\\)*\\\n$/.test(source))
+    return true;
+  leaf.source = `${source.slice(0, -1)}\\
+`;
+  return true;
+}
+function withTrailingSpaces(children, context) {
+  const last = children[children.length - 1];
+  if (last?.type !== "text" || context.endsWithBareBackslash(last))
+    return children;
+  const spaces = context.spacesAfter(last);
+  const end = last.position?.end;
+  if (spaces === "" || end?.offset === void 0 || last.position === void 0)
+    return children;
+  const text8 = {
+    type: "text",
+    value: last.value + spaces,
+    position: {
+      start: last.position.start,
+      end: { ...end, column: end.column + spaces.length, offset: end.offset + spaces.length }
+    },
+    data: { edgeSpaces: true }
+  };
+  return [...children.slice(0, -1), text8];
+}
+var paragraph2 = {
+  mdast: {
+    paragraph: (node2, context) => {
+      const nodes = context.inlines(withTrailingBreak(withTrailingSpaces(node2.children, context), context));
+      const block = {
+        object: "block",
+        type: "paragraph",
+        data: {},
+        nodes: nodes.length > 0 ? nodes : [emptyText()]
+      };
+      return [block];
     }
   },
   blocks: {
-    "list-ordered": renderList,
-    "list-unordered": renderList,
-    "list-tasks": renderList
+    paragraph: (block, context) => [{ type: "paragraph", children: context.phrasing(block.nodes) }]
   }
-};
-var listItem2 = (node2, parent, state, info2) => {
-  if (parent?.type !== "list" || parent.data?.oneSpace !== true)
-    return handle.listItem(node2, parent, state, info2);
-  const indent2 = state.options.listItemIndent;
-  state.options.listItemIndent = "one";
-  try {
-    return handle.listItem(node2, parent, state, info2);
-  } finally {
-    state.options.listItemIndent = indent2;
-  }
-};
-function spreadItemApart(left, _right, parent) {
-  return parent.type === "list" && parent.data?.oneSpace === true && left.type === "listItem" && left.spread === true ? 1 : void 0;
-}
-
-// ../../packages/core/dist/markdown/pipe-table.js
-var gfmTable2 = (gfmToMarkdown().extensions ?? []).find((extension2) => extension2.handlers?.table)?.handlers?.table;
-var delimiters = { left: ":---", right: "---:", center: ":---:" };
-var pipeTable = (node2, parent, state, info2) => {
-  if (node2.data?.unpadded !== true)
-    return gfmTable2(node2, parent, state, info2);
-  const exit3 = state.enter("table");
-  const rows = node2.children.map((row) => row.children.map((cell) => state.handle(cell, row, state, { ...info2, before: "| ", after: " |" })));
-  exit3();
-  const line = (cells) => `| ${cells.join(" | ")} |`;
-  const delimiter = (node2.align ?? []).map((align) => align ? delimiters[align] : "---");
-  const [header = [], ...body] = rows;
-  return [
-    line(header),
-    line(header.map((_, index3) => delimiter[index3] ?? "---")),
-    ...body.map(line)
-  ].join("\n");
 };
 
 // ../../packages/core/dist/markdown/written-text.js
@@ -55028,7 +54981,8 @@ function compareWritten(written, safe2, bareChars = bareable) {
   let fewer = false;
   for (let at = 0; at < mine.escaped.length; at++) {
     if (theirs.escaped[at] === true && mine.escaped[at] !== true) {
-      if (!bareChars.has(mine.text.charAt(at)))
+      const trailing = /^[ \t]+$/.test(mine.text.slice(at));
+      if (!trailing && !bareChars.has(mine.text.charAt(at)))
         return void 0;
       fewer = true;
     } else if (mine.escaped[at] === true && theirs.escaped[at] !== true && !blank.test(mine.text.charAt(at)))
@@ -55036,6 +54990,208 @@ function compareWritten(written, safe2, bareChars = bareable) {
   }
   return fewer ? "fewer" : more ? "more" : void 0;
 }
+
+// ../../packages/core/dist/markdown/parse-context.js
+function contentEndLine(node2) {
+  if (node2.type === "list" || node2.type === "listItem") {
+    const last = node2.children[node2.children.length - 1];
+    if (last !== void 0 && (node2.type === "list" || last.type === "list"))
+      return contentEndLine(last);
+  }
+  return node2.position?.end.line;
+}
+function emptyParagraphs(count) {
+  return Array.from({ length: Math.max(0, count) }, () => ({
+    object: "block",
+    type: "paragraph",
+    data: {},
+    nodes: [
+      { object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] }
+    ]
+  }));
+}
+
+// ../../packages/core/dist/markdown/handlers/list.js
+var markerAlone = /^(?:[*+-]|\d{1,9}[.)])[ \t]*\n/;
+function item2(node2, tasks, context) {
+  const alone = node2.children.length > 0 && markerAlone.test(context.sourceOf(node2));
+  return {
+    object: "block",
+    type: "list-item",
+    data: {
+      ...tasks ? { checked: node2.checked === true } : {},
+      ...alone ? { markerAlone: true } : {}
+    },
+    nodes: context.blocks(node2.children)
+  };
+}
+function isSpread(listItem3) {
+  return listItem3.nodes.slice(1).some((child) => !child.type.startsWith("list-"));
+}
+function writtenOneSpace(node2, items2, context) {
+  let differs = false;
+  for (const [index3, listItem3] of items2.entries()) {
+    const written = node2.children[index3];
+    const next = node2.children[index3 + 1]?.position?.start.line;
+    const end = contentEndLine(written);
+    const apart = next !== void 0 && end !== void 0 && next - end > 1;
+    if (!isSpread(listItem3)) {
+      if (apart)
+        return false;
+      continue;
+    }
+    if (next !== void 0 && !apart)
+      return false;
+    const marker2 = /^(?:[*+-]|\d{1,9}[.)])( +)(?=\S)/.exec(context.sourceOf(written).slice(0, 16));
+    if (marker2?.[1] !== " ")
+      return false;
+    if (marker2[0].length % 4 !== 0)
+      differs = true;
+  }
+  return differs;
+}
+function renderList(block, context) {
+  const list5 = {
+    type: "list",
+    ordered: block.type === "list-ordered",
+    spread: false,
+    children: block.nodes.map((listItem3) => ({
+      type: "listItem",
+      spread: isSpread(listItem3),
+      checked: block.type === "list-tasks" ? listItem3.data.checked === true : null,
+      children: context.blocks(listItem3.nodes),
+      ...listItem3.data.markerAlone === true && { data: { markerAlone: true } }
+    }))
+  };
+  if (block.type === "list-ordered")
+    list5.start = block.data.start ?? 1;
+  if (block.type !== "list-tasks" && block.data.oneSpace === true)
+    list5.data = { oneSpace: true };
+  return [list5];
+}
+function readList(node2, context) {
+  const tasks = node2.children.some((child) => typeof child.checked === "boolean");
+  const nodes = node2.children.map((child) => item2(child, tasks, context));
+  if (tasks)
+    return { object: "block", type: "list-tasks", data: {}, nodes };
+  const spaced = writtenOneSpace(node2, nodes, context);
+  breaksBeforeItems(node2, nodes, spaced, context);
+  const oneSpace = spaced ? { oneSpace: true } : {};
+  if (node2.ordered) {
+    const start = node2.start ?? 1;
+    return {
+      object: "block",
+      type: "list-ordered",
+      data: { ...start === 1 ? {} : { start }, ...oneSpace },
+      nodes
+    };
+  }
+  return { object: "block", type: "list-unordered", data: oneSpace, nodes };
+}
+function breaksBeforeItems(node2, items2, oneSpace, context) {
+  items2.forEach((listItem3, index3) => {
+    const child = node2.children[index3];
+    const end = child && contentEndLine(child);
+    const next = node2.children[index3 + 1]?.position?.start.line;
+    if (end === void 0 || next !== end + 2 || oneSpace && isSpread(listItem3))
+      return;
+    const last = lastParagraph(listItem3);
+    if (last !== void 0 && breakWithLineEnding(last))
+      context.keptWrittenText = true;
+  });
+}
+function lastParagraph(listItem3) {
+  const last = listItem3.nodes[listItem3.nodes.length - 1];
+  if (last?.type === "paragraph")
+    return last;
+  if (last?.type === "list-ordered" || last?.type === "list-unordered" || last?.type === "list-tasks") {
+    const item3 = last.nodes[last.nodes.length - 1];
+    return item3 && lastParagraph(item3);
+  }
+  return void 0;
+}
+function splitAtEmptyParagraphs(node2, context) {
+  const out = [];
+  let from = 0;
+  const flush = (to) => {
+    const children = node2.children.slice(from, to);
+    const first = children[0];
+    const written = node2.ordered && from > 0 && first ? /^\d{1,9}/.exec(context.sourceOf(first)) : null;
+    out.push(readList({ ...node2, children, ...written ? { start: Number(written[0]) } : {} }, context));
+    from = to;
+  };
+  node2.children.forEach((child, index3) => {
+    const end = contentEndLine(child);
+    const next = node2.children[index3 + 1]?.position?.start.line;
+    if (end === void 0 || next === void 0)
+      return;
+    const empty2 = Math.floor((next - end - 2) / 2);
+    if (empty2 < 1)
+      return;
+    flush(index3 + 1);
+    out.push(...emptyParagraphs(empty2));
+  });
+  flush(node2.children.length);
+  return out;
+}
+var list4 = {
+  mdast: {
+    list: (node2, context) => splitAtEmptyParagraphs(node2, context)
+  },
+  blocks: {
+    "list-ordered": renderList,
+    "list-unordered": renderList,
+    "list-tasks": renderList
+  }
+};
+var listItem2 = (node2, parent, state, info2) => {
+  const written = writeItem(node2, parent, state, info2);
+  if (node2.data?.markerAlone !== true || node2.children.length === 0)
+    return written;
+  const prefix = /^\S+ +/.exec(written)?.[0];
+  if (prefix === void 0)
+    return written;
+  return `${prefix.trimEnd()}
+${" ".repeat(prefix.length)}${written.slice(prefix.length)}`;
+};
+var writeItem = (node2, parent, state, info2) => {
+  if (parent?.type !== "list" || parent.data?.oneSpace !== true)
+    return handle.listItem(node2, parent, state, info2);
+  const indent2 = state.options.listItemIndent;
+  state.options.listItemIndent = "one";
+  try {
+    return handle.listItem(node2, parent, state, info2);
+  } finally {
+    state.options.listItemIndent = indent2;
+  }
+};
+var listHandler = (node2, parent, state, info2) => {
+  if ((node2.data?.emptyParagraphsBefore ?? 0) > 0)
+    state.bulletLastUsed = void 0;
+  return handle.list(node2, parent, state, info2);
+};
+function spreadItemApart(left, _right, parent) {
+  return parent.type === "list" && parent.data?.oneSpace === true && left.type === "listItem" && left.spread === true ? 1 : void 0;
+}
+
+// ../../packages/core/dist/markdown/pipe-table.js
+var gfmTable2 = (gfmToMarkdown().extensions ?? []).find((extension2) => extension2.handlers?.table)?.handlers?.table;
+var delimiters = { left: ":---", right: "---:", center: ":---:" };
+var pipeTable = (node2, parent, state, info2) => {
+  if (node2.data?.unpadded !== true)
+    return gfmTable2(node2, parent, state, info2);
+  const exit3 = state.enter("table");
+  const rows = node2.children.map((row) => row.children.map((cell) => state.handle(cell, row, state, { ...info2, before: "| ", after: " |" })));
+  exit3();
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  const delimiter = (node2.align ?? []).map((align) => align ? delimiters[align] : "---");
+  const [header = [], ...body] = rows;
+  return [
+    line(header),
+    line(header.map((_, index3) => delimiter[index3] ?? "---")),
+    ...body.map(line)
+  ].join("\n");
+};
 
 // ../../packages/core/dist/markdown/safe-text.js
 var text6 = (node2, parent, state, info2) => {
@@ -55205,7 +55361,7 @@ function canMatch(pattern, index3, shape2) {
 
 // ../../packages/core/dist/markdown/written-link.js
 var marker = "docsyncdestination";
-function writtenDestination(write) {
+function writtenDestination2(write) {
   return (node2, parent, state, info2) => {
     const written = write(node2, parent, state, info2);
     const source = node2.data?.urlSource;
@@ -55238,8 +55394,8 @@ function writtenDestination(write) {
 function unbracketed(destination) {
   return destination.startsWith("<") && destination.endsWith(">") ? destination.slice(1, -1) : destination;
 }
-var link2 = writtenDestination(handle.link);
-var image2 = writtenDestination(handle.image);
+var link2 = writtenDestination2(handle.link);
+var image2 = writtenDestination2(handle.image);
 
 // ../../packages/core/dist/markdown/mdast-io.js
 var bareUrlsAreText = { disable: { null: ["wwwAutolink", "protocolAutolink", "emailAutolink"] } };
@@ -55286,8 +55442,9 @@ function parseFlat(markdown, fastPath) {
 function startsWithBareMarkers(node2) {
   if (node2.type !== "list")
     return false;
-  const first = node2.children[0]?.children[0];
-  return first === void 0 || startsWithBareMarkers(first);
+  const item3 = node2.children[0];
+  const first = item3?.children[0];
+  return first === void 0 || item3?.data?.markerAlone === true || startsWithBareMarkers(first);
 }
 function gfmAsExporter() {
   const gfm2 = gfmToMarkdown();
@@ -55313,7 +55470,17 @@ var exporterOptions = {
   extensions: [
     gfmAsExporter(),
     // After GFM's, so that its `table` handler is this one (which calls GFM's).
-    { handlers: { text: text6, link: link2, image: image2, break: hardBreak2, table: pipeTable, listItem: listItem2 } },
+    {
+      handlers: {
+        text: text6,
+        link: link2,
+        image: image2,
+        break: hardBreak2,
+        table: pipeTable,
+        list: listHandler,
+        listItem: listItem2
+      }
+    },
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.
@@ -67420,18 +67587,6 @@ function visualizeCharacterCode(charCode) {
   return "0x" + charCode.toString(16).toUpperCase();
 }
 
-// ../../packages/core/dist/markdown/parse-context.js
-function emptyParagraphs(count) {
-  return Array.from({ length: Math.max(0, count) }, () => ({
-    object: "block",
-    type: "paragraph",
-    data: {},
-    nodes: [
-      { object: "text", leaves: [{ object: "leaf", text: "", marks: [] }] }
-    ]
-  }));
-}
-
 // ../../packages/core/dist/markdown/handlers/expandable.js
 function summaryPhrasing(summary2, at) {
   const root2 = fromHtml(summary2, { fragment: true });
@@ -68097,44 +68252,6 @@ var openapi = {
   }
 };
 
-// ../../packages/core/dist/markdown/handlers/paragraph.js
-function withTrailingBreak(children, context) {
-  const last = children[children.length - 1];
-  if (last?.type !== "text" || !context.endsWithBareBackslash(last))
-    return children;
-  const end = last.position?.end;
-  const text8 = {
-    type: "text",
-    value: last.value.slice(0, -1),
-    ...last.position && end ? {
-      position: {
-        start: last.position.start,
-        end: { ...end, column: end.column - 1, offset: (end.offset ?? 1) - 1 }
-      }
-    } : {}
-  };
-  const endings = context.lineEndingsAfter(last);
-  const hardBreak4 = endings >= 3 && endings % 2 === 1 ? { type: "break", data: { source: "\\" } } : { type: "break" };
-  return [...children.slice(0, -1), ...text8.value === "" ? [] : [text8], hardBreak4];
-}
-var paragraph2 = {
-  mdast: {
-    paragraph: (node2, context) => {
-      const nodes = context.inlines(withTrailingBreak(node2.children, context));
-      const block = {
-        object: "block",
-        type: "paragraph",
-        data: {},
-        nodes: nodes.length > 0 ? nodes : [emptyText()]
-      };
-      return [block];
-    }
-  },
-  blocks: {
-    paragraph: (block, context) => [{ type: "paragraph", children: context.phrasing(block.nodes) }]
-  }
-};
-
 // ../../packages/core/dist/markdown/handlers/prompt.js
 var expansions = /* @__PURE__ */ new Set(["hidden", "partial", "full"]);
 var prompt = {
@@ -68352,7 +68469,7 @@ var simpleBlocks = {
         object: "block",
         type: "blockquote",
         data: {},
-        nodes: context.blocks(node2.children)
+        nodes: context.quoteBlocks(node2)
       }
     ],
     thematicBreak: () => [
@@ -68705,8 +68822,25 @@ function paragraph3(nodes) {
     nodes: nodes.length ? nodes : [emptyText()]
   };
 }
-function cellBlocks(cell, context) {
-  const children = cell?.children ?? [];
+function withLeadingSpaces(cell, context) {
+  const [first, ...rest] = cell.children;
+  const extra = /^\| ([ \t]+)/.exec(context.sourceOf(cell))?.[1];
+  const start = first?.position?.start;
+  if (extra === void 0 || first?.type !== "text" || start?.offset === void 0)
+    return cell.children;
+  const text8 = {
+    type: "text",
+    value: extra + first.value,
+    position: {
+      start: { ...start, column: start.column - extra.length, offset: start.offset - extra.length },
+      end: first.position?.end ?? start
+    },
+    data: { edgeSpaces: true }
+  };
+  return [text8, ...rest];
+}
+function cellBlocks(cell, context, leadingSpaces = false) {
+  const children = cell === void 0 ? [] : leadingSpaces ? withLeadingSpaces(cell, context) : cell.children;
   const paragraphs = paragraphsOf(children) ?? [children];
   return paragraphs.map((nodes) => paragraph3(context.inlines(breaksFromHtml(nodes))));
 }
@@ -68746,7 +68880,10 @@ function readPipeTable(node2, context) {
       ...align ? { textAlignment: alignments[align] } : {}
     };
   });
-  const cells = rows.map((row) => columns2.map((_, index3) => ({ blocks: cellBlocks(row.children[index3], context) })));
+  const cells = rows.map((row) => columns2.map((_, index3) => {
+    const aligned = node2.align?.[index3] === "center" || node2.align?.[index3] === "right";
+    return { blocks: cellBlocks(row.children[index3], context, !aligned) };
+  }));
   const block = buildTable(columns2, cells, { view: "grid" });
   if (isUnpadded(context.sourceOf(node2)))
     block.data.unpadded = true;
@@ -68779,7 +68916,11 @@ function edgeSpacesEncoded(nodes) {
     value: `&#x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()};`
   });
   const first = out[0];
-  if (first?.type === "text" && /^[ \t]/.test(first.value)) {
+  const leading = first?.type === "text" ? /^[ \t]*/.exec(first.value)?.[0] : void 0;
+  if (first?.type === "text" && leading && first.data?.source?.startsWith(leading) === true) {
+    if (first.data.leaf !== void 0)
+      first.data.sourcesUsed?.add(first.data.leaf);
+  } else if (first?.type === "text" && /^[ \t]/.test(first.value)) {
     out.splice(0, 1, reference2(first.value.charAt(0)), {
       type: "text",
       value: first.value.slice(1)
