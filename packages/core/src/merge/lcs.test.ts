@@ -30,6 +30,10 @@ function matchedCount(a: readonly string[], b: readonly string[], matches: numbe
   return count;
 }
 
+/** `PROPERTY_SEED` (a number, or `random`) replays or explores, as the other property tests. */
+const seedSetting = process.env.PROPERTY_SEED ?? '21';
+const seed = seedSetting === 'random' ? undefined : Number(seedSetting);
+
 const items = (count: number, name: (index: number) => string) =>
   Array.from({ length: count }, (_, index) => name(index));
 
@@ -54,7 +58,7 @@ describe('matchSequences on long sequences (issue 21: bounded work)', () => {
         const count = matchedCount(a, b, matchSequences(a, b));
         expect(count).toBe(lcsLength(a, b));
       }),
-      { numRuns: 15, seed: 21 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 15), ...(seed === undefined ? {} : { seed }) },
     );
   });
 
