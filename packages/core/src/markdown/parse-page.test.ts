@@ -99,6 +99,19 @@ describe('diagnostics', () => {
     expect(renderPage(page)).toBe(markdown);
   });
 
+  it('reads what follows a tag line inside an HTML block as the written page will be read', () => {
+    // `</details>` opens an HTML block that runs over the tag lines; the fence after the first tag
+    // line then runs over `{% endcontent-ref %}`, as it does once the page is written and re-read.
+    const markdown = '</details>\n{% content-ref url="a.md" %}\n```\n{% endcontent-ref %}\n';
+    const once = roundTrip(markdown);
+    expect(once).toBe(
+      '</details>\n\n{% content-ref url="a.md" %}\n\n```\n{% endcontent-ref %}\n```\n',
+    );
+    expect(roundTrip(once)).toBe(once);
+    const hint = '<div>\n{% hint style="info" %}\nhello\n</div>\n{% endhint %}\n';
+    expect(roundTrip(roundTrip(hint))).toBe(roundTrip(hint));
+  });
+
   it('keeps an end tag without an opening tag verbatim', () => {
     const markdown = 'Text\n\n{% endhint %}\n';
     const page = parsePage(markdown);

@@ -47,68 +47,46 @@ function shift(node: Nodes, lines: number, offset: number): void {
 
 function split(node: Html, parseFragment: ParseFragment): RootContent[] {
   const lines = node.value.split('\n');
-  if (!lines.some((line, index) => index > 0 && tagLine.test(line))) return [node];
-  const out: RootContent[] = [];
+  const at = lines.findIndex((line, index) => index > 0 && tagLine.test(line));
+  if (at === -1) return [node];
   const start = node.position?.start;
-  let offset = start?.offset;
-  let run:
-    { lines: string[]; line: number; offset: number | undefined; column: number } | undefined;
-  let afterTag = false;
-  const flush = () => {
-    if (!run) return;
-    const value = run.lines.join('\n');
-    if (afterTag) {
-      // What follows a tag line is read afresh: it may be markdown, or another HTML block.
-      const fragment = parseFragment(value);
-      for (const child of fragment.children) shift(child, run.line - 1, run.offset ?? 0);
-      out.push(...fragment.children);
-      run = undefined;
-      return;
-    }
-    const html: Html = { type: 'html', value };
-    if (start && run.offset !== undefined) {
-      const endLine = run.line + run.lines.length - 1;
-      const lastLength = run.lines[run.lines.length - 1]?.length ?? 0;
-      html.position = {
-        start: { line: run.line, column: run.column, offset: run.offset },
-        end: {
-          line: endLine,
-          column: (run.lines.length === 1 ? run.column : 1) + lastLength,
-          offset: run.offset + value.length,
-        },
+  const before = lines.slice(0, at).join('\n');
+  const html: Html = { type: 'html', value: before };
+  if (start?.offset !== undefined) {
+    html.position = {
+      start,
+      end: {
+        line: start.line + at - 1,
+        column: (at === 1 ? start.column : 1) + (lines[at - 1]?.length ?? 0),
+        offset: start.offset + before.length,
+      },
+    };
+  }
+  const out: RootContent[] = [html];
+  const lineNumber = (start?.line ?? 1) + at;
+  const tagOffset = start?.offset === undefined ? undefined : start.offset + before.length + 1;
+  const line = lines[at] ?? '';
+  for (const match of line.matchAll(oneTag)) {
+    const raw = match[0];
+    const tag: LiquidTag = { type: 'liquidTag', raw, tag: parseTag(raw) };
+    if (tagOffset !== undefined) {
+      const begin = tagOffset + match.index;
+      tag.position = {
+        start: { line: lineNumber, column: 1 + match.index, offset: begin },
+        end: { line: lineNumber, column: 1 + match.index + raw.length, offset: begin + raw.length },
       };
     }
-    out.push(html);
-    run = undefined;
-  };
-  lines.forEach((line, index) => {
-    const lineNumber = (start?.line ?? 1) + index;
-    const column = index === 0 ? (start?.column ?? 1) : 1;
-    if (index > 0 && tagLine.test(line)) {
-      flush();
-      afterTag = true;
-      for (const match of line.matchAll(oneTag)) {
-        const raw = match[0];
-        const tag: LiquidTag = { type: 'liquidTag', raw, tag: parseTag(raw) };
-        if (offset !== undefined) {
-          const begin = offset + match.index;
-          tag.position = {
-            start: { line: lineNumber, column: column + match.index, offset: begin },
-            end: {
-              line: lineNumber,
-              column: column + match.index + raw.length,
-              offset: begin + raw.length,
-            },
-          };
-        }
-        out.push(tag);
-      }
-    } else {
-      run ??= { lines: [], line: lineNumber, offset, column };
-      run.lines.push(line);
-    }
-    if (offset !== undefined) offset += line.length + 1;
-  });
-  flush();
+    out.push(tag);
+  }
+  // Everything after the tag line is read afresh as one piece, as the next read of the written
+  // page will read it: markdown (a fence there may run over later tag lines), or another HTML
+  // block, whose own tag lines are split out the same way.
+  const rest = lines.slice(at + 1).join('\n');
+  if (rest !== '') {
+    const fragment = parseFragment(rest);
+    const restOffset = tagOffset === undefined ? 0 : tagOffset + line.length + 1;
+    for (const child of fragment.children) shift(child, lineNumber, restOffset);
+    out.push(...fragment.children);
+  }
   return out;
 }
