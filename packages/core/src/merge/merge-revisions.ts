@@ -117,6 +117,7 @@ export function mergeDocuments(
 const writtenForms = new Set([
   'git',
   'frontMatterSource',
+  'summaryDividerBefore',
   'summaryMarkdown',
   'summaryPathMarkdown',
   'titleSource',

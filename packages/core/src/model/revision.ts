@@ -33,6 +33,8 @@ interface RevisionPageBase {
    * the page's path.
    */
   summaryPathMarkdown?: string;
+  /** docsync: SUMMARY.md has a divider (`***`) right before this entry (a group's heading). */
+  summaryDividerBefore?: true;
   hidden?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostic.js';
 import { parsePage, type ParsedPage } from '../markdown/parse-page.js';
-import type { RevisionPageDocument } from '../model/revision.js';
+import type { RevisionPage, RevisionPageDocument } from '../model/revision.js';
 import { resolveRefs, type RefTargets } from './content-refs.js';
 import type { ConversionCache } from './conversion-cache.js';
 import { pageFieldsFromMetadata } from './page-metadata-map.js';
@@ -76,9 +76,7 @@ export function pageFromEntry(
     ...(!reading.inferred && entry.title !== fields.title && fields.titleInFile !== false
       ? { summaryTitle: entry.title }
       : {}),
-    ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
-    ...(entry.titleMarkdown === undefined ? {} : { summaryMarkdown: entry.titleMarkdown }),
-    ...(entry.pathMarkdown === undefined ? {} : { summaryPathMarkdown: entry.pathMarkdown }),
+    ...entryLabel(entry),
     slug,
     path: urlPath,
     document: parsed.document,
@@ -154,4 +152,25 @@ export function unlistedPaths(
   for (const file of files)
     if (isUnlisted(file.path, listed, root, summaryPath)) out.push(file.path);
   return out.sort();
+}
+
+/**
+ * What a page keeps of its SUMMARY.md entry besides its title and target: link title, the text
+ * and destination as written, a divider before it.
+ */
+export function entryLabel(entry: {
+  linkTitle?: string;
+  titleMarkdown?: string;
+  pathMarkdown?: string;
+  dividerBefore?: true;
+}): Pick<
+  RevisionPage,
+  'linkTitle' | 'summaryMarkdown' | 'summaryPathMarkdown' | 'summaryDividerBefore'
+> {
+  return {
+    ...(entry.dividerBefore ? { summaryDividerBefore: true } : {}),
+    ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
+    ...(entry.titleMarkdown === undefined ? {} : { summaryMarkdown: entry.titleMarkdown }),
+    ...(entry.pathMarkdown === undefined ? {} : { summaryPathMarkdown: entry.pathMarkdown }),
+  };
 }

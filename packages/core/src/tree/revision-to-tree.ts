@@ -224,6 +224,7 @@ export function revisionToTree(
         return [
           {
             kind: 'computed',
+            ...(page.summaryDividerBefore ? { dividerBefore: true as const } : {}),
             source: page.computed as unknown as Record<string, unknown>,
             children,
           },
@@ -239,6 +240,7 @@ export function revisionToTree(
           {
             title: page.title,
             ...(page.summaryMarkdown === undefined ? {} : { titleMarkdown: page.summaryMarkdown }),
+            ...(page.summaryDividerBefore ? { dividerBefore: true as const } : {}),
             slug: page.slug,
             entries: page.pages.flatMap(entry),
           },
@@ -267,8 +269,13 @@ export function revisionToTree(
 }
 
 /** What a SUMMARY.md entry takes from its page besides title and target. */
-function entryLabel(page: RevisionPage): { linkTitle?: string; titleMarkdown?: string } {
+function entryLabel(page: RevisionPage): {
+  linkTitle?: string;
+  titleMarkdown?: string;
+  dividerBefore?: true;
+} {
   return {
+    ...(page.summaryDividerBefore ? { dividerBefore: true } : {}),
     ...(page.linkTitle === undefined ? {} : { linkTitle: page.linkTitle }),
     ...(page.summaryMarkdown === undefined ? {} : { titleMarkdown: page.summaryMarkdown }),
   };

@@ -146,6 +146,50 @@ describe('SUMMARY.md', () => {
     expect(renderSummary(summary)).toBe('# Table of contents\n\n* [A](a.md)\n  * [B](<my b.md>)\n');
   });
 
+  it('keeps `***` dividers between groups and entries, and two groups with the same heading (issue 19)', () => {
+    const source = [
+      '# Table of contents',
+      '',
+      '* [Welcome](README.md)',
+      '',
+      '## Guides',
+      '',
+      '* [Page A](a.md)',
+      '',
+      '***',
+      '',
+      '## Guides',
+      '',
+      '* [Page B](b.md)',
+      '',
+      '***',
+      '',
+      '* [Page C](c.md)',
+      '',
+    ].join('\n');
+    const { summary, diagnostics } = parseSummary(source);
+    expect(diagnostics).toEqual([]);
+    expect(summary.groups.map((g) => [g.title, g.dividerBefore ?? false])).toEqual([
+      ['Guides', false],
+      ['Guides', true],
+    ]);
+    expect(summary.groups[1]?.entries.map((e) => e.dividerBefore ?? false)).toEqual([false, true]);
+    expect(renderSummary(summary)).toBe(source);
+    // Other thematic breaks read as the divider, written as the exporter writes it.
+    expect(renderSummary(parseSummary(source.replace(/\*\*\*/g, '---')).summary)).toBe(source);
+  });
+
+  it('reports a divider that comes before nothing, and a second divider in a row', () => {
+    const { summary, diagnostics } = parseSummary(
+      '# Summary\n\n* [A](a.md)\n\n***\n\n***\n\n* [B](b.md)\n\n***\n',
+    );
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([
+      ['summary-content', 7],
+      ['summary-content', 11],
+    ]);
+    expect(summary.entries.map((e) => e.dividerBefore ?? false)).toEqual([false, true]);
+  });
+
   it('reports a bullet that is not a link and keeps its children', () => {
     const { summary, diagnostics } = parseSummary('# Summary\n\n- Overview\n  - [A](a.md)\n');
     expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['summary-text-entry', 3]]);

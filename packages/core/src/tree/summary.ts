@@ -9,7 +9,12 @@ import { decodePath } from './paths.js';
 import { slugify } from './slugify.js';
 
 /** One bullet of SUMMARY.md. */
-export type SummaryEntry =
+export type SummaryEntry = SummaryEntryKind & {
+  /** A divider (`***`) is written right before this entry. */
+  dividerBefore?: true;
+};
+
+type SummaryEntryKind =
   | {
       kind: 'page';
       title: string;
@@ -41,6 +46,8 @@ export interface SummaryGroup {
   titleMarkdown?: string;
   /** The group's URL slug: its anchor when written, else the slugified title. */
   slug: string;
+  /** A divider (`***`) is written right before the group's heading. */
+  dividerBefore?: true;
   entries: SummaryEntry[];
 }
 
@@ -211,18 +218,36 @@ export function parseSummary(markdown: string): { summary: Summary; diagnostics:
   const diagnostics: Diagnostic[] = [];
   const summary: Summary = { entries: [], groups: [] };
   let target = summary.entries;
+  // A divider (`***`) waiting for the group heading or entry it comes before, and its line.
+  let divider = false;
+  let dividerLine: number | undefined;
   for (const chunk of topLevelChunks(normalizeInput(markdown))) {
     const found: Diagnostic[] = [];
     for (const node of parseMdast(chunk.text).children) {
       if (node.type === 'heading' && node.depth === 1) continue;
+      if (node.type === 'thematicBreak' && !divider) {
+        divider = true;
+        const line = node.position?.start.line;
+        dividerLine = line === undefined ? undefined : line + chunk.line - 1;
+        continue;
+      }
       if (node.type === 'heading') {
-        const group: SummaryGroup = { ...readGroupHeading(node.children, chunk.text), entries: [] };
+        const group: SummaryGroup = {
+          ...readGroupHeading(node.children, chunk.text),
+          ...(divider ? { dividerBefore: true as const } : {}),
+          entries: [],
+        };
+        divider = false;
         summary.groups.push(group);
         target = group.entries;
         continue;
       }
       if (node.type === 'list') {
-        target.push(...readList(node, chunk.text, found));
+        const entries = readList(node, chunk.text, found);
+        const [first] = entries;
+        if (divider && first) entries[0] = { ...first, dividerBefore: true };
+        if (first) divider = false;
+        target.push(...entries);
         continue;
       }
       found.push({
@@ -236,6 +261,14 @@ export function parseSummary(markdown: string): { summary: Summary; diagnostics:
     }
     for (const d of found)
       diagnostics.push(d.line === undefined ? d : { ...d, line: d.line + chunk.line - 1 });
+  }
+  if (divider) {
+    diagnostics.push({
+      ruleId: 'summary-content',
+      severity: 'warning',
+      message: 'SUMMARY.md ends with a divider (`***`) that comes before no entry; ignored',
+      ...(dividerLine === undefined ? {} : { line: dividerLine, column: 1 }),
+    });
   }
   return { summary, diagnostics };
 }
@@ -300,13 +333,33 @@ function entryList(entries: readonly SummaryEntry[]): List {
   return { type: 'list', ordered: false, spread: false, children: entries.map(entryItem) };
 }
 
+/** Top-level entries as lists, with a divider (`***`) before each entry that has one. */
+function entryLists(entries: readonly SummaryEntry[]): RootContent[] {
+  const out: RootContent[] = [];
+  let run: SummaryEntry[] = [];
+  const flush = () => {
+    if (run.length > 0) out.push(entryList(run));
+    run = [];
+  };
+  for (const entry of entries) {
+    if (entry.dividerBefore) {
+      flush();
+      out.push({ type: 'thematicBreak' });
+    }
+    run.push(entry);
+  }
+  flush();
+  return out;
+}
+
 /** Writes SUMMARY.md as GitBook's exporter does (`# Table of contents`, `*`, 2-space nesting). */
 export function renderSummary(summary: Summary): string {
   const children: RootContent[] = [
     { type: 'heading', depth: 1, children: [{ type: 'text', value: 'Table of contents' }] },
   ];
-  if (summary.entries.length > 0) children.push(entryList(summary.entries));
+  children.push(...entryLists(summary.entries));
   for (const group of summary.groups) {
+    if (group.dividerBefore) children.push({ type: 'thematicBreak' });
     const heading = labelNodes(group.title, group.titleMarkdown);
     if (group.slug !== slugify(group.title)) {
       heading.push(
@@ -316,7 +369,7 @@ export function renderSummary(summary: Summary): string {
       );
     }
     children.push({ type: 'heading', depth: 2, children: heading });
-    if (group.entries.length > 0) children.push(entryList(group.entries));
+    children.push(...entryLists(group.entries));
   }
   const tree: Root = { type: 'root', children };
   return stringifyMdast(tree);

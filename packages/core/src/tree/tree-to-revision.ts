@@ -17,6 +17,7 @@ import { inferSummary } from './infer-summary.js';
 import {
   fileParser,
   isReadable,
+  entryLabel,
   pageFromEntry,
   refResolver,
   resolvePageRefs,
@@ -70,19 +71,6 @@ export interface ReadTreeResult {
    * and `variables` are then `base`'s objects, so identity tells what changed.
    */
   incremental: boolean;
-}
-
-/** What a link page keeps of its SUMMARY.md entry besides its title: link title, markdown. */
-function entryLabel(entry: {
-  linkTitle?: string;
-  titleMarkdown?: string;
-  pathMarkdown?: string;
-}): Pick<RevisionPage, 'linkTitle' | 'summaryMarkdown' | 'summaryPathMarkdown'> {
-  return {
-    ...(entry.linkTitle === undefined ? {} : { linkTitle: entry.linkTitle }),
-    ...(entry.titleMarkdown === undefined ? {} : { summaryMarkdown: entry.titleMarkdown }),
-    ...(entry.pathMarkdown === undefined ? {} : { summaryPathMarkdown: entry.pathMarkdown }),
-  };
 }
 
 interface Pending {
@@ -271,11 +259,20 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
             slug,
             path: parentPath,
             computed: entry.source as never,
+            ...(entry.dividerBefore ? { summaryDividerBefore: true } : {}),
             pages: readEntries(entry.children, parentPath),
           },
         ];
       }
-      if (entry.kind === 'text') return readEntries(entry.children, parentPath);
+      if (entry.kind === 'text') {
+        // A text entry is no page: its divider goes to the first page under it.
+        const [first, ...rest] = entry.children;
+        const children =
+          entry.dividerBefore && first
+            ? [{ ...first, dividerBefore: true as const }, ...rest]
+            : entry.children;
+        return readEntries(children, parentPath);
+      }
       const { path, anchor } = splitAnchor(entry.path);
       const filePath = joinPath(summaryDir, decodePath(path));
       if (anchor !== undefined && filePath !== undefined) {
@@ -325,6 +322,7 @@ function readWholeTree(files: readonly TreeFile[], options: ReadTreeOptions): Re
       id: stableId(namespace, 'group', group.slug),
       title: group.title,
       ...(group.titleMarkdown === undefined ? {} : { summaryMarkdown: group.titleMarkdown }),
+      ...(group.dividerBefore ? { summaryDividerBefore: true } : {}),
       slug: group.slug,
       path: group.slug,
       pages: readEntries(group.entries, group.slug),

@@ -203,3 +203,45 @@ describe('a SUMMARY.md entry naming a missing file (issue 19)', () => {
     );
   });
 });
+
+describe('SUMMARY.md dividers (issue 19)', () => {
+  it('keeps `***` before groups and entries through tree → revision → tree', () => {
+    const file = (path: string, text: string): TreeFile => {
+      const bytes = new TextEncoder().encode(text);
+      return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
+    };
+    const summary = [
+      '# Table of contents',
+      '',
+      '* [Home](README.md)',
+      '',
+      '***',
+      '',
+      '* [Elsewhere](https://example.com)',
+      '',
+      '***',
+      '',
+      '## Guides',
+      '',
+      '* [A](a.md)',
+      '',
+      '***',
+      '',
+      '* [B](b.md)',
+      '',
+    ].join('\n');
+    const read = treeToRevision([
+      file('README.md', '# Home\n'),
+      file('SUMMARY.md', summary),
+      file('a.md', '# A\n'),
+      file('b.md', '# B\n'),
+    ]);
+    expect(read.diagnostics).toEqual([]);
+    const dividers = flattenPages(read.content.pages)
+      .filter((page) => page.summaryDividerBefore)
+      .map((page) => page.title);
+    expect(dividers).toEqual(['Elsewhere', 'Guides', 'B']);
+    const written = revisionToTree(read.content, { config: read.config }).files;
+    expect(written.find((f) => f.path === 'SUMMARY.md')?.text).toBe(summary);
+  });
+});
