@@ -780,3 +780,35 @@ describe('issue 18 item 14: the landing page edited in the service stays README.
     expect(readmes([...repo.tree().keys()])).toEqual([doc('README.md')]);
   });
 });
+
+describe('a repository whose branch is not `main`', () => {
+  it('init takes the checked-out branch (unborn `master` of a fresh `git init`), and pull brings service edits into the working tree', async () => {
+    const space = await ServiceSpace.create(server, 'Acme docs');
+    const repo = await userRepo();
+    repo.git('symbolic-ref', 'HEAD', 'refs/heads/master');
+    repo.write({ ...gitSyncDocs(), ...PROJECT_FILES });
+    await init(repo, space);
+    expect(JSON.parse(repo.read('docsync.json'))).toMatchObject({ branch: 'master' });
+    repo.commitAll('Sync the docs with docsync');
+    const pushed = await repo.docsync('push', '--merge');
+    expect(pushed.code, pushed.stderr).toBe(0);
+
+    await serviceEditsDeployment(space);
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stdout).not.toContain('not the checked-out');
+    expect(repo.read('guides/deployment.md')).toBe(EDITED_DEPLOYMENT);
+    expect(repo.status()).toBe('');
+  });
+
+  it('a pull onto docsync.json’s branch while another is checked out says where the commit went', async () => {
+    const { repo, space } = await syncedRepo({ layout: 'root' });
+    repo.git('checkout', '-q', '-b', 'topic');
+    await serviceEditsDeployment(space);
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stdout).toContain(
+      'on `main` (docsync.json’s branch), not the checked-out `topic`: `git checkout main` shows it',
+    );
+  });
+});

@@ -130,7 +130,14 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
         );
       else if (which === 'push' && result.dryRun && result.outcome === 'pushed' && !options.merge)
         lines.push('a change request would be opened for the branch');
-      if (result.commit !== undefined) lines.push(`committed ${result.commit}`);
+      if (result.commit !== undefined) {
+        lines.push(`committed ${result.commit}`);
+        const checkedOut = await sync.readCheckedOutBranch({ fs: nodeFs, dir: io.cwd });
+        if (which === 'pull' && checkedOut !== null && checkedOut !== context.config.branch)
+          lines.push(
+            `on \`${context.config.branch}\` (docsync.json’s branch), not the checked-out \`${checkedOut}\`: \`git checkout ${context.config.branch}\` shows it`,
+          );
+      }
       if (result.uploaded !== undefined)
         lines.push(
           `uploaded ${String(result.uploaded.blobs)} blobs (${String(result.uploaded.bytes)} bytes)`,
@@ -215,7 +222,9 @@ async function runInit(io: CliIo, options: InitOptions): Promise<void> {
   const config = {
     url: options.url,
     space: options.space,
-    branch: options.branch ?? 'main',
+    // The checked-out branch (unborn too: a fresh `git init` names it), else `main`.
+    branch:
+      options.branch ?? (await sync.readCheckedOutBranch({ fs: nodeFs, dir: io.cwd })) ?? 'main',
     dir: sync.normalizeSyncDir(options.dir ?? ''),
   };
   await sync.writeSyncConfig({ fs: nodeFs.promises, dir: io.cwd, config });
@@ -231,7 +240,7 @@ export function registerSync(program: Command, io: CliIo): void {
     .description('write docsync.json: the service, the space, the branch and the docs directory')
     .requiredOption('--url <url>', 'the service URL (without /v1)')
     .requiredOption('--space <id>', 'the space id')
-    .option('--branch <name>', 'the synced branch', 'main')
+    .option('--branch <name>', 'the synced branch (default: the checked-out branch, else main)')
     .option('--dir <path>', 'the docs directory inside the repository', '')
     .action((options: InitOptions) => runInit(io, options));
   for (const which of ['push', 'pull'] as const) {
