@@ -14,7 +14,7 @@ import type { Block, RawMarkdown } from '../model/blocks.js';
 import type { InlineContent } from '../model/inlines.js';
 import type { Mark } from '../model/text.js';
 import type { Diagnostic, Severity } from '../diagnostic.js';
-import { writtenDestination, writtenSource } from './written-text.js';
+import { readsAs, writtenDestination, writtenSource } from './written-text.js';
 
 /** Converts flow nodes to blocks; registered per mdast node type. */
 export type FlowHandler = (node: never, context: ParseContext) => Block[];
@@ -103,7 +103,11 @@ export class ParseContext {
       ? undefined
       : node.data?.edgeSpaces === true && written === node.value
         ? written
-        : writtenSource(written, node.value, true);
+        : (writtenSource(written, node.value, true) ??
+          // Only white space escaped (`&#x20;`): no form of its own, but a neighbour's source
+          // joined with this text must hold it as written, not as a bare space that a paragraph's
+          // start would trim.
+          (written !== node.value && readsAs(written, node.value) ? written : undefined));
     if (source !== undefined) this.keptWrittenText = true;
     return source;
   }

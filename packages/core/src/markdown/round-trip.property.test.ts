@@ -13,7 +13,9 @@ import { renderPage } from './render-page.js';
  * indented after inline HTML at a line end loses one step of that indentation (whitespace only)
  * per read; an unused footnote definition holding an unclosed `$$`, split out of an HTML block
  * by a tag line, is kept verbatim and then swallows the blank lines after it on the next read
- * (seed 1264160962 with PROPERTY_RUNS=100000 finds it).
+ * (seed 1264160962 with PROPERTY_RUNS=100000 finds it); a list item `* $$A` right after an empty
+ * footnote definition reads as text once and as an unclosed math block after it is written
+ * (`[^1]\n[^1]: \n* $$A\n`, seed 9090901 with PROPERTY_RUNS=20000).
  */
 const runs = Number(process.env.PROPERTY_RUNS ?? 10_000);
 const seedSetting = process.env.PROPERTY_SEED ?? '20261123';
@@ -34,6 +36,18 @@ describe('round trips (property tests)', () => {
   }, 120_000);
 });
 
+/**
+ * Counterexamples other seeds found, run first on every run: a fence after a tag line inside an
+ * HTML block (seed 918273), and a `&#x20;` at a paragraph's start joined to a neighbour's written
+ * form as a bare space (seeds 31, 77001 and 424242).
+ */
+const found: [string][] = [
+  ['</details>\n{% content-ref url="a.md" %}\n```\n{% endcontent-ref %}\n'],
+  ['A \n   1. &#x20;\\\n{% endtab %}<\n'],
+  ['&#x20;  \n{% stepper %}</sup>*\n'],
+  ['&#x20;  \n*\n0\n>**\n'],
+];
+
 describe('normalization (property tests)', () => {
   it('never throws, and render(parse(x)) is a fixpoint after one step', () => {
     fc.assert(
@@ -42,7 +56,7 @@ describe('normalization (property tests)', () => {
         const twice = renderPage(parsePage(once));
         expect(twice).toBe(once);
       }),
-      settings,
+      { ...settings, examples: found },
     );
   }, 120_000);
 });

@@ -58,6 +58,11 @@ function read(markdown: string): Reading {
 
 const blank = /\s/;
 
+/** Whether a written form reads as `text` (escapes and character references decoded). */
+export function readsAs(written: string, text: string): boolean {
+  return read(written).text === text;
+}
+
 /**
  * The written form to keep for a text: `written` when it reads as `text` and escapes something
  * other than white space (spaces written `&#x20;` are the serializer's own doing wherever they
