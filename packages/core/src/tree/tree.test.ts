@@ -159,12 +159,14 @@ describe('a tree without SUMMARY.md', () => {
   });
 });
 
+/** A text file of a tree, with its git blob id. */
+function file(path: string, text: string): TreeFile {
+  const bytes = new TextEncoder().encode(text);
+  return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
+}
+
 describe('a SUMMARY.md entry naming a missing file (issue 19)', () => {
   it('is a warning, and the entry is kept as written', () => {
-    const file = (path: string, text: string): TreeFile => {
-      const bytes = new TextEncoder().encode(text);
-      return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
-    };
     const summary = '# Table of contents\n\n* [Home](README.md)\n* [Gone](gone.md)\n';
     const read = treeToRevision([file('README.md', '# Home\n'), file('SUMMARY.md', summary)]);
     expect(read.diagnostics).toEqual([
@@ -175,10 +177,6 @@ describe('a SUMMARY.md entry naming a missing file (issue 19)', () => {
   });
 
   it('keeps a second entry for the same file as a link, the pages under it after it (trunk-docs summary.md)', () => {
-    const file = (path: string, text: string): TreeFile => {
-      const bytes = new TextEncoder().encode(text);
-      return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
-    };
     const summary = [
       '# Table of contents',
       '',
@@ -206,10 +204,6 @@ describe('a SUMMARY.md entry naming a missing file (issue 19)', () => {
 
 describe('SUMMARY.md dividers (issue 19)', () => {
   it('keeps `***` before groups and entries through tree → revision → tree', () => {
-    const file = (path: string, text: string): TreeFile => {
-      const bytes = new TextEncoder().encode(text);
-      return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
-    };
     const summary = [
       '# Table of contents',
       '',
