@@ -23,28 +23,8 @@ export function readPageSource(text: string): PageSource {
   const { yaml, body, bodyLineOffset } = splitFrontMatter(normalizeInput(text));
   if (yaml === undefined || yaml.trim() === '')
     return { frontMatter: {}, body, bodyLineOffset, diagnostics: [] };
-  let value: unknown;
-  try {
-    value = loadYaml(yaml);
-  } catch (error) {
-    return {
-      frontMatter: {},
-      rawFrontMatter: yaml,
-      body,
-      bodyLineOffset,
-      diagnostics: [
-        {
-          ruleId: 'front-matter-yaml',
-          severity: 'warning',
-          line: 2,
-          message: `front matter is not valid YAML (${(error as Error).message.split('\n')[0] ?? ''}); kept verbatim`,
-        },
-      ],
-    };
-  }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value))
-    return { frontMatter: value as Record<string, unknown>, body, bodyLineOffset, diagnostics: [] };
-  return {
+  // Front matter kept verbatim, with a warning saying why.
+  const kept = (why: string): PageSource => ({
     frontMatter: {},
     rawFrontMatter: yaml,
     body,
@@ -54,10 +34,21 @@ export function readPageSource(text: string): PageSource {
         ruleId: 'front-matter-yaml',
         severity: 'warning',
         line: 2,
-        message: 'front matter is not a mapping; kept verbatim',
+        message: `${why}; kept verbatim`,
       },
     ],
-  };
+  });
+  let value: unknown;
+  try {
+    value = loadYaml(yaml);
+  } catch (error) {
+    return kept(
+      `front matter is not valid YAML (${(error as Error).message.split('\n')[0] ?? ''})`,
+    );
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    return { frontMatter: value as Record<string, unknown>, body, bodyLineOffset, diagnostics: [] };
+  return kept('front matter is not a mapping');
 }
 
 /** A front matter value when it is a non-empty string. */
