@@ -812,3 +812,32 @@ describe('a repository whose branch is not `main`', () => {
     );
   });
 });
+
+describe('a new repository’s first pull of a space', () => {
+  it('is in sync after it: the repository’s own files (docsync.json, LICENSE) are nothing to push, and push opens no change request', async () => {
+    const { space } = await syncedRepo({ layout: 'root' });
+    const repo = await userRepo({ LICENSE: PROJECT_FILES.LICENSE });
+    await init(repo, space);
+    repo.commitAll('Sync with the docs space');
+
+    const pulled = await repo.docsync('pull');
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stdout).toContain(
+      'the branch differs from the space only in files the service does not read: nothing to push',
+    );
+    expect(repo.read('guides/deployment.md')).toBe(DEPLOYMENT);
+    const status = await repo.docsync('status');
+    expect(status.stdout).toContain('nothing (in sync)');
+    const pushed = await repo.docsync('push');
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stdout).toMatch(/^push: in-sync/);
+    expect(await space.changeRequests(['draft', 'open'])).toEqual([]);
+
+    // A page the new repository then adds is pushed as usual.
+    repo.edit('guides/deployment.md', (text) => text.replace(DEPLOY_FIRST, EDITED_DEPLOY));
+    repo.commitAll('Clarify deploying');
+    const again = await repo.docsync('push', '--merge');
+    expect(again.code, again.stderr).toBe(0);
+    expect(await space.text('guides/deployment.md')).toContain(EDITED_DEPLOY);
+  });
+});

@@ -18,6 +18,7 @@ export {
 } from './tree/tree-to-revision.js';
 export { shareReadIndex } from './tree/revision-index.js';
 export { flattenPages } from './tree/flatten-pages.js';
+export { modelledPaths } from './tree/modelled-paths.js';
 export {
   revisionToTree,
   type WriteTreeOptions,

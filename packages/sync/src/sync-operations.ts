@@ -71,6 +71,7 @@ async function takeFromSpace(
     ...result,
     localChanges,
     ...(taken.commit === undefined ? {} : { commit: taken.commit }),
+    ...(taken.inSync === true ? { nothingToPush: true as const } : {}),
   };
 }
 

@@ -63,6 +63,11 @@ export interface SyncResult {
   warnings?: string[];
   /** Files both sides changed that need a person (written with conflict markers). */
   conflicts: FileConflict[];
+  /**
+   * A merge (pull) whose result differs from the space only in files the service does not read
+   * (a LICENSE, docsync.json, a page SUMMARY.md does not list): recorded as in sync, nothing to push.
+   */
+  nothingToPush?: true;
 }
 
 /** A result that changed nothing yet: the plan and what the service could not serve. */

@@ -143,7 +143,11 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
           `uploaded ${String(result.uploaded.blobs)} blobs (${String(result.uploaded.bytes)} bytes)`,
         );
       if (which === 'pull' && result.outcome === 'merged')
-        lines.push("the branch's own changes are not in the space yet: `docsync push` sends them");
+        lines.push(
+          result.nothingToPush === true
+            ? 'the branch differs from the space only in files the service does not read: nothing to push'
+            : "the branch's own changes are not in the space yet: `docsync push` sends them",
+        );
       io.stdout(`${lines.join('\n')}\n`);
     }
     for (const warning of result.warnings ?? [])

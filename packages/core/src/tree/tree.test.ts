@@ -7,6 +7,7 @@ import { gitBlobId } from './git-blob-id.js';
 import { treeToRevision } from './tree-to-revision.js';
 import type { TreeFile } from './tree-file.js';
 import { flattenPages } from './flatten-pages.js';
+import { modelledPaths } from './modelled-paths.js';
 import { revisionToTree } from './revision-to-tree.js';
 
 const corpora = fileURLToPath(new URL('../../fixtures/corpora/', import.meta.url));
@@ -47,6 +48,12 @@ describe('tree ⇄ revision on the corpora', () => {
         .filter((page) => page.startsWith(`${space}/`))
         .map((page) => page.slice(space.length + 1));
       expect(differing.sort()).toEqual(expected.sort());
+      // The cheap test of what the service reads agrees with the whole read, file by file.
+      const texts = new Map(tree.map((file) => [file.path, file.text]));
+      const models = modelledPaths((path) => texts.get(path));
+      expect(
+        tree.map((file) => file.path).filter((p) => models(p) !== writtenByPath.has(p)),
+      ).toEqual([]);
       expect(
         written.files
           .map((file) => file.path)
