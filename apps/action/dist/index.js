@@ -54538,71 +54538,46 @@ function shift(node2, lines2, offset) {
 }
 function split(node2, parseFragment2) {
   const lines2 = node2.value.split("\n");
-  if (!lines2.some((line, index3) => index3 > 0 && tagLine2.test(line)))
+  const at = lines2.findIndex((line2, index3) => index3 > 0 && tagLine2.test(line2));
+  if (at === -1)
     return [node2];
-  const out = [];
   const start = node2.position?.start;
-  let offset = start?.offset;
-  let run2;
-  let afterTag = false;
-  const flush = () => {
-    if (!run2)
-      return;
-    const value = run2.lines.join("\n");
-    if (afterTag) {
-      const fragment = parseFragment2(value);
-      for (const child of fragment.children)
-        shift(child, run2.line - 1, run2.offset ?? 0);
-      out.push(...fragment.children);
-      run2 = void 0;
-      return;
-    }
-    const html4 = { type: "html", value };
-    if (start && run2.offset !== void 0) {
-      const endLine = run2.line + run2.lines.length - 1;
-      const lastLength = run2.lines[run2.lines.length - 1]?.length ?? 0;
-      html4.position = {
-        start: { line: run2.line, column: run2.column, offset: run2.offset },
-        end: {
-          line: endLine,
-          column: (run2.lines.length === 1 ? run2.column : 1) + lastLength,
-          offset: run2.offset + value.length
-        }
+  const before = lines2.slice(0, at).join("\n");
+  const html4 = { type: "html", value: before };
+  if (start?.offset !== void 0) {
+    html4.position = {
+      start,
+      end: {
+        line: start.line + at - 1,
+        column: (at === 1 ? start.column : 1) + (lines2[at - 1]?.length ?? 0),
+        offset: start.offset + before.length
+      }
+    };
+  }
+  const out = [html4];
+  const lineNumber = (start?.line ?? 1) + at;
+  const tagOffset = start?.offset === void 0 ? void 0 : start.offset + before.length + 1;
+  const line = lines2[at] ?? "";
+  for (const match of line.matchAll(oneTag)) {
+    const raw = match[0];
+    const tag = { type: "liquidTag", raw, tag: parseTag(raw) };
+    if (tagOffset !== void 0) {
+      const begin = tagOffset + match.index;
+      tag.position = {
+        start: { line: lineNumber, column: 1 + match.index, offset: begin },
+        end: { line: lineNumber, column: 1 + match.index + raw.length, offset: begin + raw.length }
       };
     }
-    out.push(html4);
-    run2 = void 0;
-  };
-  lines2.forEach((line, index3) => {
-    const lineNumber = (start?.line ?? 1) + index3;
-    const column = index3 === 0 ? start?.column ?? 1 : 1;
-    if (index3 > 0 && tagLine2.test(line)) {
-      flush();
-      afterTag = true;
-      for (const match of line.matchAll(oneTag)) {
-        const raw = match[0];
-        const tag = { type: "liquidTag", raw, tag: parseTag(raw) };
-        if (offset !== void 0) {
-          const begin = offset + match.index;
-          tag.position = {
-            start: { line: lineNumber, column: column + match.index, offset: begin },
-            end: {
-              line: lineNumber,
-              column: column + match.index + raw.length,
-              offset: begin + raw.length
-            }
-          };
-        }
-        out.push(tag);
-      }
-    } else {
-      run2 ??= { lines: [], line: lineNumber, offset, column };
-      run2.lines.push(line);
-    }
-    if (offset !== void 0)
-      offset += line.length + 1;
-  });
-  flush();
+    out.push(tag);
+  }
+  const rest = lines2.slice(at + 1).join("\n");
+  if (rest !== "") {
+    const fragment = parseFragment2(rest);
+    const restOffset = tagOffset === void 0 ? 0 : tagOffset + line.length + 1;
+    for (const child of fragment.children)
+      shift(child, lineNumber, restOffset);
+    out.push(...fragment.children);
+  }
   return out;
 }
 
