@@ -171,7 +171,11 @@ function renderWith({ metadata, document }: PageToRender, context: RenderContext
   const tree: Root = { type: 'root', children };
   appendFootnoteDefinitions(tree);
   protectCarriageReturns(tree);
-  const body = children.length === 0 ? '' : restoreCarriageReturns(stringifyMdast(tree));
+  // Empty paragraphs with nothing before them (no title, no other block) have no written form:
+  // blank lines at the start of a file read as nothing.
+  const nothing =
+    metadata.title === undefined && document.nodes.every((block) => isEmptyParagraph(block));
+  const body = children.length === 0 || nothing ? '' : restoreCarriageReturns(stringifyMdast(tree));
   const frontMatter = renderFrontMatter(metadata);
   // Empty paragraphs before the first block, when front matter (not a title) comes before it.
   const empty = metadata.title === undefined ? (children[0]?.data?.emptyParagraphsBefore ?? 0) : 0;

@@ -39,13 +39,16 @@ describe('round trips (property tests)', () => {
 /**
  * Counterexamples other seeds found, run first on every run: a fence after a tag line inside an
  * HTML block (seed 918273), and a `&#x20;` at a paragraph's start joined to a neighbour's written
- * form as a bare space (seeds 31, 77001 and 424242).
+ * form as a bare space (seeds 31, 77001 and 424242), and a page of nothing but empty paragraphs
+ * (seed 8).
  */
 const found: [string][] = [
   ['</details>\n{% content-ref url="a.md" %}\n```\n{% endcontent-ref %}\n'],
   ['A \n   1. &#x20;\\\n{% endtab %}<\n'],
   ['&#x20;  \n{% stepper %}</sup>*\n'],
   ['&#x20;  \n*\n0\n>**\n'],
+  ['<kbd></kbd>\n\n'],
+  ['---\ndescription: x\n---\n\n<kbd></kbd>\n\n'],
 ];
 
 describe('normalization (property tests)', () => {
