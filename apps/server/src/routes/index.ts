@@ -15,6 +15,7 @@ import { organizationInviteOperations } from './organization-invites.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
 import { revisionOperations } from './revisions.js';
+import { samlProviderOperations } from './saml-providers.js';
 import { searchOperations } from './search.js';
 import { siteAdaptiveContentOperations } from './site-adaptive-content.js';
 import { sitePublishingOperations } from './site-publishing.js';
@@ -35,6 +36,7 @@ export const operations: readonly Operation[] = [
   ...organizationInviteOperations,
   ...organizationMemberOperations,
   ...teamOperations,
+  ...samlProviderOperations,
   ...collectionOperations,
   ...spaceOperations,
   ...spaceMoveOperations,

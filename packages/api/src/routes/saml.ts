@@ -1,7 +1,9 @@
 import { ListOf, PaginationQuery } from '../schemas/common.js';
 import {
   CreateSamlProviderBody,
+  ExchangeSsoCodeBody,
   SamlProvider,
+  SsoCodeToken,
   SsoProviderList,
   UpdateSamlProviderBody,
 } from '../schemas/saml-provider.js';
@@ -55,5 +57,16 @@ export const samlRoutes = defineRoutes('SAML and SSO', [
     path: '/v1/orgs/{organizationId}/sso',
     summary: "List the sign-in entry points of the organization's SSO providers.",
     responses: { 200: SsoProviderList },
+  },
+  {
+    operationId: 'exchangeSsoLoginCode',
+    method: 'POST',
+    path: '/v1/sso/tokens',
+    summary:
+      'Exchange the one-time code a SAML login showed (single use, 5 minutes) for an API token of that account (`docsync login --sso`).',
+    body: ExchangeSsoCodeBody,
+    responses: { 201: SsoCodeToken },
+    extension: true,
+    anonymous: true,
   },
 ]);
