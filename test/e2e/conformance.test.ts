@@ -31,6 +31,7 @@ import {
 } from '@docsync/server';
 import {
   commitOid,
+  SamlTestIdp,
   seedMember,
   seedUser,
   sendTree,
@@ -136,6 +137,23 @@ const cases: Record<string, CaseOf> = {
   listOrganizationTeams: () => ({}),
   getOrganizationTeamById: () => ({}),
   updateOrganizationTeamById: () => ({ body: { title: 'Technical writers' } }),
+  // SAML and SSO.
+  createOrganizationSAMLProvider: (f) => ({
+    body: {
+      label: 'Okta',
+      entityID: idp.entityId,
+      ssoURL: idp.ssoUrl,
+      certificate: idp.certificate,
+      defaultTeam: f['teamId'],
+      defaultRole: 'read',
+    },
+    keep: (body) => ({ samlProviderId: body.id }),
+  }),
+  listSAMLProvidersInOrganizationById: () => ({}),
+  getOrganizationSAMLProviderById: () => ({}),
+  updateOrganizationSAMLProvider: () => ({ body: { label: 'Okta (EU)', defaultRole: 'edit' } }),
+  listSSOProviderLoginsInOrganization: () => ({}),
+  exchangeSsoLoginCode: (f) => ({ body: { code: f['ssoCode'] } }),
   searchOrganizationContent: () => ({ query: { query: 'welcome' } }),
   getOrganizationAgentInstructions: () => ({}),
   updateOrganizationAgentInstructions: () => ({
@@ -373,12 +391,48 @@ const cases: Record<string, CaseOf> = {
   deleteSiteSpace: () => ({}),
   deleteSiteSection: () => ({}),
   deleteSiteById: (f) => ({ params: { siteId: f['otherSiteId'] ?? '' } }),
+  deleteOrganizationSAMLProvider: () => ({}),
   deleteOrganizationTeamById: () => ({}),
   deleteSpaceById: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
   restoreSpace: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
   deleteCollectionById: (f) => ({ params: { collectionId: f['archiveCollectionId'] ?? '' } }),
   removeOrganizationMemberById: (f) => ({ params: { userId: f['reviewerId'] ?? '' } }),
 };
+
+/** The identity provider the SAML cases configure, and whose sign-in makes the SSO code. */
+const idp = new SamlTestIdp('conformance');
+
+/** Signs in through `idp` as a browser does (a provider of its own); the code the page shows. */
+async function ssoCodeFrom(server: TestServer): Promise<string> {
+  const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/saml`, {
+    body: {
+      label: 'Sign-in',
+      entityID: idp.entityId,
+      ssoURL: idp.ssoUrl,
+      certificate: idp.certificate,
+    },
+  });
+  const { service } = created.body as {
+    service: { startURL: string; acsURL: string; entityID: string };
+  };
+  const start = await fetch(service.startURL, { redirect: 'manual' });
+  const request = SamlTestIdp.readRequest(start.headers.get('location') ?? '');
+  const page = await fetch(service.acsURL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      SAMLResponse: idp.samlResponse({
+        inResponseTo: request.id,
+        email: 'sso@example.com',
+        audience: service.entityID,
+        destination: service.acsURL,
+      }),
+    }).toString(),
+  });
+  const code = /<pre id="code">([^<]+)<\/pre>/.exec(await page.text())?.[1];
+  if (code === undefined) throw new Error('the SAML sign-in showed no code');
+  return code;
+}
 
 function hashOf(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -555,6 +609,7 @@ for (const { dialect, skip } of testDialects) {
         { body: { title: 'Moving out' } },
       );
       fixture['movingCollectionId'] = (movingCollection.body as { id: string }).id;
+      fixture['ssoCode'] = await ssoCodeFrom(server);
     });
     afterAll(async () => {
       await server.close();

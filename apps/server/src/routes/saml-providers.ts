@@ -29,7 +29,7 @@ import { exchangeSsoLoginCode } from '../sso/sso-login-codes.js';
  */
 export const samlProviderOperations: readonly Operation[] = [
   operation(
-    'listOrganizationSamlProviders',
+    'listSAMLProvidersInOrganizationById',
     { params: ['organizationId'], query: PaginationQuery, response: ListOf(SamlProvider) },
     async ({ params, query, caller, ctx, baseUrl }) => {
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
@@ -44,7 +44,7 @@ export const samlProviderOperations: readonly Operation[] = [
   ),
 
   operation(
-    'createOrganizationSamlProvider',
+    'createOrganizationSAMLProvider',
     { params: ['organizationId'], body: CreateSamlProviderBody, response: SamlProvider },
     async ({ params, body, caller, ctx, baseUrl }) => {
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
@@ -58,7 +58,7 @@ export const samlProviderOperations: readonly Operation[] = [
   ),
 
   operation(
-    'getOrganizationSamlProvider',
+    'getOrganizationSAMLProviderById',
     { params: ['organizationId', 'samlProviderId'], response: SamlProvider },
     async ({ params, caller, ctx, baseUrl }) => {
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
@@ -71,7 +71,7 @@ export const samlProviderOperations: readonly Operation[] = [
   ),
 
   operation(
-    'deleteOrganizationSamlProvider',
+    'deleteOrganizationSAMLProvider',
     { params: ['organizationId', 'samlProviderId'], response: null },
     async ({ params, caller, ctx }) => {
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
@@ -83,7 +83,7 @@ export const samlProviderOperations: readonly Operation[] = [
   ),
 
   operation(
-    'updateOrganizationSamlProvider',
+    'updateOrganizationSAMLProvider',
     {
       params: ['organizationId', 'samlProviderId'],
       body: UpdateSamlProviderBody,
@@ -106,7 +106,7 @@ export const samlProviderOperations: readonly Operation[] = [
   ),
 
   operation(
-    'listOrganizationSsoProviders',
+    'listSSOProviderLoginsInOrganization',
     { params: ['organizationId'], response: SsoProviderList },
     async ({ params, caller, ctx, baseUrl }) => {
       await requireOrganization(ctx.db, caller, params.organizationId);

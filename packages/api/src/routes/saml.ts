@@ -14,7 +14,7 @@ const providers = '/v1/orgs/{organizationId}/saml';
 /** SAML and SSO: identity providers for single sign-on into an organization. */
 export const samlRoutes = defineRoutes('SAML and SSO', [
   {
-    operationId: 'listOrganizationSamlProviders',
+    operationId: 'listSAMLProvidersInOrganizationById',
     method: 'GET',
     path: providers,
     summary: 'List the SAML providers of an organization.',
@@ -22,7 +22,7 @@ export const samlRoutes = defineRoutes('SAML and SSO', [
     responses: { 200: ListOf(SamlProvider) },
   },
   {
-    operationId: 'createOrganizationSamlProvider',
+    operationId: 'createOrganizationSAMLProvider',
     method: 'POST',
     path: providers,
     summary: 'Add a SAML provider.',
@@ -30,21 +30,21 @@ export const samlRoutes = defineRoutes('SAML and SSO', [
     responses: { 201: SamlProvider },
   },
   {
-    operationId: 'getOrganizationSamlProvider',
+    operationId: 'getOrganizationSAMLProviderById',
     method: 'GET',
     path: `${providers}/{samlProviderId}`,
     summary: 'Get a SAML provider.',
     responses: { 200: SamlProvider },
   },
   {
-    operationId: 'deleteOrganizationSamlProvider',
+    operationId: 'deleteOrganizationSAMLProvider',
     method: 'DELETE',
     path: `${providers}/{samlProviderId}`,
     summary: 'Remove a SAML provider (succeeds when it does not exist).',
     responses: { 204: null },
   },
   {
-    operationId: 'updateOrganizationSamlProvider',
+    operationId: 'updateOrganizationSAMLProvider',
     method: 'PATCH',
     path: `${providers}/{samlProviderId}`,
     summary: 'Update a SAML provider.',
@@ -52,7 +52,7 @@ export const samlRoutes = defineRoutes('SAML and SSO', [
     responses: { 200: SamlProvider },
   },
   {
-    operationId: 'listOrganizationSsoProviders',
+    operationId: 'listSSOProviderLoginsInOrganization',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/sso',
     summary: "List the sign-in entry points of the organization's SSO providers.",
