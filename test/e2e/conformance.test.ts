@@ -32,12 +32,14 @@ import {
 import {
   commitOid,
   SamlTestIdp,
+  samlSignIn,
   seedMember,
   seedUser,
   sendTree,
   startTestServer,
   testDialects,
   textBlob,
+  type SamlServiceUrls,
   type TestServer,
 } from '@docsync/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,9 +143,7 @@ const cases: Record<string, CaseOf> = {
   createOrganizationSAMLProvider: (f) => ({
     body: {
       label: 'Okta',
-      entityID: idp.entityId,
-      ssoURL: idp.ssoUrl,
-      certificate: idp.certificate,
+      ...idp.providerSettings(),
       defaultTeam: f['teamId'],
       defaultRole: 'read',
     },
@@ -402,36 +402,12 @@ const cases: Record<string, CaseOf> = {
 /** The identity provider the SAML cases configure, and whose sign-in makes the SSO code. */
 const idp = new SamlTestIdp('conformance');
 
-/** Signs in through `idp` as a browser does (a provider of its own); the code the page shows. */
+/** Signs in through `idp` (on a provider of its own); the one-time code the page shows. */
 async function ssoCodeFrom(server: TestServer): Promise<string> {
   const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/saml`, {
-    body: {
-      label: 'Sign-in',
-      entityID: idp.entityId,
-      ssoURL: idp.ssoUrl,
-      certificate: idp.certificate,
-    },
+    body: { label: 'Sign-in', ...idp.providerSettings() },
   });
-  const { service } = created.body as {
-    service: { startURL: string; acsURL: string; entityID: string };
-  };
-  const start = await fetch(service.startURL, { redirect: 'manual' });
-  const request = SamlTestIdp.readRequest(start.headers.get('location') ?? '');
-  const page = await fetch(service.acsURL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      SAMLResponse: idp.samlResponse({
-        inResponseTo: request.id,
-        email: 'sso@example.com',
-        audience: service.entityID,
-        destination: service.acsURL,
-      }),
-    }).toString(),
-  });
-  const code = /<pre id="code">([^<]+)<\/pre>/.exec(await page.text())?.[1];
-  if (code === undefined) throw new Error('the SAML sign-in showed no code');
-  return code;
+  return samlSignIn(idp, (created.body as { service: SamlServiceUrls }).service, 'sso@example.com');
 }
 
 function hashOf(text: string): string {

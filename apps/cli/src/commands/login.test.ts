@@ -1,5 +1,11 @@
 import * as fs from 'node:fs/promises';
-import { SamlTestIdp, startTestServer, type TestServer } from '@docsync/server/testing';
+import {
+  SamlTestIdp,
+  samlSignIn,
+  startTestServer,
+  type SamlServiceUrls,
+  type TestServer,
+} from '@docsync/server/testing';
 import { makeTempDir, type TempDir } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../exit-codes.js';
@@ -104,33 +110,12 @@ describe('docsync login', () => {
     const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/saml`, {
       body: {
         label: 'Test IdP',
-        entityID: idp.entityId,
-        ssoURL: idp.ssoUrl,
-        certificate: idp.certificate,
+        ...idp.providerSettings(),
         defaultRole: 'read',
       },
     });
-    const service = (
-      created.body as { service: { startURL: string; acsURL: string; entityID: string } }
-    ).service;
-    /** Signs in through the test IdP as a browser does; the code the page shows. */
-    const signIn = async () => {
-      const start = await fetch(service.startURL, { redirect: 'manual' });
-      const request = SamlTestIdp.readRequest(start.headers.get('location') ?? '');
-      const page = await fetch(service.acsURL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          SAMLResponse: idp.samlResponse({
-            inResponseTo: request.id,
-            email: 'sso.user@example.com',
-            audience: service.entityID,
-            destination: service.acsURL,
-          }),
-        }).toString(),
-      });
-      return /<pre id="code">([^<]+)<\/pre>/.exec(await page.text())?.[1] ?? '';
-    };
+    const { service } = created.body as { service: SamlServiceUrls };
+    const signIn = () => samlSignIn(idp, service, 'sso.user@example.com');
     const env = { XDG_CONFIG_HOME: dir.join('sso') };
     const code = await signIn();
     const run = await runDocsync(

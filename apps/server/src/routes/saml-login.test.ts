@@ -13,6 +13,7 @@ import {
   testDatabaseUrl,
   type TestDatabase,
 } from '../testing/open-test-database.js';
+import { postSamlResponse, startSamlLogin, type AcsAnswer } from '../testing/saml-browser.js';
 import { SamlTestIdp, type SamlAnswer } from '../testing/saml-test-idp.js';
 import { seedMember, seedUser } from '../testing/seed.js';
 import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
@@ -43,23 +44,13 @@ class Browser {
   }
 
   /** Opens the start URL; the AuthnRequest the IdP is sent to with. */
-  async start(): Promise<{ id: string; xml: string; location: string }> {
-    const response = await fetch(this.#url('start'), { redirect: 'manual' });
-    expect(response.status, await response.clone().text()).toBe(302);
-    const location = response.headers.get('location') ?? '';
-    return { ...SamlTestIdp.readRequest(location), location };
+  start(): ReturnType<typeof startSamlLogin> {
+    return startSamlLogin(this.#url('start'));
   }
 
   /** Posts the IdP's answer to the ACS, as the IdP's auto-submitting form does. */
-  async post(samlResponse: string): Promise<{ status: number; text: string; code?: string }> {
-    const response = await fetch(this.#url('acs'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
-    });
-    const text = await response.text();
-    const code = /<pre id="code">([^<]+)<\/pre>/.exec(text)?.[1];
-    return { status: response.status, text, ...(code === undefined ? {} : { code }) };
+  post(samlResponse: string): Promise<AcsAnswer> {
+    return postSamlResponse(this.#url('acs'), samlResponse);
   }
 }
 
@@ -87,9 +78,7 @@ for (const { dialect, skip } of testDialects) {
       const created = await server.http.request('POST', `/v1/orgs/${org}/saml`, {
         body: {
           label: 'Test IdP',
-          entityID: idp.entityId,
-          ssoURL: idp.ssoUrl,
-          certificate: idp.certificate,
+          ...idp.providerSettings(),
           defaultTeam: team.id,
           defaultRole: 'edit',
         },
@@ -396,9 +385,7 @@ describe.skipIf(process.env['DATABASE_URL'] === undefined)(
       const created = await admin.request('POST', `/v1/orgs/${init.organizationId}/saml`, {
         body: {
           label: 'Test IdP',
-          entityID: idp.entityId,
-          ssoURL: idp.ssoUrl,
-          certificate: idp.certificate,
+          ...idp.providerSettings(),
           defaultRole: 'read',
         },
       });

@@ -54,9 +54,7 @@ for (const { dialect, skip } of testDialects) {
     it('adds a provider with every setting: active, its default team embedded, the service URLs to give the IdP', async () => {
       const created = await create({
         label: 'Okta',
-        entityID: idp.entityId,
-        ssoURL: idp.ssoUrl,
-        certificate: idp.certificate,
+        ...idp.providerSettings(),
         defaultTeam: team.id,
         defaultRole: 'edit',
       });

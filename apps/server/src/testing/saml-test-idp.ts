@@ -72,6 +72,11 @@ export class SamlTestIdp {
     this.certificate = forge.pki.certificateToPem(cert).replace(/\r\n/g, '\n');
   }
 
+  /** The settings a SAML provider takes from this IdP (`POST …/saml` or `PATCH`). */
+  providerSettings(): { entityID: string; ssoURL: string; certificate: string } {
+    return { entityID: this.entityId, ssoURL: this.ssoUrl, certificate: this.certificate };
+  }
+
   /** The AuthnRequest a start URL's redirect carries (HTTP-Redirect binding: deflated, base64). */
   static readRequest(location: string): { id: string; xml: string; relayState: string | null } {
     const url = new URL(location);
