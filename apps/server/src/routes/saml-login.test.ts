@@ -333,6 +333,16 @@ for (const { dialect, skip } of testDialects) {
         body: 'RelayState=',
       });
       expect(empty.status).toBe(400);
+      // A form with a charset, as some IdPs send it, is a form too.
+      const withCharset = await fetch(browser.service.acsURL, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+        body: 'SAMLResponse=',
+      });
+      expect(withCharset.status).toBe(400);
+      expect(messageOf(await withCharset.text())).toBe(
+        'The form must carry a `SAMLResponse` field',
+      );
       const garbage = await browser.post('bm90IHhtbA==');
       expect(garbage.status).toBe(401);
     });

@@ -66,7 +66,12 @@ async function settingsOf(
   if (body.label !== undefined) changes.label = body.label;
   if (body.entityID !== undefined) changes.entity_id = body.entityID;
   if (body.ssoURL !== undefined) {
-    const protocol = new URL(body.ssoURL).protocol;
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(body.ssoURL).protocol;
+    } catch {
+      protocol = undefined;
+    }
     if (protocol !== 'https:' && protocol !== 'http:')
       throw new BadRequestError('body/ssoURL must be an http(s) URL');
     changes.sso_url = body.ssoURL;
