@@ -31,12 +31,15 @@ import {
 } from '@docsync/server';
 import {
   commitOid,
+  SamlTestIdp,
+  samlSignIn,
   seedMember,
   seedUser,
   sendTree,
   startTestServer,
   testDialects,
   textBlob,
+  type SamlServiceUrls,
   type TestServer,
 } from '@docsync/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +139,21 @@ const cases: Record<string, CaseOf> = {
   listOrganizationTeams: () => ({}),
   getOrganizationTeamById: () => ({}),
   updateOrganizationTeamById: () => ({ body: { title: 'Technical writers' } }),
+  // SAML and SSO.
+  createOrganizationSAMLProvider: (f) => ({
+    body: {
+      label: 'Okta',
+      ...idp.providerSettings(),
+      defaultTeam: f['teamId'],
+      defaultRole: 'read',
+    },
+    keep: (body) => ({ samlProviderId: body.id }),
+  }),
+  listSAMLProvidersInOrganizationById: () => ({}),
+  getOrganizationSAMLProviderById: () => ({}),
+  updateOrganizationSAMLProvider: () => ({ body: { label: 'Okta (EU)', defaultRole: 'edit' } }),
+  listSSOProviderLoginsInOrganization: () => ({}),
+  exchangeSsoLoginCode: (f) => ({ body: { code: f['ssoCode'] } }),
   searchOrganizationContent: () => ({ query: { query: 'welcome' } }),
   getOrganizationAgentInstructions: () => ({}),
   updateOrganizationAgentInstructions: () => ({
@@ -373,12 +391,24 @@ const cases: Record<string, CaseOf> = {
   deleteSiteSpace: () => ({}),
   deleteSiteSection: () => ({}),
   deleteSiteById: (f) => ({ params: { siteId: f['otherSiteId'] ?? '' } }),
+  deleteOrganizationSAMLProvider: () => ({}),
   deleteOrganizationTeamById: () => ({}),
   deleteSpaceById: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
   restoreSpace: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
   deleteCollectionById: (f) => ({ params: { collectionId: f['archiveCollectionId'] ?? '' } }),
   removeOrganizationMemberById: (f) => ({ params: { userId: f['reviewerId'] ?? '' } }),
 };
+
+/** The identity provider the SAML cases configure, and whose sign-in makes the SSO code. */
+const idp = new SamlTestIdp('conformance');
+
+/** Signs in through `idp` (on a provider of its own); the one-time code the page shows. */
+async function ssoCodeFrom(server: TestServer): Promise<string> {
+  const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/saml`, {
+    body: { label: 'Sign-in', ...idp.providerSettings() },
+  });
+  return samlSignIn(idp, (created.body as { service: SamlServiceUrls }).service, 'sso@example.com');
+}
 
 function hashOf(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -555,6 +585,7 @@ for (const { dialect, skip } of testDialects) {
         { body: { title: 'Moving out' } },
       );
       fixture['movingCollectionId'] = (movingCollection.body as { id: string }).id;
+      fixture['ssoCode'] = await ssoCodeFrom(server);
     });
     afterAll(async () => {
       await server.close();

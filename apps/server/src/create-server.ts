@@ -6,6 +6,7 @@ import { Conversions } from './content/conversions.js';
 import { useErrorHandler } from './http/error-handler.js';
 import { implement } from './http/implement.js';
 import { useSecurityHeaders } from './http/security.js';
+import { registerBrowserRoutes } from './http/browser-route.js';
 import { registerServerRoute } from './http/server-route.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { createLogger } from './http/logger.js';
@@ -13,7 +14,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
 import { MarkdownPool, type ParseBudgets } from './parsing/markdown-pool.js';
-import { operations, serverRoutes } from './routes/index.js';
+import { browserRoutes, operations, serverRoutes } from './routes/index.js';
 import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
 import { ReadCache } from './storage/read-cache.js';
 import type { Db } from './storage/schema.js';
@@ -108,6 +109,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   for (const op of operations) implement(app, op, { ctx, publicUrl: deps.publicUrl });
   for (const route of serverRoutes)
     registerServerRoute(app, route, { ctx, publicUrl: deps.publicUrl });
+  registerBrowserRoutes(app, browserRoutes, { ctx, publicUrl: deps.publicUrl });
 
   let purgeTimer: NodeJS.Timeout | undefined;
   const purge = async () => {

@@ -1,5 +1,11 @@
 import * as fs from 'node:fs/promises';
-import { startTestServer, type TestServer } from '@docsync/server/testing';
+import {
+  SamlTestIdp,
+  samlSignIn,
+  startTestServer,
+  type SamlServiceUrls,
+  type TestServer,
+} from '@docsync/server/testing';
 import { makeTempDir, type TempDir } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../exit-codes.js';
@@ -95,6 +101,64 @@ describe('docsync login', () => {
       ['login'],
     ]) {
       const bad = await runDocsync(args, dir.path, '', env);
+      expect(bad.code, args.join(' ')).toBe(ExitCode.usage);
+    }
+  });
+
+  it('--sso exchanges the one-time code a SAML sign-in showed for a token, and keeps it', async () => {
+    const idp = new SamlTestIdp('cli');
+    const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/saml`, {
+      body: {
+        label: 'Test IdP',
+        ...idp.providerSettings(),
+        defaultRole: 'read',
+      },
+    });
+    const { service } = created.body as { service: SamlServiceUrls };
+    const signIn = () => samlSignIn(idp, service, 'sso.user@example.com');
+    const env = { XDG_CONFIG_HOME: dir.join('sso') };
+    const code = await signIn();
+    const run = await runDocsync(
+      ['login', '--url', server.baseUrl, '--sso', code],
+      dir.path,
+      '',
+      env,
+    );
+    expect(run.code, run.stderr).toBe(ExitCode.ok);
+    expect(run.stdout).toContain(
+      `Logged in to ${server.baseUrl} as sso.user <sso.user@example.com>`,
+    );
+    const kept = JSON.parse(
+      await fs.readFile(dir.join('sso/docsync/credentials.json'), 'utf8'),
+    ) as {
+      servers: Record<string, { token: string }>;
+    };
+    const me = await server.http.get('/v1/user', {
+      token: kept.servers[server.baseUrl]?.token ?? '',
+    });
+    expect(me.body).toMatchObject({ email: 'sso.user@example.com' });
+
+    // The code works once; a new sign-in's code may come on standard input.
+    const again = await runDocsync(
+      ['login', '--url', server.baseUrl, '--sso', code],
+      dir.path,
+      '',
+      env,
+    );
+    expect(again.code).toBe(ExitCode.failure);
+    expect(again.stderr).toContain('refused the SSO code (HTTP 401)');
+    const piped = await runDocsync(
+      ['login', '--url', server.baseUrl, '--sso'],
+      dir.path,
+      `${await signIn()}\n`,
+      env,
+    );
+    expect(piped.code, piped.stderr).toBe(ExitCode.ok);
+    for (const [args, stdin] of [
+      [['login', '--url', server.baseUrl, '--sso'], ''],
+      [['login', '--sso', 'dss_x'], ''],
+    ] as const) {
+      const bad = await runDocsync([...args], dir.path, stdin, env);
       expect(bad.code, args.join(' ')).toBe(ExitCode.usage);
     }
   });

@@ -9,6 +9,8 @@ interface LoginOptions {
   tokenFile?: string;
   invite?: string;
   name?: string;
+  /** The one-time code a SAML login showed; `true` when given without one (read it from stdin). */
+  sso?: string | true;
 }
 
 /** A join URL an admin hands over: the service's URL, and where to accept the invite. */
@@ -45,6 +47,33 @@ async function acceptInvite(join: string, name: string | undefined): Promise<str
       `the service refused the invite (HTTP ${String(response.status)}): ${body?.error?.message ?? 'no token in the answer'}`,
     );
   return body.token;
+}
+
+/** Exchanges the one-time code a SAML login showed for a new API token of that account. */
+async function exchangeSsoCode(url: string, code: string): Promise<string> {
+  const response = await fetch(`${url}/v1/sso/tokens`, {
+    method: 'POST',
+    headers: { accept: '*/*', 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  const body = (await response.json().catch(() => undefined)) as
+    { token?: string; error?: { message?: string } } | undefined;
+  if (!response.ok || body?.token === undefined)
+    throw new CliError(
+      'sso-refused',
+      `the service refused the SSO code (HTTP ${String(response.status)}): ${body?.error?.message ?? 'no token in the answer'}`,
+    );
+  return body.token;
+}
+
+/** The SSO code: `--sso <code>`, else the first line of standard input. */
+async function ssoCode(io: CliIo, sso: string | true): Promise<string> {
+  const code = sso === true ? ((await io.readStdin()).split(/\r?\n/)[0]?.trim() ?? '') : sso.trim();
+  if (code === '')
+    throw new UsageError(
+      '`docsync login --sso` needs the code the sign-in page showed (after --sso, or on standard input)',
+    );
+  return code;
 }
 
 /** The token to keep: the first line of `--token-file`, else of standard input. */
@@ -94,10 +123,14 @@ async function login(io: CliIo, options: LoginOptions): Promise<void> {
       'no-config-dir',
       'neither XDG_CONFIG_HOME nor HOME is set: nowhere to keep the token',
     );
+  if (options.sso !== undefined && invite !== undefined)
+    throw new UsageError('`docsync login` takes --sso or --invite, not both');
   const token =
-    invite === undefined
-      ? await tokenToKeep(io, options)
-      : await acceptInvite(invite.join, options.name);
+    options.sso !== undefined
+      ? await exchangeSsoCode(url, await ssoCode(io, options.sso))
+      : invite === undefined
+        ? await tokenToKeep(io, options)
+        : await acceptInvite(invite.join, options.name);
   const client = sync.createSyncClient({ baseUrl: url, token });
   let user: { id: string; displayName: string; email?: string };
   try {
@@ -136,7 +169,9 @@ export function registerLogin(program: Command, io: CliIo): void {
       'Check an API token against the service at --url and keep it for that URL in\n' +
         '$XDG_CONFIG_HOME/docsync/credentials.json (else ~/.config/docsync/credentials.json,\n' +
         'mode 0600). The token is read from standard input, or from --token-file; with\n' +
-        '--invite <join-url>, accepting the invite makes your account and its token.\n' +
+        '--invite <join-url>, accepting the invite makes your account and its token; with\n' +
+        '--sso <code>, the one-time code the page after a SAML sign-in (the start URL your\n' +
+        'admin gives you) shows becomes a new token of your account.\n' +
         'Commands that talk to that URL use it when DOCSYNC_TOKEN and --token-file are not given.',
     )
     .option('--url <url>', 'the docs service, e.g. https://docs.example.com')
@@ -146,5 +181,9 @@ export function registerLogin(program: Command, io: CliIo): void {
       'accept an invite without an account (the join URL an admin handed over): the service makes the account, and its first token is kept',
     )
     .option('--name <name>', 'with --invite: your name on the service')
+    .option(
+      '--sso [code]',
+      'exchange the one-time code shown after a SAML sign-in for a token (the code is read from standard input when not given)',
+    )
     .action((options: LoginOptions) => login(io, options));
 }

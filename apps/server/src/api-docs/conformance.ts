@@ -44,6 +44,14 @@ export interface DescriptionWins {
 /** Where the API description and the client's schemas disagree: the description wins. */
 export const descriptionWins: readonly DescriptionWins[] = [
   {
+    what: 'SAML provider `ssoURL`, `entityID`, `certificate`',
+    description:
+      'fields of a provider, which is `pending` until fully configured (creating one takes a label alone)',
+    client: 'always present',
+    docsync:
+      'leaves each out until it is set (a pending provider has none to show); an active provider has all three',
+  },
+  {
     what: 'Organization `defaultContent`',
     description: 'a site pointer, or null',
     client: 'a site pointer only (not nullable)',

@@ -124,7 +124,7 @@ export function renderApiCoverage(
     lines.push(
       "## docsync's own routes (not in the contract)",
       '',
-      'Not JSON operations, so not in the route table or openapi.json; a bearer token is required.',
+      'Not JSON operations, so not in the route table or openapi.json; a bearer token is required unless the line says “No token”.',
       '',
       '| method | path | what |',
       '| --- | --- | --- |',

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { routes } from '@docsync/api';
-import { implementedOperationIds, serverRoutes } from '../routes/index.js';
+import { browserRoutes, implementedOperationIds, serverRoutes } from '../routes/index.js';
 import { apiCoveragePath } from './api-coverage-path.js';
 import { casesNotWrittenYet, descriptionWins, knownNonConformant } from './conformance.js';
 import { renderApiCoverage } from './render-api-coverage.js';
@@ -8,7 +8,7 @@ import { renderApiCoverage } from './render-api-coverage.js';
 // Rewrites docs/api.md from the route table and the implemented operations.
 writeFileSync(
   apiCoveragePath,
-  renderApiCoverage(routes, new Set(implementedOperationIds), serverRoutes, {
+  renderApiCoverage(routes, new Set(implementedOperationIds), [...serverRoutes, ...browserRoutes], {
     notChecked: casesNotWrittenYet,
     nonConformant: knownNonConformant,
     descriptionWins,

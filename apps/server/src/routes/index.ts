@@ -1,4 +1,5 @@
 import type { Operation } from '../http/operation.js';
+import type { BrowserRoute } from '../http/browser-route.js';
 import type { ServerRoute } from '../http/server-route.js';
 import { blobDownloadRoute } from './blob-download.js';
 import { changeRequestContentOperations } from './change-request-content.js';
@@ -15,6 +16,8 @@ import { organizationInviteOperations } from './organization-invites.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
 import { revisionOperations } from './revisions.js';
+import { samlProviderOperations } from './saml-providers.js';
+import { samlServiceRoutes } from './saml-service.js';
 import { searchOperations } from './search.js';
 import { siteAdaptiveContentOperations } from './site-adaptive-content.js';
 import { sitePublishingOperations } from './site-publishing.js';
@@ -35,6 +38,7 @@ export const operations: readonly Operation[] = [
   ...organizationInviteOperations,
   ...organizationMemberOperations,
   ...teamOperations,
+  ...samlProviderOperations,
   ...collectionOperations,
   ...spaceOperations,
   ...spaceMoveOperations,
@@ -65,6 +69,9 @@ export const serverRoutes: readonly ServerRoute[] = [
   changeRequestPdfRoute,
   metricsRoute,
 ];
+
+/** Routes browsers and identity providers reach without a token (the service side of SAML). */
+export const browserRoutes: readonly BrowserRoute[] = [...samlServiceRoutes];
 
 /** The operation ids the server implements (for the coverage table in docs/api.md). */
 export const implementedOperationIds: readonly string[] = operations.map((op) => op.operationId);

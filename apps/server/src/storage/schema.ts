@@ -94,6 +94,54 @@ export interface EmailInvitesTable {
   accepted_by: string | null;
 }
 
+/** A SAML identity provider of an organization (migration 015); `pending` until the IdP's three settings are set. */
+export interface SamlProvidersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  /** The IdP's entity id (the `Issuer` of its answers). */
+  entity_id: string | null;
+  /** Where the IdP takes AuthnRequests (HTTP-Redirect binding). */
+  sso_url: string | null;
+  /** The IdP's signing certificate, PEM. */
+  certificate: string | null;
+  /** Team new accounts join; null when the team is gone or none was set. */
+  default_team_id: string | null;
+  /** Role of new accounts; null: guest. */
+  default_role: StoredRole;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An AuthnRequest the service sent and no answer has used yet (its `InResponseTo` state). */
+export interface SamlRequestsTable {
+  /** The AuthnRequest's `ID`. */
+  id: string;
+  provider_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** An assertion accepted once, kept until it expires so it is never accepted again. */
+export interface SamlAssertionsTable {
+  provider_id: string;
+  /** The assertion's `ID`. */
+  assertion_id: string;
+  accepted_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A one-time code a SAML login showed, for `docsync login --sso`: single use, short-lived. */
+export interface SsoLoginCodesTable {
+  /** SHA-256 of the code. */
+  code_hash: string;
+  user_id: string;
+  provider_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 /** A user's membership of an organization. The member id in the API is the user id. */
 export interface MembersTable {
   organization_id: string;
@@ -503,6 +551,10 @@ export interface DatabaseSchema {
   link_invites: LinkInvitesTable;
   email_invites: EmailInvitesTable;
   members: MembersTable;
+  saml_providers: SamlProvidersTable;
+  saml_requests: SamlRequestsTable;
+  saml_assertions: SamlAssertionsTable;
+  sso_login_codes: SsoLoginCodesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   collections: CollectionsTable;

@@ -13,3 +13,11 @@ export {
 } from './seed-organization-with-members.js';
 export { commitOid, readTreeFromDisk, sendTree, textBlob, type TreeBlob } from './send-tree.js';
 export { readPdf, type ReadPdf } from './read-pdf.js';
+export { SamlTestIdp, type SamlAnswer, type SignedPart } from './saml-test-idp.js';
+export {
+  postSamlResponse,
+  samlSignIn,
+  startSamlLogin,
+  type AcsAnswer,
+  type SamlServiceUrls,
+} from './saml-browser.js';

@@ -105,6 +105,7 @@ const extensions = [
   'POST /v1/user/tokens',
   'DELETE /v1/user/tokens/{tokenId}',
   'POST /v1/orgs',
+  'POST /v1/sso/tokens', // SAML login (issue 23): the browser's one-time code becomes a token
 ];
 
 describe('the route table against the API description', () => {

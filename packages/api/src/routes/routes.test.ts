@@ -94,7 +94,7 @@ describe('the route table', () => {
       'createOpenAPISpec',
       'createChangeRequest',
       'createOrganizationTeam',
-      'createOrganizationSamlProvider',
+      'createOrganizationSAMLProvider',
       'createTranslation',
       'installIntegration',
     ]) {

@@ -1,7 +1,9 @@
 import { ListOf, PaginationQuery } from '../schemas/common.js';
 import {
   CreateSamlProviderBody,
+  ExchangeSsoCodeBody,
   SamlProvider,
+  SsoCodeToken,
   SsoProviderList,
   UpdateSamlProviderBody,
 } from '../schemas/saml-provider.js';
@@ -12,7 +14,7 @@ const providers = '/v1/orgs/{organizationId}/saml';
 /** SAML and SSO: identity providers for single sign-on into an organization. */
 export const samlRoutes = defineRoutes('SAML and SSO', [
   {
-    operationId: 'listOrganizationSamlProviders',
+    operationId: 'listSAMLProvidersInOrganizationById',
     method: 'GET',
     path: providers,
     summary: 'List the SAML providers of an organization.',
@@ -20,7 +22,7 @@ export const samlRoutes = defineRoutes('SAML and SSO', [
     responses: { 200: ListOf(SamlProvider) },
   },
   {
-    operationId: 'createOrganizationSamlProvider',
+    operationId: 'createOrganizationSAMLProvider',
     method: 'POST',
     path: providers,
     summary: 'Add a SAML provider.',
@@ -28,21 +30,21 @@ export const samlRoutes = defineRoutes('SAML and SSO', [
     responses: { 201: SamlProvider },
   },
   {
-    operationId: 'getOrganizationSamlProvider',
+    operationId: 'getOrganizationSAMLProviderById',
     method: 'GET',
     path: `${providers}/{samlProviderId}`,
     summary: 'Get a SAML provider.',
     responses: { 200: SamlProvider },
   },
   {
-    operationId: 'deleteOrganizationSamlProvider',
+    operationId: 'deleteOrganizationSAMLProvider',
     method: 'DELETE',
     path: `${providers}/{samlProviderId}`,
     summary: 'Remove a SAML provider (succeeds when it does not exist).',
     responses: { 204: null },
   },
   {
-    operationId: 'updateOrganizationSamlProvider',
+    operationId: 'updateOrganizationSAMLProvider',
     method: 'PATCH',
     path: `${providers}/{samlProviderId}`,
     summary: 'Update a SAML provider.',
@@ -50,10 +52,21 @@ export const samlRoutes = defineRoutes('SAML and SSO', [
     responses: { 200: SamlProvider },
   },
   {
-    operationId: 'listOrganizationSsoProviders',
+    operationId: 'listSSOProviderLoginsInOrganization',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/sso',
     summary: "List the sign-in entry points of the organization's SSO providers.",
     responses: { 200: SsoProviderList },
+  },
+  {
+    operationId: 'exchangeSsoLoginCode',
+    method: 'POST',
+    path: '/v1/sso/tokens',
+    summary:
+      'Exchange the one-time code a SAML login showed (single use, 5 minutes) for an API token of that account (`docsync login --sso`).',
+    body: ExchangeSsoCodeBody,
+    responses: { 201: SsoCodeToken },
+    extension: true,
+    anonymous: true,
   },
 ]);

@@ -13,6 +13,7 @@ import { gitSyncPoints } from './011-git-sync-points.js';
 import { spaceBlobs } from './012-space-blobs.js';
 import { databaseBlobs } from './013-database-blobs.js';
 import { people } from './014-people.js';
+import { saml } from './015-saml.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -33,6 +34,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '012-space-blobs': spaceBlobs,
   '013-database-blobs': databaseBlobs,
   '014-people': people,
+  '015-saml': saml,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
