@@ -1,8 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startTestServer } from '@docsync/server/testing';
+import { makeTempDir } from '@docsync/test-utils';
 import { describe, expect, it } from 'vitest';
+import { runDocsync } from '../../apps/cli/src/testing/run-docsync.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,5 +44,44 @@ describe('the docsync binary installed by npm ci', () => {
     const result = await exitCodeOf(['--no-such-option']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown option '--no-such-option'");
+  });
+});
+
+describe('what the sync commands say when something is wrong (issue 30)', () => {
+  it('init outside a git repository warns; pull against a stopped server says it is not reachable', async () => {
+    const dir = await makeTempDir('cli-messages');
+    // A port nothing listens on: one the system gave out, and closed again.
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((done) => closed.close(done));
+    const url = `http://127.0.0.1:${String(port)}`;
+    try {
+      const init = await runDocsync(['init', '--url', url, '--space', 'abc'], dir.path);
+      expect(init.code).toBe(0);
+      expect(init.stderr).toContain('is not the top of a git repository');
+      execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir.path });
+      const pull = await runDocsync(['pull'], dir.path, '', { DOCSYNC_TOKEN: 'dsk_x' });
+      expect(pull.code).not.toBe(0);
+      expect(pull.stderr).toContain(`connection refused: the server at ${url} is not reachable`);
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('a refused token is not “safe to run again”', async () => {
+    const server = await startTestServer();
+    const dir = await makeTempDir('cli-messages');
+    try {
+      execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir.path });
+      await runDocsync(['init', '--url', server.baseUrl, '--space', 'abc'], dir.path);
+      const pull = await runDocsync(['pull'], dir.path, '', { DOCSYNC_TOKEN: 'dsk_wrong' });
+      expect(pull.code).not.toBe(0);
+      expect(pull.stderr).toContain('401');
+      expect(pull.stderr).not.toContain('safe to run again');
+    } finally {
+      await dir.remove();
+      await server.close();
+    }
   });
 });

@@ -257,11 +257,10 @@ export class ApiClient {
             context,
           );
         }
-        throw new NetworkError(
-          'network',
-          `${request.method} ${request.url} failed before a complete response arrived.`,
-          { ...context, cause: error },
-        );
+        throw new NetworkError('network', networkFailure(request, error), {
+          ...context,
+          cause: error,
+        });
       }
       if (response.status === 429) {
         const retryAfterMs = rateLimitDelay(response.headers, this.#now());
@@ -375,4 +374,19 @@ function asListEnvelope(
 /** Creates an {@link ApiClient}. */
 export function createClient(options: ClientOptions): ApiClient {
   return new ApiClient(options);
+}
+
+/** What a request that got no answer says: the server unreachable, or the connection lost. */
+function networkFailure(request: { method: string; url: string }, error: unknown): string {
+  let code: unknown;
+  for (let cause: unknown = error; cause instanceof Error && code === undefined;) {
+    code = (cause as { code?: unknown }).code;
+    cause = cause.cause;
+  }
+  const origin = URL.canParse(request.url) ? new URL(request.url).origin : request.url;
+  if (code === 'ECONNREFUSED')
+    return `${request.method} ${request.url}: connection refused: the server at ${origin} is not reachable (is it running, on that port?)`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `${request.method} ${request.url}: the host of ${origin} was not found`;
+  return `${request.method} ${request.url} failed before a complete response arrived${typeof code === 'string' ? ` (${code})` : ''}`;
 }

@@ -33,14 +33,17 @@ function asCliError(sync: Sync, error: unknown, rerunnable?: string): unknown {
     return new CliError(error.code, error.message, { cause: error });
   // A 503 on a POST is not retried by the client (it may have been applied); every step of a
   // sync is idempotent (blobs by content, imports by commit), so running it again is the retry.
-  if (error instanceof sync.ApiClientError)
+  // Said only of what may pass (no answer, a timeout, 429, a 5xx), not of a refusal such as 401.
+  if (error instanceof sync.ApiClientError) {
+    const passing = error.status === undefined || error.status === 429 || error.status >= 500;
     return new CliError(
       error.code,
-      rerunnable === undefined
+      rerunnable === undefined || !passing
         ? error.message
         : `${error.message}; \`${rerunnable}\` is safe to run again`,
       { cause: error },
     );
+  }
   return error;
 }
 
@@ -232,6 +235,10 @@ async function runInit(io: CliIo, options: InitOptions): Promise<void> {
     dir: sync.normalizeSyncDir(options.dir ?? ''),
   };
   await sync.writeSyncConfig({ fs: nodeFs.promises, dir: io.cwd, config });
+  if (!nodeFs.existsSync(`${io.cwd}/.git`))
+    io.stderr(
+      `docsync init: warning: ${io.cwd} is not the top of a git repository: push and pull need one (\`git init\` here, or run init at the repository's top)\n`,
+    );
   io.stdout(
     `wrote ${sync.SYNC_CONFIG_FILE}: ${config.dir === '' ? 'the repository root' : `\`${config.dir}\``} on \`${config.branch}\` ↔ space ${config.space}\n`,
   );
