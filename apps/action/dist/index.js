@@ -80052,40 +80052,59 @@ var revisionRoutes = defineRoutes("Space content", [
 ]);
 
 // ../../packages/api/dist/schemas/saml-provider.js
+var Label = typebox_exports.String({ minLength: 1, maxLength: 30 });
+var EntityId = typebox_exports.String({ minLength: 1, maxLength: 1024 });
+var Certificate = typebox_exports.String({
+  minLength: 1,
+  maxLength: 1e4,
+  description: "The IdP\u2019s X.509 signing certificate: PEM, or its base64 body alone."
+});
 var SamlProvider = typebox_exports.Object({
   object: typebox_exports.Literal("saml-provider"),
   id: typebox_exports.String(),
   label: typebox_exports.String(),
-  ssoURL: typebox_exports.Optional(Uri()),
-  entityID: typebox_exports.Optional(typebox_exports.String()),
-  certificate: typebox_exports.Optional(typebox_exports.String({ description: "PEM-encoded X.509 certificate." })),
+  ssoURL: typebox_exports.Optional(Uri({ description: "Absent until set." })),
+  entityID: typebox_exports.Optional(typebox_exports.String({ description: "The IdP\u2019s entity id; absent until set." })),
+  certificate: typebox_exports.Optional(typebox_exports.String({ description: "PEM-encoded X.509 certificate; absent until set." })),
   defaultTeam: typebox_exports.Optional(Team),
   defaultRole: NullableRole,
   createdAt: DateTime(),
   status: StringEnum(["active", "pending"], {
-    description: "`pending` until the provider is fully configured."
+    description: "`pending` until `ssoURL`, `entityID` and `certificate` are all set."
   }),
-  service: typebox_exports.Object({ acsURL: Uri(), startURL: Uri(), entityID: typebox_exports.String() }),
+  service: typebox_exports.Object({
+    acsURL: Uri({ description: "Where the IdP posts its answer (HTTP-POST binding)." }),
+    startURL: Uri({ description: "Opens a login: redirects to the IdP with an AuthnRequest." }),
+    entityID: typebox_exports.String({ description: "The service\u2019s entity id (its metadata URL)." })
+  }),
   urls: Urls(["location"])
 }, { title: "SamlProvider" });
 var providerSettings = {
-  entityID: typebox_exports.Optional(typebox_exports.String()),
-  certificate: typebox_exports.Optional(typebox_exports.String()),
-  ssoURL: typebox_exports.Optional(Uri()),
-  defaultTeam: typebox_exports.Optional(typebox_exports.String({ description: "Team id." })),
+  entityID: typebox_exports.Optional(EntityId),
+  certificate: typebox_exports.Optional(Certificate),
+  ssoURL: typebox_exports.Optional(Uri({ maxLength: 2048 })),
+  defaultTeam: typebox_exports.Optional(typebox_exports.String({ minLength: 1, description: "Team id." })),
   defaultRole: typebox_exports.Optional(NullableRole)
 };
-var CreateSamlProviderBody = typebox_exports.Object({ label: typebox_exports.String({ minLength: 1 }), ...providerSettings }, { title: "CreateSamlProviderBody" });
-var UpdateSamlProviderBody = typebox_exports.Object({ label: typebox_exports.Optional(typebox_exports.String({ minLength: 1 })), ...providerSettings }, { title: "UpdateSamlProviderBody" });
+var CreateSamlProviderBody = typebox_exports.Object({ label: Label, ...providerSettings }, { title: "CreateSamlProviderBody" });
+var UpdateSamlProviderBody = typebox_exports.Object({
+  label: typebox_exports.Optional(Label),
+  ...providerSettings,
+  defaultTeam: typebox_exports.Optional(typebox_exports.Union([typebox_exports.String({ minLength: 1 }), typebox_exports.Null()], {
+    description: "Team id, or null."
+  }))
+}, { title: "UpdateSamlProviderBody" });
 var SsoProviderList = typebox_exports.Object({
   items: typebox_exports.Array(typebox_exports.Object({ id: typebox_exports.String(), label: typebox_exports.String(), startURL: Uri() }))
 }, { title: "SsoProviderList" });
+var ExchangeSsoCodeBody = typebox_exports.Object({ code: typebox_exports.String({ minLength: 1, maxLength: 200 }) }, { title: "ExchangeSsoCodeBody" });
+var SsoCodeToken = typebox_exports.Object({ user: typebox_exports.String(), token: typebox_exports.String() }, { title: "SsoCodeToken" });
 
 // ../../packages/api/dist/routes/saml.js
 var providers = "/v1/orgs/{organizationId}/saml";
 var samlRoutes = defineRoutes("SAML and SSO", [
   {
-    operationId: "listOrganizationSamlProviders",
+    operationId: "listSAMLProvidersInOrganizationById",
     method: "GET",
     path: providers,
     summary: "List the SAML providers of an organization.",
@@ -80093,7 +80112,7 @@ var samlRoutes = defineRoutes("SAML and SSO", [
     responses: { 200: ListOf(SamlProvider) }
   },
   {
-    operationId: "createOrganizationSamlProvider",
+    operationId: "createOrganizationSAMLProvider",
     method: "POST",
     path: providers,
     summary: "Add a SAML provider.",
@@ -80101,21 +80120,21 @@ var samlRoutes = defineRoutes("SAML and SSO", [
     responses: { 201: SamlProvider }
   },
   {
-    operationId: "getOrganizationSamlProvider",
+    operationId: "getOrganizationSAMLProviderById",
     method: "GET",
     path: `${providers}/{samlProviderId}`,
     summary: "Get a SAML provider.",
     responses: { 200: SamlProvider }
   },
   {
-    operationId: "deleteOrganizationSamlProvider",
+    operationId: "deleteOrganizationSAMLProvider",
     method: "DELETE",
     path: `${providers}/{samlProviderId}`,
     summary: "Remove a SAML provider (succeeds when it does not exist).",
     responses: { 204: null }
   },
   {
-    operationId: "updateOrganizationSamlProvider",
+    operationId: "updateOrganizationSAMLProvider",
     method: "PATCH",
     path: `${providers}/{samlProviderId}`,
     summary: "Update a SAML provider.",
@@ -80123,11 +80142,21 @@ var samlRoutes = defineRoutes("SAML and SSO", [
     responses: { 200: SamlProvider }
   },
   {
-    operationId: "listOrganizationSsoProviders",
+    operationId: "listSSOProviderLoginsInOrganization",
     method: "GET",
     path: "/v1/orgs/{organizationId}/sso",
     summary: "List the sign-in entry points of the organization's SSO providers.",
     responses: { 200: SsoProviderList }
+  },
+  {
+    operationId: "exchangeSsoLoginCode",
+    method: "POST",
+    path: "/v1/sso/tokens",
+    summary: "Exchange the one-time code a SAML login showed (single use, 5 minutes) for an API token of that account (`docsync login --sso`).",
+    body: ExchangeSsoCodeBody,
+    responses: { 201: SsoCodeToken },
+    extension: true,
+    anonymous: true
   }
 ]);
 
@@ -81161,7 +81190,10 @@ var ApiClient = class {
         if (timeout.signal.aborted) {
           throw new TimeoutError2("timeout", `${request2.method} ${request2.url} got no complete response within ${request2.timeoutMs} ms.`, context);
         }
-        throw new NetworkError("network", `${request2.method} ${request2.url} failed before a complete response arrived.`, { ...context, cause: error2 });
+        throw new NetworkError("network", networkFailure(request2, error2), {
+          ...context,
+          cause: error2
+        });
       }
       if (response.status === 429) {
         const retryAfterMs = rateLimitDelay(response.headers, this.#now());
@@ -81244,6 +81276,19 @@ function asListEnvelope(response, request2) {
 }
 function createClient(options) {
   return new ApiClient(options);
+}
+function networkFailure(request2, error2) {
+  let code5;
+  for (let cause = error2; cause instanceof Error && code5 === void 0; ) {
+    code5 = cause.code;
+    cause = cause.cause;
+  }
+  const origin = URL.canParse(request2.url) ? new URL(request2.url).origin : request2.url;
+  if (code5 === "ECONNREFUSED")
+    return `${request2.method} ${request2.url}: connection refused: the server at ${origin} is not reachable (is it running, on that port?)`;
+  if (code5 === "ENOTFOUND" || code5 === "EAI_AGAIN")
+    return `${request2.method} ${request2.url}: the host of ${origin} was not found`;
+  return `${request2.method} ${request2.url} failed before a complete response arrived${typeof code5 === "string" ? ` (${code5})` : ""}`;
 }
 
 // ../../packages/client/dist/typed-routes.js
