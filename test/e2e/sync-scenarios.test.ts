@@ -841,3 +841,19 @@ describe('a new repository’s first pull of a space', () => {
     expect(await space.text('guides/deployment.md')).toContain(EDITED_DEPLOY);
   });
 });
+
+describe('a push of files the service does not read', () => {
+  it('a LICENSE edit alone opens no change request and changes nothing in the space', async () => {
+    const { repo, space } = await syncedRepo({ layout: 'root' });
+    const before = await space.paths();
+    repo.write({ LICENSE: `${PROJECT_FILES.LICENSE}\nAlso under the Apache License.\n` });
+    repo.commitAll('Dual-license');
+    const pushed = await repo.docsync('push');
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stdout).toContain('push: in-sync');
+    expect(await space.changeRequests(['draft', 'open'])).toEqual([]);
+    expect(await space.paths()).toEqual(before);
+    const status = await repo.docsync('status');
+    expect(status.stdout).toContain('nothing (in sync)');
+  });
+});

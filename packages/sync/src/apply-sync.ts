@@ -1,4 +1,3 @@
-import { modelledPaths } from '@docsync/core';
 import { markUnmerged, readBlobBytes, writeTreeCommit } from '@docsync/git';
 import { decideFiles, pathsNeedingText, type Decided, type MergeStrategy } from './decide-files.js';
 import { SyncError } from './errors.js';
@@ -7,7 +6,8 @@ import { fetchPullCommit, DOCSYNC_IDENTITY, type PullCommit } from './pull-messa
 import type { SyncContext, SyncState } from './read-sync-state.js';
 import { readPathTexts } from './read-tree-texts.js';
 import { recordSyncPoint } from './sync-points.js';
-import { diffTrees, fileInputs, type SyncTree } from './sync-tree.js';
+import { sameContent } from './same-content.js';
+import { fileInputs, type SyncTree } from './sync-tree.js';
 import { checkWorkingTree, updateWorkingTree, writeWorkingFiles } from './update-working-tree.js';
 
 /**
@@ -61,26 +61,6 @@ export interface TakenChanges {
    * revision too, so nothing is left to push.
    */
   inSync?: true;
-}
-
-/**
- * Whether `tree` holds what the space's tree (`remote`) holds in every file the service reads
- * into the content, as either tree's `.gitbook.yaml` and table of contents say (see
- * `modelledPaths`); only those are read.
- */
-async function sameContent(state: SyncState, tree: SyncTree, remote: SyncTree): Promise<boolean> {
-  const changes = diffTrees(remote, tree);
-  if (changes.length === 0) return true;
-  const readers = await Promise.all(
-    [tree, remote].map(async (side) => {
-      const configs = [...side.keys()].filter((path) =>
-        /(^|\/)(\.gitbook\.yaml|summary\.md)$/i.test(path),
-      );
-      const texts = await readPathTexts(state.trees.repo, side, configs);
-      return modelledPaths((path) => texts.get(path)?.text);
-    }),
-  );
-  return changes.every((change) => readers.every((models) => !models(change.path)));
 }
 
 /**
@@ -213,7 +193,7 @@ export async function takeSpaceChanges(
   await updateWorkingTree(context, update, decided.tree, readFrom(state));
   await record(theirsCommit, pulled.message);
   // Recorded after the space's side, as the newer state of the same revision.
-  const inSync = await sameContent(state, decided.tree, state.remote);
+  const inSync = await sameContent(state.trees.repo, decided.tree, state.remote);
   if (inSync) await record(commit, message);
   return { commit, theirs: theirsCommit, decided, ...(inSync ? { inSync: true as const } : {}) };
 }

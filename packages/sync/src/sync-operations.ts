@@ -3,6 +3,8 @@ import { takeSpaceChanges } from './apply-sync.js';
 import { ConflictMarkersError, MergeInProgressError } from './errors.js';
 import { hasConflictMarkers } from './merge-state.js';
 import { guardMassDelete } from './plan-mass-delete.js';
+import { sameContent } from './same-content.js';
+import { recordSyncPoint } from './sync-points.js';
 import { archiveSupersededChangeRequest, pushToChangeRequest } from './push-to-change-request.js';
 import { readSyncState, repoOf, type SyncContext, type SyncState } from './read-sync-state.js';
 import type { SyncOptions } from './sync-options.js';
@@ -150,10 +152,22 @@ export async function push(context: SyncContext, options: SyncOptions = {}): Pro
   if (action === 'in-sync') return { ...emptyResult(state, dryRun), outcome: 'in-sync' };
   if (action === 'pull' || state.head === null)
     return { ...emptyResult(state, dryRun), outcome: 'nothing-to-do' };
+  if (action === 'push' && (await sameContent(state.trees.repo, state.local, state.remote))) {
+    // Only files the service does not read changed (a LICENSE): nothing to send, and the
+    // branch's head holds the space's revision as much as the last sync did.
+    if (!dryRun)
+      await recordSyncPoint(target.client, target.config.space, {
+        commit: state.head.oid,
+        revision: state.remoteRevision,
+        message: state.head.message,
+        ref: `refs/heads/${branch}`,
+      });
+    return { ...emptyResult(state, dryRun), outcome: 'in-sync', nothingToPush: true };
+  }
   let merged: SyncResult | undefined;
   if (action === 'merge') {
     merged = await takeFromSpace(target, state, options);
-    if (merged.outcome === 'conflicts' || dryRun) return merged;
+    if (merged.outcome === 'conflicts' || dryRun || merged.nothingToPush === true) return merged;
     state = await readSyncState(target);
   }
   const sent = await (options.merge === true

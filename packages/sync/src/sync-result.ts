@@ -64,8 +64,9 @@ export interface SyncResult {
   /** Files both sides changed that need a person (written with conflict markers). */
   conflicts: FileConflict[];
   /**
-   * A merge (pull) whose result differs from the space only in files the service does not read
-   * (a LICENSE, docsync.json, a page SUMMARY.md does not list): recorded as in sync, nothing to push.
+   * The branch (after a pull's merge, or as a push found it) differs from the space only in files
+   * the service does not read (a LICENSE, docsync.json, a page SUMMARY.md does not list): recorded
+   * as in sync, nothing to push.
    */
   nothingToPush?: true;
 }

@@ -145,12 +145,12 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
         lines.push(
           `uploaded ${String(result.uploaded.blobs)} blobs (${String(result.uploaded.bytes)} bytes)`,
         );
-      if (which === 'pull' && result.outcome === 'merged')
+      if (result.nothingToPush === true)
         lines.push(
-          result.nothingToPush === true
-            ? 'the branch differs from the space only in files the service does not read: nothing to push'
-            : "the branch's own changes are not in the space yet: `docsync push` sends them",
+          'the branch differs from the space only in files the service does not read: nothing to push',
         );
+      else if (which === 'pull' && result.outcome === 'merged')
+        lines.push("the branch's own changes are not in the space yet: `docsync push` sends them");
       io.stdout(`${lines.join('\n')}\n`);
     }
     for (const warning of result.warnings ?? [])
