@@ -1,7 +1,8 @@
 /**
  * Conformance through GitBook's official client, `@gitbook/api@0.146.0` (a pinned test
  * dependency, never shipped): every operation docsync implements is called through the client
- * against a real server (SQLite, and PostgreSQL where DATABASE_URL is set), and its response is
+ * (matched to the client's operation by method and path, as the API description names some
+ * operations otherwise) against a real server (SQLite, and PostgreSQL where DATABASE_URL is set), and its response is
  * validated with ajv against that operation's response schema in the client's bundled
  * `spec/openapi.json` (read from node_modules at test time; nothing of it is copied). docsync's
  * extensions, absent from the client's document, are called through the client's generic
@@ -443,7 +444,7 @@ for (const { dialect, skip } of testDialects) {
         .filter(
           (group): group is Record<string, unknown> => typeof group === 'object' && group !== null,
         )
-        .map((group) => group[operationId])
+        .map((group) => group[clientIdOf(operationId)])
         .find((found) => typeof found === 'function') as
         ((...args: unknown[]) => Promise<unknown>) | undefined;
       recorded.response = undefined;
@@ -479,8 +480,16 @@ for (const { dialect, skip } of testDialects) {
       };
     }
 
-    function check(operationId: string, status: number, body: unknown): string | undefined {
-      const which = schemas.operationIds.has(operationId) ? 'gitbook' : 'docsync';
+    /** The client's name for a docsync operation (the API description names some otherwise). */
+    function clientIdOf(operationId: string): string {
+      const route = routesById.get(operationId);
+      return (route && schemas.clientOperationId(route.method, route.path)) ?? operationId;
+    }
+
+    function check(docsyncId: string, status: number, body: unknown): string | undefined {
+      const clientId = clientIdOf(docsyncId);
+      const which = schemas.operationIds.has(clientId) ? 'gitbook' : 'docsync';
+      const operationId = which === 'gitbook' ? clientId : docsyncId;
       if (!schemas.documentsStatus(which, operationId, status))
         return `status ${String(status)} is not documented (${which}): ${(JSON.stringify(body) as string | undefined)?.slice(0, 300)}`;
       const validate = schemas.responseValidator(which, operationId, status);
@@ -635,7 +644,7 @@ for (const { dialect, skip } of testDialects) {
       async () => {
         const failures: Record<string, string> = {};
         for (const [operationId, caseOf] of Object.entries(cases)) {
-          if (!schemas.documentsStatus('gitbook', operationId, 404)) continue;
+          if (!schemas.documentsStatus('gitbook', clientIdOf(operationId), 404)) continue;
           const route = routesById.get(operationId);
           const names = [...(route?.path ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
           const last = names.at(-1);

@@ -24,10 +24,23 @@ export const knownNonConformant: Readonly<Record<string, string>> = {
     'instructions nobody has written yet have no `updatedAt` and no `updatedBy` (the client requires both; once written they have them)',
   listSpaceLinks:
     'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
+  listPageLinks:
+    'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
+  listChangeRequestPageLinks:
+    'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
+  listFileBacklinks:
+    'a backlink names its organization, space and revision by id where the client wants objects',
   listChangeRequestFileBacklinks:
     'a backlink names its organization, space and revision by id where the client wants objects',
   getPublishedContentSite:
     'lacks `customizations` and `scripts`: docsync has no customization or script settings of a site to report yet',
+  getSitePublishingAuth:
+    'answers docsync’s own shape (no `object`, `backend` or `privateKey`) where the client wants its `SitePublishingAuth`',
+  requestChangeRequestReviewers:
+    'answers 204 with no body where the client documents 200 with the requested reviewers',
+  listRequestedReviewers:
+    'a requested reviewer lacks `object`, `kind`, `user`, `revision`, `requestedBy` and `createdAt` of the client’s shape',
+  reviewChangeRequest: 'a review lacks `updatedAt` and `urls`',
 };
 
 /** Operations whose documented 404 for an unknown id is answered otherwise, and why. */
