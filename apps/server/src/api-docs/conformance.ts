@@ -20,8 +20,6 @@ export const casesNotWrittenYet: Readonly<Record<string, string>> = {
 
 /** Operations whose case runs but whose response fails the client's schema, and why. */
 export const knownNonConformant: Readonly<Record<string, string>> = {
-  getOrganizationAgentInstructions:
-    'instructions nobody has written yet have no `updatedAt` and no `updatedBy` (the client requires both; once written they have them)',
   listSpaceLinks:
     'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
   listPageLinks:
