@@ -31,6 +31,7 @@ export * from './schemas/site-space.js';
 export * from './schemas/site-section.js';
 export * from './schemas/site-section-group.js';
 export * from './schemas/site-structure.js';
+export * from './schemas/site-customizations.js';
 export * from './schemas/openapi-spec.js';
 export * from './schemas/change-request.js';
 export * from './schemas/change-request-changes.js';

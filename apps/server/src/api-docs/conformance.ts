@@ -30,8 +30,6 @@ export const knownNonConformant: Readonly<Record<string, string>> = {
     'a backlink names its organization, space and revision by id where the client wants objects',
   listChangeRequestFileBacklinks:
     'a backlink names its organization, space and revision by id where the client wants objects',
-  getPublishedContentSite:
-    'lacks `customizations` and `scripts`: docsync has no customization or script settings of a site to report yet',
   getSitePublishingAuth:
     'answers docsync’s own shape (no `object`, `backend` or `privateKey`) where the client wants its `SitePublishingAuth`',
   requestChangeRequestReviewers:

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { StringEnum } from './common.js';
 import { Site } from './site.js';
+import { PublishedSiteCustomizations, SiteIntegrationScript } from './site-customizations.js';
 import { SiteSection } from './site-section.js';
 import { SiteSectionGroup } from './site-section-group.js';
 import { SiteSpace } from './site-space.js';
@@ -32,7 +33,13 @@ export type SiteStructureItem = Static<typeof SiteStructureItem>;
 
 /** Everything the published experience of a site needs. */
 export const PublishedContentSite = Type.Object(
-  { object: Type.Literal('published-content-site'), site: Site, structure: SiteStructure },
+  {
+    object: Type.Literal('published-content-site'),
+    site: Site,
+    structure: SiteStructure,
+    customizations: PublishedSiteCustomizations,
+    scripts: Type.Array(SiteIntegrationScript),
+  },
   { title: 'PublishedContentSite' },
 );
 /** Everything the published experience of a site needs. */
