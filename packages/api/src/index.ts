@@ -21,6 +21,7 @@ export * from './schemas/subdomain.js';
 export * from './schemas/collection.js';
 export * from './schemas/space.js';
 export * from './schemas/content-link.js';
+export * from './schemas/content-location.js';
 export * from './schemas/content-query.js';
 export * from './schemas/page.js';
 export * from './schemas/file.js';

@@ -20,16 +20,6 @@ export const casesNotWrittenYet: Readonly<Record<string, string>> = {
 
 /** Operations whose case runs but whose response fails the client's schema, and why. */
 export const knownNonConformant: Readonly<Record<string, string>> = {
-  listSpaceLinks:
-    'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
-  listPageLinks:
-    'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
-  listChangeRequestPageLinks:
-    'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
-  listFileBacklinks:
-    'a backlink names its organization, space and revision by id where the client wants objects',
-  listChangeRequestFileBacklinks:
-    'a backlink names its organization, space and revision by id where the client wants objects',
   getSitePublishingAuth:
     'answers docsync’s own shape (no `object`, `backend` or `privateKey`) where the client wants its `SitePublishingAuth`',
   requestChangeRequestReviewers:
