@@ -1,22 +1,10 @@
 /**
  * What the conformance suite (test/e2e/conformance.test.ts) knows about each implemented
- * operation against GitBook's official client (`@gitbook/api@0.146.0`): the operations it has no
- * case for yet, those whose response still fails the client's schema, and where the API
+ * operation against GitBook's official client (`@gitbook/api@0.146.0`): the operations whose
+ * response still fails the client's schema, and where the API
  * description and the client's schemas disagree (the description wins). The suite fails when an
  * entry is stale; docs/api.md shows them per operation (`npm run docs:api -w @docsync/server`).
  */
-
-/** Implemented operations without a conformance case yet (the coverage test accepts only these). */
-export const casesNotWrittenYet: Readonly<Record<string, string>> = {
-  applySpaceTemplate: 'needs a template id: not arranged yet',
-  getReusableContentById: 'needs reusable content imported from git: not arranged yet',
-  getReusableContentInRevisionById: 'needs reusable content imported from git: not arranged yet',
-  getReusableContentDocumentInRevisionById:
-    'needs reusable content imported from git: not arranged yet',
-  getReusableContentInChangeRequestById:
-    'needs reusable content imported from git: not arranged yet',
-  applyChangeRequestContentChanges: 'needs a realistic list of content changes: not written yet',
-};
 
 /** Operations whose case runs but whose response fails the client's schema, and why. */
 export const knownNonConformant: Readonly<Record<string, string>> = {
