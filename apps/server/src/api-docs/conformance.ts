@@ -8,8 +8,6 @@
 
 /** Operations whose case runs but whose response fails the client's schema, and why. */
 export const knownNonConformant: Readonly<Record<string, string>> = {
-  getSitePublishingAuth:
-    'answers docsync’s own shape (no `object`, `backend` or `privateKey`) where the client wants its `SitePublishingAuth`',
   requestChangeRequestReviewers:
     'answers 204 with no body where the client documents 200 with the requested reviewers',
   listRequestedReviewers:

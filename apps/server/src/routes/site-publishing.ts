@@ -89,7 +89,11 @@ export const sitePublishingOperations: readonly Operation[] = [
     async (call) => {
       const { site: row, level } = await siteOfCall(call);
       requireLevel(level, SITE_LEVELS.admin, "read the site's visitor-token key");
-      return { object: 'site-publishing-auth' as const, privateKey: row.visitor_signing_key };
+      return {
+        object: 'publishing-auth' as const,
+        backend: 'custom' as const,
+        privateKey: row.visitor_signing_key,
+      };
     },
   ),
 ];

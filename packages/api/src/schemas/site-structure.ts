@@ -65,7 +65,10 @@ export type SortSiteStructureBody = Static<typeof SortSiteStructureBody>;
  */
 export const SitePublishingAuth = Type.Object(
   {
-    object: Type.Literal('site-publishing-auth'),
+    object: Type.Literal('publishing-auth'),
+    // The site's own login service signs the tokens: a custom backend (docsync has no
+    // integrations that could be one).
+    backend: Type.Literal('custom'),
     privateKey: Type.String({ description: 'HS256 signing key of visitor tokens (base64url).' }),
   },
   { title: 'SitePublishingAuth' },
