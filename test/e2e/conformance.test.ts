@@ -353,7 +353,6 @@ const cases: Record<string, CaseOf> = {
   requestChangeRequestReviewers: (f) => ({ body: { users: [f['reviewerId']] } }),
   listRequestedReviewers: () => ({}),
   removeRequestedReviewer: (f) => ({ params: { userId: f['reviewerId'] ?? '' } }),
-  listChangeRequestReviews: () => ({}),
   updateChangeRequestFromMain: () => ({}),
   getChangeRequestPdf: () => ({}),
   // Comments.
@@ -402,7 +401,13 @@ const cases: Record<string, CaseOf> = {
     params: { commentId: f['crCommentId'] ?? '', commentReplyId: f['crCommentReplyId'] ?? '' },
   }),
   deleteCommentInChangeRequest: (f) => ({ params: { commentId: f['crCommentId'] ?? '' } }),
-  reviewChangeRequest: () => ({ body: { status: 'approved' }, asReviewer: true }),
+  reviewChangeRequest: () => ({
+    body: { status: 'approved' },
+    asReviewer: true,
+    keep: (body) => ({ reviewId: body.id }),
+  }),
+  getChangeRequestReviewById: () => ({}),
+  listChangeRequestReviews: () => ({}),
   mergeChangeRequest: () => ({}),
   // Transfers to the second organization.
   transferSpace: (f) => ({

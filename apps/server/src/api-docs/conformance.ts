@@ -12,7 +12,6 @@ export const knownNonConformant: Readonly<Record<string, string>> = {
     'answers 204 with no body where the client documents 200 with the requested reviewers',
   listRequestedReviewers:
     'a requested reviewer lacks `object`, `kind`, `user`, `revision`, `requestedBy` and `createdAt` of the client’s shape',
-  reviewChangeRequest: 'a review lacks `updatedAt` and `urls`',
 };
 
 /** Operations whose documented 404 for an unknown id is answered otherwise, and why. */

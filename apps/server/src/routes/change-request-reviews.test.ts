@@ -170,6 +170,16 @@ for (const { dialect, skip } of testDialects) {
         items: [{ id: (second.body as ChangeRequestReview).id, outdated: false }],
       });
       expect((next.body as { next?: unknown }).next).toBeUndefined();
+      // Each review is read at its location, as it was given.
+      const { urls, id } = first.body as ChangeRequestReview;
+      expect(urls.location).toBe(`${server.baseUrl}${crPath(space.id, cr.id)}/reviews/${id}`);
+      const one = await server.http.get(`${crPath(space.id, cr.id)}/reviews/${id}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({
+        id,
+        outdated: true,
+        updatedAt: (first.body as ChangeRequestReview).createdAt,
+      });
       expect((await merge(space.id, cr.id)).body).toMatchObject({ result: 'merge' });
     });
 
@@ -353,6 +363,7 @@ for (const { dialect, skip } of testDialects) {
       const crs = `/v1/spaces/${space.id}/change-requests`;
       for (const [method, path, body] of [
         ['GET', `${crs}/unknown/reviews`, undefined],
+        ['GET', `${crs}/unknown/reviews/some-review`, undefined],
         ['POST', `${crs}/unknown/reviews`, { status: 'approved' }],
         ['GET', `${crs}/unknown/requested-reviewers`, undefined],
         ['POST', `${crs}/unknown/requested-reviewers`, { users: [people.reviewer.userId] }],
@@ -374,6 +385,9 @@ for (const { dialect, skip } of testDialects) {
       expect(late.status).toBe(409);
       // Reviews are addressed by number too.
       expect((await server.http.get(`${crs}/${cr.number}/reviews`)).status).toBe(200);
+      const unknownReview = await server.http.get(`${crs}/${cr.number}/reviews/unknown`);
+      expect(unknownReview.status).toBe(404);
+      expect(Value.Check(ErrorBody, unknownReview.body)).toBe(true);
     });
   });
 }

@@ -18,6 +18,7 @@ import {
 } from '../change-requests/reviews/requested-reviewers.js';
 import { reviewChangeRequest } from '../change-requests/reviews/review-change-request.js';
 import { withdrawReviewRequest } from '../change-requests/reviews/withdraw-review-request.js';
+import { NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import { requireSpace } from '../spaces/space-access.js';
 
@@ -40,7 +41,7 @@ export const changeRequestReviewOperations: readonly Operation[] = [
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
       const page = await listReviews(ctx.db, row.id, query);
       return {
-        items: await presentReviews(ctx.db, page.rows, row.head_revision_id, baseUrl),
+        items: await presentReviews(ctx.db, page.rows, row, baseUrl),
         count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
@@ -65,7 +66,26 @@ export const changeRequestReviewOperations: readonly Operation[] = [
         reviewerId: caller.userId,
         status: body.status,
       });
-      const [resource] = await presentReviews(ctx.db, [review], review.revision_id, baseUrl);
+      const [resource] = await presentReviews(ctx.db, [review], row, baseUrl);
+      if (resource === undefined) throw new Error(`review \`${review.id}\` was not presented`);
+      return resource;
+    },
+  ),
+
+  operation(
+    'getChangeRequestReviewById',
+    { params: ['spaceId', 'changeRequestId', 'reviewId'], response: ChangeRequestReview },
+    async ({ params, caller, ctx, baseUrl }) => {
+      const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
+      const review = await ctx.db
+        .selectFrom('change_request_reviews')
+        .selectAll()
+        .where('change_request_id', '=', row.id)
+        .where('id', '=', params.reviewId)
+        .executeTakeFirst();
+      if (review === undefined) throw new NotFoundError('Review');
+      const [resource] = await presentReviews(ctx.db, [review], row, baseUrl);
       if (resource === undefined) throw new Error(`review \`${review.id}\` was not presented`);
       return resource;
     },

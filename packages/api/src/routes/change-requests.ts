@@ -99,6 +99,14 @@ export const changeRequestRoutes = defineRoutes('Change requests', [
     extension: true,
   },
   {
+    operationId: 'getChangeRequestReviewById',
+    method: 'GET',
+    path: `${changeRequest}/reviews/{reviewId}`,
+    summary: 'Get one review of a change request.',
+    responses: { 200: ChangeRequestReview },
+    extension: true,
+  },
+  {
     operationId: 'listRequestedReviewers',
     method: 'GET',
     path: `${changeRequest}/requested-reviewers`,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, StringEnum } from './common.js';
+import { DateTime, StringEnum, Urls } from './common.js';
 import { User } from './user.js';
 
 /**
@@ -25,6 +25,8 @@ export const ChangeRequestReview = Type.Object(
         'The change request has moved on from the reviewed revision: the review no longer counts for merge rules.',
     }),
     createdAt: DateTime(),
+    updatedAt: DateTime({ description: 'A review is never changed: when it was given.' }),
+    urls: Urls(['location']),
   },
   { title: 'ChangeRequestReview' },
 );
