@@ -1,17 +1,17 @@
 import {
+  ChangeRequestRequestedReviewer,
   ChangeRequestReview,
   CreateChangeRequestReviewBody,
   ListOf,
   PaginationQuery,
   RequestReviewersBody,
-  User,
+  RequestedReviewers,
 } from '@docsync/api';
 import { requireLevel } from '../access/organization-access.js';
-import { userResource } from '../members/user-resource.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { listReviews } from '../change-requests/reviews/list-reviews.js';
+import { presentRequestedReviewers } from '../change-requests/reviews/present-requested-reviewers.js';
 import { presentReviews } from '../change-requests/reviews/present-reviews.js';
-import { usersById } from '../members/users-by-id.js';
 import {
   listRequestedReviewers,
   requestReviewers,
@@ -93,14 +93,17 @@ export const changeRequestReviewOperations: readonly Operation[] = [
 
   operation(
     'listRequestedReviewers',
-    { params: ['spaceId', 'changeRequestId'], query: PaginationQuery, response: ListOf(User) },
+    {
+      params: ['spaceId', 'changeRequestId'],
+      query: PaginationQuery,
+      response: ListOf(ChangeRequestRequestedReviewer),
+    },
     async ({ params, query, caller, ctx, baseUrl }) => {
       const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
       const page = await listRequestedReviewers(ctx.db, row.id, query);
-      const userOf = await usersById(ctx.db, page.rows);
       return {
-        items: page.rows.map((id) => userResource(userOf(id), baseUrl)),
+        items: await presentRequestedReviewers(ctx.db, page.rows, baseUrl),
         count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
@@ -112,19 +115,19 @@ export const changeRequestReviewOperations: readonly Operation[] = [
     {
       params: ['spaceId', 'changeRequestId'],
       body: RequestReviewersBody,
-      response: null,
+      response: RequestedReviewers,
     },
-    async ({ params, body, caller, ctx }) => {
+    async ({ params, body, caller, ctx, baseUrl }) => {
       const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
         clock: ctx.clock,
       });
       requireLevel(level, 'edit', 'ask for reviews of a change request');
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
-      await requestReviewers(ctx, row, space.organization_id, {
+      const asked = await requestReviewers(ctx, row, space.organization_id, {
         users: body.users,
         requestedBy: caller.userId,
       });
-      return undefined;
+      return { users: await presentRequestedReviewers(ctx.db, asked, baseUrl) };
     },
   ),
 

@@ -53,3 +53,26 @@ export const RequestReviewersBody = Type.Object(
 );
 /** Users asked to review a change request. */
 export type RequestReviewersBody = Static<typeof RequestReviewersBody>;
+
+/** A user asked to review a change request who has not reviewed it since. */
+export const ChangeRequestRequestedReviewer = Type.Object(
+  {
+    object: Type.Literal('change-request-requested-reviewer'),
+    kind: Type.Literal('user'),
+    user: User,
+    revision: Type.String({ description: 'The change request revision when they were asked.' }),
+    requestedBy: User,
+    createdAt: DateTime({ description: 'When they were asked.' }),
+  },
+  { title: 'ChangeRequestRequestedReviewer' },
+);
+/** A user asked to review a change request. */
+export type ChangeRequestRequestedReviewer = Static<typeof ChangeRequestRequestedReviewer>;
+
+/** The answer to asking for reviews: everyone asked (those asked before, as they were asked). */
+export const RequestedReviewers = Type.Object(
+  { users: Type.Array(ChangeRequestRequestedReviewer) },
+  { title: 'RequestedReviewers' },
+);
+/** The answer to asking for reviews. */
+export type RequestedReviewers = Static<typeof RequestedReviewers>;
