@@ -107,15 +107,16 @@ export class LinkLocator {
   }
 
   /** A file of the revision links are read in. */
-  file(fileId: string): ContentLocation | undefined {
+  file(fileId: string): Extract<ContentLocation, { kind: 'file' }> | undefined {
     const file = this.#here.files.get(fileId);
     if (file === undefined) return undefined;
-    return {
-      kind: 'file',
-      organization: this.#organization,
-      space: this.#here.space,
-      file: this.#fileResource(file),
-    };
+    const { space } = this.#here;
+    const resource = fileResource(file, {
+      baseUrl: this.#baseUrl,
+      spaceId: space.id,
+      metadata: true,
+    });
+    return { kind: 'file', organization: this.#organization, space, file: resource };
   }
 
   /** A space of the organization the caller may view. */
@@ -138,30 +139,14 @@ export class LinkLocator {
 
   /** The file as a backlink names it: in its organization, space and revision. */
   fileBacklink(fileId: string): FileBacklink | undefined {
-    const file = this.#here.files.get(fileId);
-    if (file === undefined) return undefined;
-    return {
-      kind: 'file',
-      organization: this.#organization,
-      space: this.#here.space,
-      versionContext: {
-        type: 'revision',
-        revision: revisionResource(this.#here.revision, {
-          baseUrl: this.#baseUrl,
-          spaceId: this.#here.space.id,
-          metadata: true,
-        }),
-      },
-      file: this.#fileResource(file),
-    };
-  }
-
-  #fileResource(file: RevisionFile) {
-    return fileResource(file, {
+    const location = this.file(fileId);
+    if (location === undefined) return undefined;
+    const revision = revisionResource(this.#here.revision, {
       baseUrl: this.#baseUrl,
       spaceId: this.#here.space.id,
       metadata: true,
     });
+    return { ...location, versionContext: { type: 'revision', revision } };
   }
 
   /** The space links are read in (no id, or its own), or another the caller may view. */

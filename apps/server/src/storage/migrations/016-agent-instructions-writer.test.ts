@@ -1,33 +1,13 @@
-import { DatabaseSync } from 'node:sqlite';
-import { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { NodeSqliteDialect } from '../node-sqlite-dialect.js';
-import type { DatabaseSchema } from '../schema.js';
-import { migrationProvider } from './index.js';
+import { databaseBefore } from './database-before.js';
 
 describe('migration 016-agent-instructions-writer', () => {
   it('dates unwritten instructions at the organization’s creation, by its first admin', async () => {
-    const db = new Kysely<DatabaseSchema>({
-      dialect: new NodeSqliteDialect(new DatabaseSync(':memory:')),
-    });
+    const { db, raw, insert, migrateToLatest } = await databaseBefore('015-saml');
     try {
-      const migrator = new Migrator({ db, provider: migrationProvider });
-      expect((await migrator.migrateTo('015-saml')).error).toBeUndefined();
-      const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
       const at = (day: number) => `2025-01-0${String(day)}T00:00:00.000Z`;
       for (const id of ['reader', 'admin', 'later-admin', 'writer'])
-        await raw
-          .insertInto('users')
-          .values({
-            id,
-            display_name: id,
-            email: null,
-            email_verified: 0,
-            photo_url: null,
-            created_at: at(1),
-          })
-          .execute();
+        await insert('users', { id, display_name: id, created_at: at(1) });
       const organization = (id: string, written: boolean) => ({
         id,
         title: id,
@@ -72,7 +52,7 @@ describe('migration 016-agent-instructions-writer', () => {
           member('written', 'admin', 'admin', 1),
         ])
         .execute();
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateToLatest();
       const rows = await db
         .selectFrom('organizations')
         .select(['id', 'agent_instructions_updated_at', 'agent_instructions_updated_by'])

@@ -1,35 +1,10 @@
-import { DatabaseSync } from 'node:sqlite';
-import { Kysely, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { NodeSqliteDialect } from '../node-sqlite-dialect.js';
-import type { DatabaseSchema } from '../schema.js';
-import { migrationProvider } from './index.js';
-
-type Row = Record<string, unknown>;
+import { databaseBefore } from './database-before.js';
 
 describe('migration 017-review-request-revision', () => {
   it('records the change request’s head when each reviewer was asked', async () => {
-    const db = new Kysely<DatabaseSchema>({
-      dialect: new NodeSqliteDialect(new DatabaseSync(':memory:')),
-    });
+    const { db, insert, migrateToLatest } = await databaseBefore('016-agent-instructions-writer');
     try {
-      const migrator = new Migrator({ db, provider: migrationProvider });
-      expect((await migrator.migrateTo('016-agent-instructions-writer')).error).toBeUndefined();
-      await sql`PRAGMA foreign_keys = OFF`.execute(db);
-      /** Inserts a row, filling the other required columns of the table with placeholders. */
-      const insert = async (table: string, values: Row) => {
-        const columns = await sql<{ name: string; notnull: number; dflt_value: unknown }>`
-          SELECT name, "notnull", dflt_value FROM pragma_table_info(${table})`.execute(db);
-        const row: Row = {};
-        for (const column of columns.rows)
-          if (column.notnull === 1 && column.dflt_value === null) row[column.name] = 0;
-        const raw = db as unknown as Kysely<Record<string, Row>>;
-        await raw
-          .insertInto(table)
-          .values({ ...row, ...values })
-          .execute();
-      };
       const at = (hour: number) => `2025-01-01T0${String(hour)}:00:00.000Z`;
       // The change request's head went r1 (1:00), r2 (3:00), r3 (5:00).
       for (const [id, parent, hour] of [
@@ -50,7 +25,7 @@ describe('migration 017-review-request-revision', () => {
           requested_by: 'someone',
           requested_at: at(hour),
         });
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateToLatest();
       const rows = await db
         .selectFrom('change_request_review_requests')
         .select(['user_id', 'revision_id'])
