@@ -20,6 +20,11 @@ import addFormats from 'ajv-formats';
 export interface GitBookSchemas {
   /** The operationIds the client's document declares. */
   readonly operationIds: ReadonlySet<string>;
+  /**
+   * The client's operationId for a docsync route (`/v1/...`), matched by method and path with
+   * parameters unnamed: the API description names some operations otherwise than the client.
+   */
+  clientOperationId(method: string, path: string): string | undefined;
   /** A validator of the operation's JSON response with that status; undefined when undocumented. */
   responseValidator(
     document: 'gitbook' | 'docsync',
@@ -124,8 +129,14 @@ export function loadSchemas(): GitBookSchemas {
       response: components.responses?.[name],
     };
   };
+  const shape = (method: string, path: string) =>
+    `${method.toLowerCase()} ${path.replace(/\{\w+\}/g, '{}')}`;
+  const byShape = new Map(
+    [...operations.gitbook].map(([id, where]) => [shape(where.method, where.path), id]),
+  );
   return {
     operationIds: new Set(operations.gitbook.keys()),
+    clientOperationId: (method, path) => byShape.get(shape(method, path.replace(/^\/v1/, ''))),
     documentsStatus: (which, operationId, status) =>
       responseOf(which, operationId, status) !== undefined,
     responseValidator(which, operationId, status) {

@@ -68573,10 +68573,10 @@ function htmlForms(nodes) {
       case "icon": {
         if (node2.data.color === void 0)
           return node2;
-        const { icon, color: color2 } = node2.data;
+        const { icon, color: color3 } = node2.data;
         const html4 = `${startTag("i", [
           ["class", `fa-${icon}`],
-          ["style", `color:${color2};`]
+          ["style", `color:${color3};`]
         ])}:${icon}:</i>`;
         return { object: "inline", type: "html", isVoid: true, data: { html: html4 } };
       }
@@ -69333,8 +69333,8 @@ var TableHtmlReader = class extends CellHtmlReader {
         this.fail("a select option is not `<option value label color></option>`");
         return void 0;
       }
-      const color2 = optionAttributes?.get("color");
-      options.push({ value, label, ...color2 === void 0 ? {} : { color: color2 } });
+      const color3 = optionAttributes?.get("color");
+      options.push({ value, label, ...color3 === void 0 ? {} : { color: color3 } });
     }
     if ((attributes.get("multiple") ?? "") !== "") {
       this.fail("`multiple` has a value");
@@ -77832,30 +77832,31 @@ var ContentChangeResult = typebox_exports.Union([
 ], { title: "ContentChangeResult" });
 var ChangeRequestContentChangesResult = typebox_exports.Object({ changeRequest: ChangeRequest, changes: typebox_exports.Array(ContentChangeResult) }, { title: "ChangeRequestContentChangesResult" });
 
-// ../../packages/api/dist/schemas/content-link.js
-var ContentLinkStatus = StringEnum(["ok", "broken", "in-app"]);
-var ListContentLinksQuery = ListQuery({ status: typebox_exports.Optional(ContentLinkStatus) });
-var ContentLink = typebox_exports.Object({
-  status: ContentLinkStatus,
-  relation: typebox_exports.String({ examples: ["reference"] }),
-  // Only the `file` variant is shown: a content reference with the organization and space the
-  // target lives in embedded. Other kinds keep the same envelope.
-  targetReference: typebox_exports.Object({
-    kind: typebox_exports.String({ examples: ["file"] }),
-    organization: typebox_exports.Optional(typebox_exports.String()),
-    space: typebox_exports.Optional(typebox_exports.String())
-  }, { additionalProperties: true })
-}, { title: "ContentLink" });
-var ContentLinkListing = typebox_exports.Object({
-  ...listEnvelopeProperties(ContentLink),
-  stats: typebox_exports.Object({
-    total: typebox_exports.Number(),
-    broken: typebox_exports.Object({
-      total: typebox_exports.Number(),
-      changeRequest: typebox_exports.Number({ description: "Broken links the change request adds." })
-    })
-  })
-}, { title: "ContentLinkListing" });
+// ../../packages/api/dist/schemas/collection.js
+var Collection = typebox_exports.Object({
+  object: typebox_exports.Literal("collection"),
+  id: typebox_exports.String(),
+  title: typebox_exports.String({ maxLength: 50 }),
+  description: typebox_exports.Optional(typebox_exports.String({ maxLength: 100 })),
+  organization: typebox_exports.String({ description: "Owning organization id." }),
+  parent: typebox_exports.Optional(typebox_exports.String({ description: "Parent collection id." })),
+  defaultLevel: NullableRole,
+  urls: Urls(["location", "app"]),
+  permissions: Permissions(["view", "admin", "viewInviteLinks", "create"])
+}, { title: "Collection" });
+var ListCollectionsQuery = ListQuery({
+  nested: typebox_exports.Optional(typebox_exports.Boolean({ default: true, description: "Also list collections inside collections." }))
+});
+var CreateCollectionBody = typebox_exports.Object({
+  title: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
+  parent: typebox_exports.Optional(typebox_exports.String({ description: "Parent collection id." }))
+}, { title: "CreateCollectionBody" });
+var UpdateCollectionBody = typebox_exports.Object({
+  title: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
+  description: typebox_exports.Optional(typebox_exports.String({ maxLength: 100 })),
+  defaultLevel: typebox_exports.Optional(NullableRole)
+}, { title: "UpdateCollectionBody" });
+var TransferCollectionBody = typebox_exports.Object({ organization: typebox_exports.String({ minLength: 1, description: "Target organization id." }) }, { title: "TransferCollectionBody" });
 
 // ../../packages/api/dist/schemas/content-ref.js
 var ContentRef = typebox_exports.Union([
@@ -77885,6 +77886,118 @@ var ContentRef = typebox_exports.Union([
 ], { title: "ContentRef" });
 var GitLocation = typebox_exports.Object({ oid: typebox_exports.String(), path: typebox_exports.String() }, { title: "GitLocation" });
 var Variables = typebox_exports.Record(typebox_exports.String(), typebox_exports.Union([typebox_exports.String(), typebox_exports.Number(), typebox_exports.Boolean()]));
+
+// ../../packages/api/dist/schemas/file.js
+var File = typebox_exports.Object({
+  id: typebox_exports.String(),
+  name: typebox_exports.String(),
+  contentType: typebox_exports.String(),
+  downloadURL: Uri(),
+  size: typebox_exports.Number({ minimum: 0, description: "Bytes." }),
+  dimensions: typebox_exports.Optional(typebox_exports.Object({ width: typebox_exports.Number(), height: typebox_exports.Number() })),
+  git: typebox_exports.Optional(GitLocation)
+}, { title: "File" });
+
+// ../../packages/api/dist/schemas/merge-rules.js
+var MergeRules = typebox_exports.Union([
+  typebox_exports.Object({ type: typebox_exports.Literal("inherit") }, { description: "Use the rules of the parent (collection or organization)." }),
+  typebox_exports.Object({
+    type: typebox_exports.Literal("rules"),
+    rules: typebox_exports.Array(typebox_exports.Object({
+      rule: typebox_exports.Literal("require_specific_reviewers"),
+      users: typebox_exports.Array(typebox_exports.String(), { description: "User ids." })
+    }))
+  }),
+  typebox_exports.Object({ type: typebox_exports.Literal("none") }, { description: "No rule: anyone may merge." })
+], { title: "MergeRules" });
+
+// ../../packages/api/dist/schemas/organization.js
+var DefaultContent = typebox_exports.Union([
+  typebox_exports.Object({ type: typebox_exports.Literal("site"), site: typebox_exports.String({ description: "Site id." }) }),
+  typebox_exports.Null()
+]);
+var Price = typebox_exports.Object({ monthly: typebox_exports.Number(), yearly: typebox_exports.Number() });
+var Billing = typebox_exports.Object({
+  interval: StringEnum(["monthly", "yearly"]),
+  endDate: typebox_exports.Optional(DateTime()),
+  hasPaymentFailed: typebox_exports.Boolean(),
+  isScheduledToCancel: typebox_exports.Boolean(),
+  pricing: typebox_exports.Optional(typebox_exports.Object({
+    members: typebox_exports.Object({ plus_2024: Price, pro_2024: Price }),
+    sites: typebox_exports.Object({ premium: Price, ultimate: Price })
+  })),
+  usageAddons: typebox_exports.Optional(typebox_exports.Record(typebox_exports.String(), typebox_exports.Object({ enabled: typebox_exports.Boolean() })))
+});
+var Organization = typebox_exports.Object({
+  object: typebox_exports.Literal("organization"),
+  id: typebox_exports.String(),
+  title: typebox_exports.String({ minLength: 2, maxLength: 255 }),
+  createdAt: DateTime(),
+  emailDomains: typebox_exports.Array(typebox_exports.String()),
+  hostname: typebox_exports.Optional(typebox_exports.String({ minLength: 3, maxLength: 32 })),
+  type: StringEnum(["business", "community"]),
+  // The description shows `useCase`, `communityType`, `trial` and `blocked` values by example
+  // only, and the public API does not close them either, so they stay open strings.
+  useCase: typebox_exports.Optional(typebox_exports.String({ examples: ["internalDocs"] })),
+  communityType: typebox_exports.Optional(typebox_exports.String({ examples: ["nonProfit"] })),
+  defaultRole: typebox_exports.Optional(NullableRole),
+  defaultContent: typebox_exports.Optional(DefaultContent),
+  sso: typebox_exports.Optional(typebox_exports.Boolean({ description: "SSO is enforced organization-wide." })),
+  ai: typebox_exports.Optional(typebox_exports.Boolean({ description: "All AI features are enabled." })),
+  inviteLinks: typebox_exports.Boolean(),
+  plan: StringEnum(["free_2024", "plus_2024", "pro_2024", "enterprise_2024", "community_2024"]),
+  billing: typebox_exports.Optional(Billing),
+  mergeRules: MergeRules,
+  urls: Urls(["location", "app"], ["logo"]),
+  // Always present (docsync answers `notapplicable`: a self-hosted service has no trial).
+  trial: typebox_exports.Object({
+    status: typebox_exports.String({ examples: ["notapplicable"] }),
+    count: typebox_exports.Optional(typebox_exports.Number()),
+    endDate: typebox_exports.Optional(DateTime()),
+    decision: typebox_exports.Optional(typebox_exports.String({ examples: ["downgrade"] }))
+  }),
+  customHostname: typebox_exports.Optional(typebox_exports.String()),
+  blocked: typebox_exports.Optional(typebox_exports.Object({
+    source: typebox_exports.String({ examples: ["backoffice"] }),
+    reason: typebox_exports.Optional(typebox_exports.String())
+  })),
+  internal_billingMigration: typebox_exports.Optional(typebox_exports.Object({
+    deadline: typebox_exports.Optional(DateTime()),
+    discountPercent: typebox_exports.Optional(typebox_exports.Number()),
+    discountEndDate: typebox_exports.Optional(DateTime())
+  })),
+  permissions: Permissions([
+    "view",
+    "admin",
+    "ownTeam",
+    "createContent",
+    "createOpenAPISpec",
+    "ingestConversations",
+    "viewBilling",
+    "listMembers",
+    "listTeams",
+    "listIntegrations",
+    "listInstallations",
+    "installIntegration"
+  ])
+}, { title: "Organization" });
+var UpdateOrganizationBody = typebox_exports.Object({
+  title: typebox_exports.Optional(typebox_exports.String({ minLength: 2, maxLength: 255 })),
+  emailDomains: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String())),
+  hostname: typebox_exports.Optional(typebox_exports.String({ minLength: 3, maxLength: 32 })),
+  defaultRole: typebox_exports.Optional(NullableRole),
+  defaultContent: typebox_exports.Optional(DefaultContent),
+  logo: typebox_exports.Optional(typebox_exports.Union([Uri({ maxLength: 2048 }), typebox_exports.Null()])),
+  sso: typebox_exports.Optional(typebox_exports.Boolean()),
+  ai: typebox_exports.Optional(typebox_exports.Boolean()),
+  inviteLinks: typebox_exports.Optional(typebox_exports.Boolean()),
+  mergeRules: typebox_exports.Optional(MergeRules)
+}, { title: "UpdateOrganizationBody" });
+var EmailDomainOrganizations = typebox_exports.Object({ organizations: typebox_exports.Array(Organization) }, { title: "EmailDomainOrganizations" });
+var CreateOrganizationBody = typebox_exports.Object({
+  title: typebox_exports.String({ minLength: 2, maxLength: 255 }),
+  defaultRole: typebox_exports.Optional(NullableRole)
+}, { title: "CreateOrganizationBody" });
 
 // ../../packages/api/dist/schemas/page.js
 var PageType = StringEnum(["document", "group", "link", "computed"], {
@@ -77948,46 +78061,7 @@ var pageProperties = {
   computedSeed: typebox_exports.Optional(typebox_exports.String())
 };
 var Page = typebox_exports.Cyclic({ Page: typebox_exports.Object(pageProperties, { title: "Page" }) }, "Page");
-
-// ../../packages/api/dist/schemas/content-query.js
-var contentProperties = {
-  metadata: typebox_exports.Optional(typebox_exports.Boolean({ default: true, description: "false omits the mutable git metadata." })),
-  computed: typebox_exports.Optional(typebox_exports.Boolean({ default: true, description: "false returns computed pages uncomputed." }))
-};
-var ContentQuery = typebox_exports.Object(contentProperties);
-var ListFilesQuery = ListQuery(contentProperties);
-var GetPageQuery = typebox_exports.Object({
-  ...contentProperties,
-  format: typebox_exports.Optional(StringEnum(["document", "markdown"], { default: "document" })),
-  evaluated: typebox_exports.Optional(typebox_exports.Union([typebox_exports.Boolean(), typebox_exports.Literal("deterministic-only")], {
-    default: false,
-    description: "`deterministic-only` evaluates only expressions with deterministic inputs."
-  }))
-});
-var RevisionPages = typebox_exports.Object({ pages: typebox_exports.Array(Page) }, { title: "RevisionPages" });
-var ApplyTemplateBody = typebox_exports.Object({
-  id: typebox_exports.String({ description: "Template id." }),
-  params: typebox_exports.Optional(TemplateParams),
-  changeRequestId: typebox_exports.Optional(typebox_exports.String())
-}, { title: "ApplyTemplateBody" });
-
-// ../../packages/api/dist/schemas/file.js
-var File = typebox_exports.Object({
-  id: typebox_exports.String(),
-  name: typebox_exports.String(),
-  contentType: typebox_exports.String(),
-  downloadURL: Uri(),
-  size: typebox_exports.Number({ minimum: 0, description: "Bytes." }),
-  dimensions: typebox_exports.Optional(typebox_exports.Object({ width: typebox_exports.Number(), height: typebox_exports.Number() })),
-  git: typebox_exports.Optional(GitLocation)
-}, { title: "File" });
-var FileBacklink = typebox_exports.Object({
-  kind: typebox_exports.String({ examples: ["file"] }),
-  organization: typebox_exports.String(),
-  space: typebox_exports.String(),
-  versionContext: typebox_exports.Object({ type: typebox_exports.Literal("revision"), revision: typebox_exports.String() }),
-  file: typebox_exports.String()
-}, { title: "FileBacklink" });
+var PageDefinition = typebox_exports.Object(pageProperties, { title: "Page" });
 
 // ../../packages/api/dist/schemas/revision.js
 var RevisionType = StringEnum(["edits", "merge", "rollback", "update", "computed"], {
@@ -78021,6 +78095,200 @@ var RevisionReusableContent = typebox_exports.Object({
     description: "The id of the document holding its body (docsync: the SHA-256 of the stored document)."
   }))
 }, { title: "RevisionReusableContent" });
+
+// ../../packages/api/dist/schemas/language.js
+var languageCodes = [
+  "en",
+  "fr",
+  "de",
+  "es",
+  "it",
+  "pt",
+  "pt-br",
+  "ru",
+  "ja",
+  "zh",
+  "yue",
+  "ko",
+  "ar",
+  "hi",
+  "nl",
+  "pl",
+  "tr",
+  "sv",
+  "no",
+  "da",
+  "fi",
+  "el",
+  "cs",
+  "hu",
+  "ro",
+  "th",
+  "vi",
+  "id",
+  "ms",
+  "he",
+  "uk",
+  "sk",
+  "bg",
+  "hr",
+  "lt",
+  "lv",
+  "et",
+  "sl"
+];
+var Language = StringEnum([...languageCodes], { title: "Language" });
+
+// ../../packages/api/dist/schemas/space.js
+var SpaceVisibility = StringEnum(["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"], { title: "SpaceVisibility" });
+var EditMode = StringEnum(["live", "locked"], { title: "EditMode" });
+var Space = typebox_exports.Object({
+  object: typebox_exports.Literal("space"),
+  id: typebox_exports.String(),
+  title: typebox_exports.String({ maxLength: 50 }),
+  emoji: typebox_exports.String({ maxLength: 50, description: "An emoji, or empty." }),
+  visibility: SpaceVisibility,
+  createdAt: DateTime(),
+  updatedAt: DateTime(),
+  deletedAt: typebox_exports.Optional(DateTime({ description: "Set while the space is deleted." })),
+  editMode: typebox_exports.Optional(EditMode),
+  mergeRules: MergeRules,
+  urls: Urls(["location", "app"], ["published", "public", "icon"]),
+  organization: typebox_exports.String({ description: "Owning organization id." }),
+  parent: typebox_exports.Optional(typebox_exports.String({ description: "Parent collection id." })),
+  language: typebox_exports.Optional(Language),
+  gitSync: typebox_exports.Optional(typebox_exports.Object({
+    repoName: typebox_exports.Optional(typebox_exports.String()),
+    installationProvider: typebox_exports.Optional(typebox_exports.String({ examples: ["github"] })),
+    integration: typebox_exports.Optional(typebox_exports.String()),
+    url: typebox_exports.Optional(typebox_exports.String({ format: "uri" })),
+    updatedAt: typebox_exports.Optional(DateTime())
+  })),
+  visitorAuth: typebox_exports.Optional(typebox_exports.Object({ backend: typebox_exports.String({ examples: ["custom"] }) })),
+  revision: typebox_exports.String({ description: "Id of the active revision." }),
+  defaultLevel: NullableRole,
+  comments: typebox_exports.Number({ description: "Opened comments." }),
+  changeRequests: typebox_exports.Number({ description: "All change requests." }),
+  changeRequestsOpen: typebox_exports.Number(),
+  changeRequestsDraft: typebox_exports.Number(),
+  permissions: Permissions([
+    "view",
+    "access",
+    "admin",
+    "viewInviteLinks",
+    "edit",
+    "triggerGitSync",
+    "comment",
+    "merge",
+    "review",
+    "installIntegration"
+  ])
+}, { title: "Space" });
+var GetSpaceQuery = typebox_exports.Object({ shareKey: shareKeyProperty });
+var UpdateSpaceBody = typebox_exports.Object({
+  editMode: typebox_exports.Optional(EditMode),
+  title: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
+  defaultLevel: typebox_exports.Optional(NullableRole),
+  language: typebox_exports.Optional(Language),
+  mergeRules: typebox_exports.Optional(MergeRules),
+  emoji: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 }))
+}, { title: "UpdateSpaceBody" });
+var CreateSpaceBody = typebox_exports.Object({
+  title: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
+  emoji: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
+  parent: typebox_exports.Optional(typebox_exports.String({ description: "Collection id." })),
+  language: typebox_exports.Optional(Language),
+  editMode: typebox_exports.Optional(EditMode),
+  template: typebox_exports.Optional(TemplateReference),
+  empty: typebox_exports.Optional(typebox_exports.Literal(true))
+}, { title: "CreateSpaceBody", not: { required: ["template", "empty"] } });
+var TransferSpaceBody = typebox_exports.Object({
+  organization: typebox_exports.String({ minLength: 1, description: "Target organization id." }),
+  collection: typebox_exports.Optional(typebox_exports.String({ description: "Target collection id." }))
+}, { title: "TransferSpaceBody" });
+
+// ../../packages/api/dist/schemas/content-location.js
+var VersionContext = typebox_exports.Object({ type: typebox_exports.Literal("revision"), revision: Revision });
+function contentLocationOf(page) {
+  return typebox_exports.Union([
+    typebox_exports.Object({ kind: typebox_exports.Literal("url"), url: typebox_exports.String() }),
+    typebox_exports.Object({
+      kind: typebox_exports.Literal("page"),
+      organization: Organization,
+      space: Space,
+      page,
+      internalLocation: typebox_exports.Optional(typebox_exports.Object({ type: typebox_exports.Literal("anchor"), anchor: typebox_exports.String() }))
+    }),
+    typebox_exports.Object({
+      kind: typebox_exports.Literal("file"),
+      organization: Organization,
+      space: Space,
+      file: File
+    }),
+    typebox_exports.Object({ kind: typebox_exports.Literal("space"), organization: Organization, space: Space }),
+    typebox_exports.Object({
+      kind: typebox_exports.Literal("collection"),
+      organization: Organization,
+      collection: Collection
+    })
+  ], { title: "ContentLocation" });
+}
+var ContentLocation = typebox_exports.Cyclic({ Page: PageDefinition, ContentLocation: contentLocationOf(typebox_exports.Ref("Page")) }, "ContentLocation");
+var FileBacklink = typebox_exports.Object({
+  kind: typebox_exports.Literal("file"),
+  organization: Organization,
+  space: Space,
+  versionContext: VersionContext,
+  file: File
+}, { title: "FileBacklink" });
+
+// ../../packages/api/dist/schemas/content-link.js
+var ContentLinkStatus = StringEnum(["ok", "broken", "in-app"]);
+var ListContentLinksQuery = ListQuery({ status: typebox_exports.Optional(ContentLinkStatus) });
+var ContentLink = typebox_exports.Cyclic({
+  Page: PageDefinition,
+  ContentLocation: contentLocationOf(typebox_exports.Ref("Page")),
+  ContentLink: typebox_exports.Object({
+    status: ContentLinkStatus,
+    relation: StringEnum(["reference"]),
+    targetReference: typebox_exports.Optional(typebox_exports.Ref("ContentLocation")),
+    locationReferences: typebox_exports.Array(typebox_exports.Ref("ContentLocation"), {
+      description: "The page the link is on."
+    })
+  }, { title: "ContentLink" })
+}, "ContentLink");
+var ContentLinkListing = typebox_exports.Object({
+  ...listEnvelopeProperties(ContentLink),
+  stats: typebox_exports.Object({
+    total: typebox_exports.Number(),
+    broken: typebox_exports.Object({
+      total: typebox_exports.Number(),
+      changeRequest: typebox_exports.Number({ description: "Broken links the change request adds." })
+    })
+  })
+}, { title: "ContentLinkListing" });
+
+// ../../packages/api/dist/schemas/content-query.js
+var contentProperties = {
+  metadata: typebox_exports.Optional(typebox_exports.Boolean({ default: true, description: "false omits the mutable git metadata." })),
+  computed: typebox_exports.Optional(typebox_exports.Boolean({ default: true, description: "false returns computed pages uncomputed." }))
+};
+var ContentQuery = typebox_exports.Object(contentProperties);
+var ListFilesQuery = ListQuery(contentProperties);
+var GetPageQuery = typebox_exports.Object({
+  ...contentProperties,
+  format: typebox_exports.Optional(StringEnum(["document", "markdown"], { default: "document" })),
+  evaluated: typebox_exports.Optional(typebox_exports.Union([typebox_exports.Boolean(), typebox_exports.Literal("deterministic-only")], {
+    default: false,
+    description: "`deterministic-only` evaluates only expressions with deterministic inputs."
+  }))
+});
+var RevisionPages = typebox_exports.Object({ pages: typebox_exports.Array(Page) }, { title: "RevisionPages" });
+var ApplyTemplateBody = typebox_exports.Object({
+  id: typebox_exports.String({ description: "Template id." }),
+  params: typebox_exports.Optional(TemplateParams),
+  changeRequestId: typebox_exports.Optional(typebox_exports.String())
+}, { title: "ApplyTemplateBody" });
 
 // ../../packages/api/dist/routes/content-reads.js
 function contentReads(base3, ids, of) {
@@ -78184,7 +78452,9 @@ var ChangeRequestReview = typebox_exports.Object({
   outdated: typebox_exports.Boolean({
     description: "The change request has moved on from the reviewed revision: the review no longer counts for merge rules."
   }),
-  createdAt: DateTime()
+  createdAt: DateTime(),
+  updatedAt: DateTime({ description: "A review is never changed: when it was given." }),
+  urls: Urls(["location"])
 }, { title: "ChangeRequestReview" });
 var CreateChangeRequestReviewBody = typebox_exports.Object({ status: ChangeRequestReviewStatus }, { title: "CreateChangeRequestReviewBody" });
 var RequestReviewersBody = typebox_exports.Object({
@@ -78193,6 +78463,15 @@ var RequestReviewersBody = typebox_exports.Object({
     maxItems: 50
   })
 }, { title: "RequestReviewersBody" });
+var ChangeRequestRequestedReviewer = typebox_exports.Object({
+  object: typebox_exports.Literal("change-request-requested-reviewer"),
+  kind: typebox_exports.Literal("user"),
+  user: User,
+  revision: typebox_exports.String({ description: "The change request revision when they were asked." }),
+  requestedBy: User,
+  createdAt: DateTime({ description: "When they were asked." })
+}, { title: "ChangeRequestRequestedReviewer" });
+var RequestedReviewers = typebox_exports.Object({ users: typebox_exports.Array(ChangeRequestRequestedReviewer) }, { title: "RequestedReviewers" });
 
 // ../../packages/api/dist/routes/change-requests.js
 var changeRequests = "/v1/spaces/{spaceId}/change-requests";
@@ -78274,12 +78553,20 @@ var changeRequestRoutes = defineRoutes("Change requests", [
     extension: true
   },
   {
+    operationId: "getChangeRequestReviewById",
+    method: "GET",
+    path: `${changeRequest}/reviews/{reviewId}`,
+    summary: "Get one review of a change request.",
+    responses: { 200: ChangeRequestReview },
+    extension: true
+  },
+  {
     operationId: "listRequestedReviewers",
     method: "GET",
     path: `${changeRequest}/requested-reviewers`,
     summary: "List the users asked to review a change request who have not reviewed it yet.",
     query: PaginationQuery,
-    responses: { 200: ListOf(User) },
+    responses: { 200: ListOf(ChangeRequestRequestedReviewer) },
     extension: true
   },
   {
@@ -78288,7 +78575,7 @@ var changeRequestRoutes = defineRoutes("Change requests", [
     path: `${changeRequest}/requested-reviewers`,
     summary: "Ask users to review a change request (list them with `listRequestedReviewers`).",
     body: RequestReviewersBody,
-    responses: { 204: null },
+    responses: { 200: RequestedReviewers },
     errors: [409],
     extension: true
   },
@@ -78309,32 +78596,6 @@ var changeRequestRoutes = defineRoutes("Change requests", [
     responses: { 200: ListOf(ChangeRequest) }
   }
 ]);
-
-// ../../packages/api/dist/schemas/collection.js
-var Collection = typebox_exports.Object({
-  object: typebox_exports.Literal("collection"),
-  id: typebox_exports.String(),
-  title: typebox_exports.String({ maxLength: 50 }),
-  description: typebox_exports.Optional(typebox_exports.String({ maxLength: 100 })),
-  organization: typebox_exports.String({ description: "Owning organization id." }),
-  parent: typebox_exports.Optional(typebox_exports.String({ description: "Parent collection id." })),
-  defaultLevel: NullableRole,
-  urls: Urls(["location", "app"]),
-  permissions: Permissions(["view", "admin", "viewInviteLinks", "create"])
-}, { title: "Collection" });
-var ListCollectionsQuery = ListQuery({
-  nested: typebox_exports.Optional(typebox_exports.Boolean({ default: true, description: "Also list collections inside collections." }))
-});
-var CreateCollectionBody = typebox_exports.Object({
-  title: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
-  parent: typebox_exports.Optional(typebox_exports.String({ description: "Parent collection id." }))
-}, { title: "CreateCollectionBody" });
-var UpdateCollectionBody = typebox_exports.Object({
-  title: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
-  description: typebox_exports.Optional(typebox_exports.String({ maxLength: 100 })),
-  defaultLevel: typebox_exports.Optional(NullableRole)
-}, { title: "UpdateCollectionBody" });
-var TransferCollectionBody = typebox_exports.Object({ organization: typebox_exports.String({ minLength: 1, description: "Target organization id." }) }, { title: "TransferCollectionBody" });
 
 // ../../packages/api/dist/schemas/move.js
 function Position(reference2) {
@@ -78360,130 +78621,6 @@ var MoveSiteSpaceBody = typebox_exports.Object({
   position: Position(typebox_exports.Object({ type: typebox_exports.Literal("site-space"), siteSpace: typebox_exports.String() }))
 }, { title: "MoveSiteSpaceBody" });
 var MoveSiteSectionGroupBody = typebox_exports.Object({ position: Position(typebox_exports.Object({ type: typebox_exports.Literal("site-section"), id: typebox_exports.String() })) }, { title: "MoveSiteSectionGroupBody" });
-
-// ../../packages/api/dist/schemas/language.js
-var languageCodes = [
-  "en",
-  "fr",
-  "de",
-  "es",
-  "it",
-  "pt",
-  "pt-br",
-  "ru",
-  "ja",
-  "zh",
-  "yue",
-  "ko",
-  "ar",
-  "hi",
-  "nl",
-  "pl",
-  "tr",
-  "sv",
-  "no",
-  "da",
-  "fi",
-  "el",
-  "cs",
-  "hu",
-  "ro",
-  "th",
-  "vi",
-  "id",
-  "ms",
-  "he",
-  "uk",
-  "sk",
-  "bg",
-  "hr",
-  "lt",
-  "lv",
-  "et",
-  "sl"
-];
-var Language = StringEnum([...languageCodes], { title: "Language" });
-
-// ../../packages/api/dist/schemas/merge-rules.js
-var MergeRules = typebox_exports.Union([
-  typebox_exports.Object({ type: typebox_exports.Literal("inherit") }, { description: "Use the rules of the parent (collection or organization)." }),
-  typebox_exports.Object({
-    type: typebox_exports.Literal("rules"),
-    rules: typebox_exports.Array(typebox_exports.Object({
-      rule: typebox_exports.Literal("require_specific_reviewers"),
-      users: typebox_exports.Array(typebox_exports.String(), { description: "User ids." })
-    }))
-  }),
-  typebox_exports.Object({ type: typebox_exports.Literal("none") }, { description: "No rule: anyone may merge." })
-], { title: "MergeRules" });
-
-// ../../packages/api/dist/schemas/space.js
-var SpaceVisibility = StringEnum(["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"], { title: "SpaceVisibility" });
-var EditMode = StringEnum(["live", "locked"], { title: "EditMode" });
-var Space = typebox_exports.Object({
-  object: typebox_exports.Literal("space"),
-  id: typebox_exports.String(),
-  title: typebox_exports.String({ maxLength: 50 }),
-  emoji: typebox_exports.String({ maxLength: 50, description: "An emoji, or empty." }),
-  visibility: SpaceVisibility,
-  createdAt: DateTime(),
-  updatedAt: DateTime(),
-  deletedAt: typebox_exports.Optional(DateTime({ description: "Set while the space is deleted." })),
-  editMode: typebox_exports.Optional(EditMode),
-  mergeRules: MergeRules,
-  urls: Urls(["location", "app"], ["published", "public", "icon"]),
-  organization: typebox_exports.String({ description: "Owning organization id." }),
-  parent: typebox_exports.Optional(typebox_exports.String({ description: "Parent collection id." })),
-  language: typebox_exports.Optional(Language),
-  gitSync: typebox_exports.Optional(typebox_exports.Object({
-    repoName: typebox_exports.Optional(typebox_exports.String()),
-    installationProvider: typebox_exports.Optional(typebox_exports.String({ examples: ["github"] })),
-    integration: typebox_exports.Optional(typebox_exports.String()),
-    url: typebox_exports.Optional(typebox_exports.String({ format: "uri" })),
-    updatedAt: typebox_exports.Optional(DateTime())
-  })),
-  visitorAuth: typebox_exports.Optional(typebox_exports.Object({ backend: typebox_exports.String({ examples: ["custom"] }) })),
-  revision: typebox_exports.String({ description: "Id of the active revision." }),
-  defaultLevel: NullableRole,
-  comments: typebox_exports.Number({ description: "Opened comments." }),
-  changeRequests: typebox_exports.Number({ description: "All change requests." }),
-  changeRequestsOpen: typebox_exports.Number(),
-  changeRequestsDraft: typebox_exports.Number(),
-  permissions: Permissions([
-    "view",
-    "access",
-    "admin",
-    "viewInviteLinks",
-    "edit",
-    "triggerGitSync",
-    "comment",
-    "merge",
-    "review",
-    "installIntegration"
-  ])
-}, { title: "Space" });
-var GetSpaceQuery = typebox_exports.Object({ shareKey: shareKeyProperty });
-var UpdateSpaceBody = typebox_exports.Object({
-  editMode: typebox_exports.Optional(EditMode),
-  title: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
-  defaultLevel: typebox_exports.Optional(NullableRole),
-  language: typebox_exports.Optional(Language),
-  mergeRules: typebox_exports.Optional(MergeRules),
-  emoji: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 }))
-}, { title: "UpdateSpaceBody" });
-var CreateSpaceBody = typebox_exports.Object({
-  title: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
-  emoji: typebox_exports.Optional(typebox_exports.String({ maxLength: 50 })),
-  parent: typebox_exports.Optional(typebox_exports.String({ description: "Collection id." })),
-  language: typebox_exports.Optional(Language),
-  editMode: typebox_exports.Optional(EditMode),
-  template: typebox_exports.Optional(TemplateReference),
-  empty: typebox_exports.Optional(typebox_exports.Literal(true))
-}, { title: "CreateSpaceBody", not: { required: ["template", "empty"] } });
-var TransferSpaceBody = typebox_exports.Object({
-  organization: typebox_exports.String({ minLength: 1, description: "Target organization id." }),
-  collection: typebox_exports.Optional(typebox_exports.String({ description: "Target collection id." }))
-}, { title: "TransferSpaceBody" });
 
 // ../../packages/api/dist/routes/collections.js
 var collectionRoutes = defineRoutes("Collections", [
@@ -79190,94 +79327,6 @@ var gitTreeRoutes = defineRoutes("Git Sync", [
   }
 ]);
 
-// ../../packages/api/dist/schemas/organization.js
-var DefaultContent = typebox_exports.Union([
-  typebox_exports.Object({ type: typebox_exports.Literal("site"), site: typebox_exports.String({ description: "Site id." }) }),
-  typebox_exports.Null()
-]);
-var Price = typebox_exports.Object({ monthly: typebox_exports.Number(), yearly: typebox_exports.Number() });
-var Billing = typebox_exports.Object({
-  interval: StringEnum(["monthly", "yearly"]),
-  endDate: typebox_exports.Optional(DateTime()),
-  hasPaymentFailed: typebox_exports.Boolean(),
-  isScheduledToCancel: typebox_exports.Boolean(),
-  pricing: typebox_exports.Optional(typebox_exports.Object({
-    members: typebox_exports.Object({ plus_2024: Price, pro_2024: Price }),
-    sites: typebox_exports.Object({ premium: Price, ultimate: Price })
-  })),
-  usageAddons: typebox_exports.Optional(typebox_exports.Record(typebox_exports.String(), typebox_exports.Object({ enabled: typebox_exports.Boolean() })))
-});
-var Organization = typebox_exports.Object({
-  object: typebox_exports.Literal("organization"),
-  id: typebox_exports.String(),
-  title: typebox_exports.String({ minLength: 2, maxLength: 255 }),
-  createdAt: DateTime(),
-  emailDomains: typebox_exports.Array(typebox_exports.String()),
-  hostname: typebox_exports.Optional(typebox_exports.String({ minLength: 3, maxLength: 32 })),
-  type: StringEnum(["business", "community"]),
-  // The description shows `useCase`, `communityType`, `trial` and `blocked` values by example
-  // only, and the public API does not close them either, so they stay open strings.
-  useCase: typebox_exports.Optional(typebox_exports.String({ examples: ["internalDocs"] })),
-  communityType: typebox_exports.Optional(typebox_exports.String({ examples: ["nonProfit"] })),
-  defaultRole: typebox_exports.Optional(NullableRole),
-  defaultContent: typebox_exports.Optional(DefaultContent),
-  sso: typebox_exports.Optional(typebox_exports.Boolean({ description: "SSO is enforced organization-wide." })),
-  ai: typebox_exports.Optional(typebox_exports.Boolean({ description: "All AI features are enabled." })),
-  inviteLinks: typebox_exports.Boolean(),
-  plan: StringEnum(["free_2024", "plus_2024", "pro_2024", "enterprise_2024", "community_2024"]),
-  billing: typebox_exports.Optional(Billing),
-  mergeRules: MergeRules,
-  urls: Urls(["location", "app"], ["logo"]),
-  // Always present (docsync answers `notapplicable`: a self-hosted service has no trial).
-  trial: typebox_exports.Object({
-    status: typebox_exports.String({ examples: ["notapplicable"] }),
-    count: typebox_exports.Optional(typebox_exports.Number()),
-    endDate: typebox_exports.Optional(DateTime()),
-    decision: typebox_exports.Optional(typebox_exports.String({ examples: ["downgrade"] }))
-  }),
-  customHostname: typebox_exports.Optional(typebox_exports.String()),
-  blocked: typebox_exports.Optional(typebox_exports.Object({
-    source: typebox_exports.String({ examples: ["backoffice"] }),
-    reason: typebox_exports.Optional(typebox_exports.String())
-  })),
-  internal_billingMigration: typebox_exports.Optional(typebox_exports.Object({
-    deadline: typebox_exports.Optional(DateTime()),
-    discountPercent: typebox_exports.Optional(typebox_exports.Number()),
-    discountEndDate: typebox_exports.Optional(DateTime())
-  })),
-  permissions: Permissions([
-    "view",
-    "admin",
-    "ownTeam",
-    "createContent",
-    "createOpenAPISpec",
-    "ingestConversations",
-    "viewBilling",
-    "listMembers",
-    "listTeams",
-    "listIntegrations",
-    "listInstallations",
-    "installIntegration"
-  ])
-}, { title: "Organization" });
-var UpdateOrganizationBody = typebox_exports.Object({
-  title: typebox_exports.Optional(typebox_exports.String({ minLength: 2, maxLength: 255 })),
-  emailDomains: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String())),
-  hostname: typebox_exports.Optional(typebox_exports.String({ minLength: 3, maxLength: 32 })),
-  defaultRole: typebox_exports.Optional(NullableRole),
-  defaultContent: typebox_exports.Optional(DefaultContent),
-  logo: typebox_exports.Optional(typebox_exports.Union([Uri({ maxLength: 2048 }), typebox_exports.Null()])),
-  sso: typebox_exports.Optional(typebox_exports.Boolean()),
-  ai: typebox_exports.Optional(typebox_exports.Boolean()),
-  inviteLinks: typebox_exports.Optional(typebox_exports.Boolean()),
-  mergeRules: typebox_exports.Optional(MergeRules)
-}, { title: "UpdateOrganizationBody" });
-var EmailDomainOrganizations = typebox_exports.Object({ organizations: typebox_exports.Array(Organization) }, { title: "EmailDomainOrganizations" });
-var CreateOrganizationBody = typebox_exports.Object({
-  title: typebox_exports.String({ minLength: 2, maxLength: 255 }),
-  defaultRole: typebox_exports.Optional(NullableRole)
-}, { title: "CreateOrganizationBody" });
-
 // ../../packages/api/dist/schemas/integration.js
 var INTEGRATION_NAME_PATTERN = "^[a-zA-Z0-9-_.]+$";
 var IntegrationBlock = typebox_exports.Object({
@@ -79913,8 +79962,12 @@ var organizationMemberRoutes = defineRoutes("Organization members", [
 var AgentInstructions = typebox_exports.Object({
   object: typebox_exports.Literal("agent-instructions"),
   instructions: Document,
+  // An organization's creation writes its empty instructions; only an organization made with
+  // no user (a test seed) has instructions nobody wrote, and then neither member.
   updatedAt: typebox_exports.Optional(DateTime()),
-  updatedBy: typebox_exports.Optional(typebox_exports.String({ description: "Id of the user who last changed them." })),
+  updatedBy: typebox_exports.Optional(typebox_exports.String({
+    description: "Id of the user who last changed them (who created the organization, until changed)."
+  })),
   urls: Urls(["location"])
 }, { title: "AgentInstructions" });
 var UpdateAgentInstructionsBody = typebox_exports.Object({ instructions: Document }, { title: "UpdateAgentInstructionsBody" });
@@ -80415,6 +80468,71 @@ var SiteAdaptiveConditions = typebox_exports.Object({
   }))
 }, { title: "SiteAdaptiveConditions" });
 
+// ../../packages/api/dist/schemas/site-customizations.js
+var color2 = typebox_exports.String({ pattern: "^#(?:[0-9a-fA-F]{3}){1,2}$" });
+var themedColor = typebox_exports.Object({ light: color2, dark: color2 });
+var themedUrl = typebox_exports.Object({ light: Uri({ maxLength: 2048 }), dark: Uri({ maxLength: 2048 }) });
+var enabled = typebox_exports.Object({ enabled: typebox_exports.Boolean() });
+var SiteCustomizationSettings = typebox_exports.Object({
+  title: typebox_exports.Optional(typebox_exports.String({ minLength: 2, maxLength: 128 })),
+  styling: typebox_exports.Object({
+    theme: StringEnum(["clean", "muted", "bold", "gradient"]),
+    primaryColor: themedColor,
+    infoColor: themedColor,
+    successColor: themedColor,
+    warningColor: themedColor,
+    dangerColor: themedColor,
+    corners: StringEnum(["straight", "rounded", "circular"]),
+    depth: StringEnum(["subtle", "flat"]),
+    links: StringEnum(["default", "accent"]),
+    font: typebox_exports.String({ description: "A font name of the public API\u2019s list." }),
+    monospaceFont: typebox_exports.String({ description: "A font name of the public API\u2019s list." }),
+    background: StringEnum(["plain", "match"]),
+    icons: StringEnum(["regular", "solid", "duotone", "light", "thin"]),
+    sidebar: typebox_exports.Object({
+      background: StringEnum(["default", "filled"]),
+      list: StringEnum(["default", "pill", "line"])
+    }),
+    search: StringEnum(["prominent", "subtle"])
+  }),
+  internationalization: typebox_exports.Object({
+    locale: StringEnum(["en", "fr", "es", "zh", "ja", "de", "nl", "no", "pt-br", "ru"])
+  }),
+  favicon: typebox_exports.Union([typebox_exports.Object({ icon: themedUrl }), typebox_exports.Object({})]),
+  header: typebox_exports.Object({
+    preset: StringEnum(["default", "bold", "contrast", "custom", "none"]),
+    logo: typebox_exports.Optional(themedUrl),
+    links: typebox_exports.Array(typebox_exports.Object({}, { additionalProperties: true }))
+  }),
+  footer: typebox_exports.Object({ groups: typebox_exports.Array(typebox_exports.Object({}, { additionalProperties: true })) }),
+  themes: typebox_exports.Object({ default: StringEnum(["light", "dark"]), toggeable: typebox_exports.Boolean() }),
+  pdf: enabled,
+  feedback: enabled,
+  ai: typebox_exports.Object({ mode: StringEnum(["none", "search", "assistant"]) }),
+  advancedCustomization: enabled,
+  trademark: enabled,
+  externalLinks: typebox_exports.Object({ target: StringEnum(["self", "blank"]) }),
+  pagination: enabled,
+  pageActions: typebox_exports.Object({
+    externalAI: typebox_exports.Boolean(),
+    markdown: typebox_exports.Boolean(),
+    mcp: typebox_exports.Boolean()
+  }),
+  git: typebox_exports.Object({ showEditLink: typebox_exports.Boolean() }),
+  privacyPolicy: typebox_exports.Object({ url: typebox_exports.Optional(Uri()) }),
+  socialPreview: typebox_exports.Object({ url: typebox_exports.Optional(Uri()) }),
+  insights: typebox_exports.Object({ trackingCookie: typebox_exports.Boolean() })
+}, { title: "SiteCustomizationSettings" });
+var PublishedSiteCustomizations = typebox_exports.Object({
+  site: SiteCustomizationSettings,
+  siteSpaces: typebox_exports.Record(typebox_exports.String(), SiteCustomizationSettings)
+});
+var SiteIntegrationScript = typebox_exports.Object({
+  script: Uri({ maxLength: 2048 }),
+  contentSecurityPolicy: typebox_exports.Optional(typebox_exports.String()),
+  cookies: typebox_exports.Boolean()
+}, { title: "SiteIntegrationScript" });
+
 // ../../packages/api/dist/schemas/site-structure.js
 var SiteStructure = typebox_exports.Union([
   typebox_exports.Object({
@@ -80426,7 +80544,13 @@ var SiteStructure = typebox_exports.Union([
 var SiteStructureItem = typebox_exports.Union([SiteSpace, SiteSection, SiteSectionGroup], {
   title: "SiteStructureItem"
 });
-var PublishedContentSite = typebox_exports.Object({ object: typebox_exports.Literal("published-content-site"), site: Site, structure: SiteStructure }, { title: "PublishedContentSite" });
+var PublishedContentSite = typebox_exports.Object({
+  object: typebox_exports.Literal("published-content-site"),
+  site: Site,
+  structure: SiteStructure,
+  customizations: PublishedSiteCustomizations,
+  scripts: typebox_exports.Array(SiteIntegrationScript)
+}, { title: "PublishedContentSite" });
 var SortSiteStructureBody = typebox_exports.Object({
   item: typebox_exports.Object({
     type: StringEnum(["site-section", "site-section-group", "site-space"]),
@@ -80435,7 +80559,10 @@ var SortSiteStructureBody = typebox_exports.Object({
   position: typebox_exports.Integer({ minimum: 0, description: "0-based index among its siblings." })
 }, { title: "SortSiteStructureBody" });
 var SitePublishingAuth = typebox_exports.Object({
-  object: typebox_exports.Literal("site-publishing-auth"),
+  object: typebox_exports.Literal("publishing-auth"),
+  // The site's own login service signs the tokens: a custom backend (docsync has no
+  // integrations that could be one).
+  backend: typebox_exports.Literal("custom"),
   privateKey: typebox_exports.String({ description: "HS256 signing key of visitor tokens (base64url)." })
 }, { title: "SitePublishingAuth" });
 

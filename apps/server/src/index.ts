@@ -1,7 +1,6 @@
 export { createServer, DEFAULT_BODY_LIMIT, type ServerDeps } from './create-server.js';
 export { implementedOperationIds } from './routes/index.js';
 export {
-  casesNotWrittenYet,
   descriptionWins,
   knownErrorMisses,
   knownNonConformant,

@@ -1,34 +1,13 @@
 /**
  * What the conformance suite (test/e2e/conformance.test.ts) knows about each implemented
- * operation against GitBook's official client (`@gitbook/api@0.146.0`): the operations it has no
- * case for yet, those whose response still fails the client's schema, and where the API
+ * operation against GitBook's official client (`@gitbook/api@0.146.0`): the operations whose
+ * response still fails the client's schema, and where the API
  * description and the client's schemas disagree (the description wins). The suite fails when an
  * entry is stale; docs/api.md shows them per operation (`npm run docs:api -w @docsync/server`).
  */
 
-/** Implemented operations without a conformance case yet (the coverage test accepts only these). */
-export const casesNotWrittenYet: Readonly<Record<string, string>> = {
-  applySpaceTemplate: 'needs a template id: not arranged yet',
-  getReusableContentById: 'needs reusable content imported from git: not arranged yet',
-  getReusableContentInRevisionById: 'needs reusable content imported from git: not arranged yet',
-  getReusableContentDocumentInRevisionById:
-    'needs reusable content imported from git: not arranged yet',
-  getReusableContentInChangeRequestById:
-    'needs reusable content imported from git: not arranged yet',
-  applyChangeRequestContentChanges: 'needs a realistic list of content changes: not written yet',
-};
-
 /** Operations whose case runs but whose response fails the client's schema, and why. */
-export const knownNonConformant: Readonly<Record<string, string>> = {
-  getOrganizationAgentInstructions:
-    'instructions nobody has written yet have no `updatedAt` and no `updatedBy` (the client requires both; once written they have them)',
-  listSpaceLinks:
-    'a link lacks `locationReferences`; its target reference is not one of the client’s shapes',
-  listChangeRequestFileBacklinks:
-    'a backlink names its organization, space and revision by id where the client wants objects',
-  getPublishedContentSite:
-    'lacks `customizations` and `scripts`: docsync has no customization or script settings of a site to report yet',
-};
+export const knownNonConformant: Readonly<Record<string, string>> = {};
 
 /** Operations whose documented 404 for an unknown id is answered otherwise, and why. */
 export const knownErrorMisses: Readonly<Record<string, string>> = {};

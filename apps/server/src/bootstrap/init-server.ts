@@ -56,6 +56,7 @@ export async function initServer(db: Db, options: InitServerOptions = {}): Promi
       id: organizationId,
       title: options.organizationTitle ?? 'My organization',
       defaultRole: 'read',
+      createdBy: userId,
       now,
     });
     await insertMember(trx, { organizationId, userId, role: 'admin', now });

@@ -2,8 +2,8 @@ import type { FileBacklink } from '@docsync/api';
 import { NotFoundError } from '../errors.js';
 import type { PageRequest } from '../pagination.js';
 import type { DocumentStore } from '../content/content-documents.js';
+import type { LinkLocator } from './link-locations.js';
 import { pageByIndex } from './link-listing.js';
-import type { LinkContext } from './resolve-links.js';
 import { readRevisionLinks } from './revision-links.js';
 
 /**
@@ -12,11 +12,13 @@ import { readRevisionLinks } from './revision-links.js';
  */
 export async function fileBacklinks(
   store: DocumentStore,
-  context: Omit<LinkContext, 'baseUrl'> & { revisionId: string; fileId: string },
+  locator: LinkLocator,
+  context: { revisionId: string; fileId: string },
   request: PageRequest,
 ): Promise<{ items: FileBacklink[]; count: number; next?: { page: string } }> {
   const links = await readRevisionLinks(store, context.revisionId);
-  if (!links.files.has(context.fileId)) throw new NotFoundError('File');
+  const backlink = locator.fileBacklink(context.fileId);
+  if (!links.files.has(context.fileId) || backlink === undefined) throw new NotFoundError('File');
   const pages = new Set<string>();
   for (const { pageId, ref } of links.occurrences)
     if (ref.kind === 'file' && ref.file === context.fileId) pages.add(pageId);
@@ -25,13 +27,7 @@ export async function fileBacklinks(
     request,
   );
   return {
-    items: page.items.map(() => ({
-      kind: 'file',
-      organization: context.organizationId,
-      space: context.spaceId,
-      versionContext: { type: 'revision', revision: context.revisionId },
-      file: context.fileId,
-    })),
+    items: page.items.map(() => backlink),
     count: pages.size,
     ...(page.next === undefined ? {} : { next: page.next }),
   };

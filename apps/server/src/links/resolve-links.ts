@@ -4,10 +4,9 @@ import type { LinkRef } from './collect-refs.js';
 import type { LinkOccurrence, RevisionLinks } from './revision-links.js';
 import { revisionPages } from '../content/revision-page-rows.js';
 
-/** A link with its status and its target as the listing shows it. */
+/** A link with its status. */
 export interface ResolvedLink extends LinkOccurrence {
   status: ContentLink['status'];
-  targetReference: ContentLink['targetReference'];
 }
 
 /** Where the links are: the space (and its organization) and the service's base URL. */
@@ -106,27 +105,18 @@ export async function resolveLinks(
   );
   const inSpace = (space: string | undefined) =>
     space === undefined || space === context.spaceId ? links.pages : elsewhere.spaces.get(space);
-  const located = (space: string | undefined) => {
-    const target = space ?? context.spaceId;
-    return target === context.spaceId || elsewhere.spaces.has(target)
-      ? { space: target, organization: context.organizationId }
-      : { space: target };
-  };
 
   return links.occurrences.map((occurrence) => {
     const { ref, pageId } = occurrence;
     let ok: boolean;
-    let targetReference: ContentLink['targetReference'] = { ...ref };
     switch (ref.kind) {
       case 'url':
         return {
           ...occurrence,
           status: urlStatus(ref.url, links.anchorsOf(pageId), context.baseUrl),
-          targetReference,
         };
       case 'page':
         ok = inSpace(ref.space)?.has(ref.page) === true;
-        targetReference = { ...ref, ...located(ref.space) };
         break;
       case 'anchor': {
         const page = ref.page ?? pageId;
@@ -134,22 +124,18 @@ export async function resolveLinks(
           ref.space === undefined || ref.space === context.spaceId
             ? links.anchorsOf(page)?.has(ref.anchor) === true
             : inSpace(ref.space)?.has(page) === true;
-        targetReference = { ...ref, ...located(ref.space) };
         break;
       }
       case 'file':
         ok = links.files.has(ref.file);
-        targetReference = { ...ref, ...located(undefined) };
         break;
       case 'space':
         ok = inSpace(ref.space) !== undefined;
-        targetReference = { ...ref, ...located(ref.space) };
         break;
       case 'collection':
         ok = elsewhere.collections.has(ref.collection);
-        targetReference = ok ? { ...ref, organization: context.organizationId } : { ...ref };
         break;
     }
-    return { ...occurrence, status: ok ? 'ok' : 'broken', targetReference };
+    return { ...occurrence, status: ok ? 'ok' : 'broken' };
   });
 }

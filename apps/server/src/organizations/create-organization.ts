@@ -30,6 +30,7 @@ export async function createOrganization(
       id,
       title: body.title,
       defaultRole: body.defaultRole === undefined ? 'read' : body.defaultRole,
+      createdBy: caller.userId,
       now,
     });
     await insertMember(trx, { organizationId: id, userId: caller.userId, role: 'admin', now });

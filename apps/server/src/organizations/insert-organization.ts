@@ -1,3 +1,4 @@
+import type { Document } from '@docsync/api';
 import { writeJson } from '../resources/json-column.js';
 import type { Db } from '../storage/schema.js';
 
@@ -8,8 +9,20 @@ export interface NewOrganization {
   /** The role of members who join by email domain (null: guest). */
   defaultRole: string | null;
   emailDomains?: readonly string[];
+  /**
+   * Who creates it, the writer of its (empty) agent instructions; null only where no user makes
+   * it (test seeds), and then it has no instructions until someone writes them.
+   */
+  createdBy: string | null;
   now: string;
 }
+
+/** Agent instructions as an organization starts with them: an empty document. */
+export const emptyAgentInstructions: Document = {
+  object: 'document',
+  data: { schemaVersion: 1 },
+  nodes: [],
+};
 
 /** Inserts an organization with the defaults of a new one (no members). */
 export async function insertOrganization(db: Db, organization: NewOrganization): Promise<void> {
@@ -33,9 +46,13 @@ export async function insertOrganization(db: Db, organization: NewOrganization):
       invite_links: false,
       plan: 'free_2024',
       merge_rules: writeJson({ type: 'none' }),
-      agent_instructions: null,
-      agent_instructions_updated_at: null,
-      agent_instructions_updated_by: null,
+      ...(organization.createdBy === null
+        ? { agent_instructions: null, agent_instructions_updated_at: null }
+        : {
+            agent_instructions: writeJson(emptyAgentInstructions),
+            agent_instructions_updated_at: organization.now,
+          }),
+      agent_instructions_updated_by: organization.createdBy,
     })
     .execute();
 }

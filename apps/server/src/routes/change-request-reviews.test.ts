@@ -1,8 +1,9 @@
 import {
+  ChangeRequestRequestedReviewer,
   ChangeRequestReview,
   ErrorBody,
   ListOf,
-  User,
+  RequestedReviewers,
   type ChangeRequest,
   type MergeRules,
   type Space,
@@ -170,6 +171,16 @@ for (const { dialect, skip } of testDialects) {
         items: [{ id: (second.body as ChangeRequestReview).id, outdated: false }],
       });
       expect((next.body as { next?: unknown }).next).toBeUndefined();
+      // Each review is read at its location, as it was given.
+      const { urls, id } = first.body as ChangeRequestReview;
+      expect(urls.location).toBe(`${server.baseUrl}${crPath(space.id, cr.id)}/reviews/${id}`);
+      const one = await server.http.get(`${crPath(space.id, cr.id)}/reviews/${id}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({
+        id,
+        outdated: true,
+        updatedAt: (first.body as ChangeRequestReview).createdAt,
+      });
       expect((await merge(space.id, cr.id)).body).toMatchObject({ result: 'merge' });
     });
 
@@ -269,20 +280,36 @@ for (const { dialect, skip } of testDialects) {
       const asked = await server.http.request('POST', path, {
         body: { users: [people.reviewer.userId, people.second.userId, people.reviewer.userId] },
       });
-      expect(asked.status).toBe(204);
-      expect(asked.text).toBe('');
+      expect(asked.status).toBe(200);
+      expect(Value.Check(RequestedReviewers, asked.body)).toBe(true);
+      // Each asked once, in the order given, at the change request's head, by the caller.
+      const answered = (asked.body as RequestedReviewers).users;
+      expect(answered.map((item) => item.user.id)).toEqual([
+        people.reviewer.userId,
+        people.second.userId,
+      ]);
+      const head = (await server.http.get(crPath(space.id, cr.id))).body as ChangeRequest;
+      expect(answered[0]).toMatchObject({
+        object: 'change-request-requested-reviewer',
+        kind: 'user',
+        revision: head.revision,
+        requestedBy: { id: server.userId },
+      });
       const listed = await server.http.get(path);
       expect(listed.status).toBe(200);
-      expect(Value.Check(ListOf(User), listed.body)).toBe(true);
-      const ids = (listed.body as { items: User[] }).items.map((user) => user.id).sort();
+      expect(Value.Check(ListOf(ChangeRequestRequestedReviewer), listed.body)).toBe(true);
+      const idsOf = (items: readonly ChangeRequestRequestedReviewer[]) =>
+        items.map((item) => item.user.id);
+      const ids = idsOf((listed.body as { items: ChangeRequestRequestedReviewer[] }).items).sort();
       expect(ids).toEqual([people.reviewer.userId, people.second.userId].sort());
+      type Listed = { items: ChangeRequestRequestedReviewer[]; next?: { page: string } };
       const first = await server.http.get(`${path}?limit=1`);
-      const firstPage = first.body as { items: User[]; next?: { page: string } };
+      const firstPage = first.body as Listed;
       expect(firstPage.items).toHaveLength(1);
       const second = await server.http.get(`${path}?limit=1&page=${firstPage.next?.page}`);
-      const secondPage = second.body as { items: User[]; next?: { page: string } };
+      const secondPage = second.body as Listed;
       expect(secondPage.next).toBeUndefined();
-      expect([...firstPage.items, ...secondPage.items].map((user) => user.id).sort()).toEqual(ids);
+      expect(idsOf([...firstPage.items, ...secondPage.items]).sort()).toEqual(ids);
 
       const filtered = async (userId: string) =>
         (
@@ -305,7 +332,10 @@ for (const { dialect, skip } of testDialects) {
       expect(await filtered(people.reviewer.userId)).toEqual([]);
       const remaining = await server.http.get(path);
       expect(remaining.status).toBe(200);
-      expect(remaining.body).toMatchObject({ count: 1, items: [{ id: people.second.userId }] });
+      expect(remaining.body).toMatchObject({
+        count: 1,
+        items: [{ user: { id: people.second.userId } }],
+      });
 
       const removed = await server.http.request('DELETE', `${path}/${people.second.userId}`);
       expect(removed.status).toBe(204);
@@ -353,6 +383,7 @@ for (const { dialect, skip } of testDialects) {
       const crs = `/v1/spaces/${space.id}/change-requests`;
       for (const [method, path, body] of [
         ['GET', `${crs}/unknown/reviews`, undefined],
+        ['GET', `${crs}/unknown/reviews/some-review`, undefined],
         ['POST', `${crs}/unknown/reviews`, { status: 'approved' }],
         ['GET', `${crs}/unknown/requested-reviewers`, undefined],
         ['POST', `${crs}/unknown/requested-reviewers`, { users: [people.reviewer.userId] }],
@@ -374,6 +405,9 @@ for (const { dialect, skip } of testDialects) {
       expect(late.status).toBe(409);
       // Reviews are addressed by number too.
       expect((await server.http.get(`${crs}/${cr.number}/reviews`)).status).toBe(200);
+      const unknownReview = await server.http.get(`${crs}/${cr.number}/reviews/unknown`);
+      expect(unknownReview.status).toBe(404);
+      expect(Value.Check(ErrorBody, unknownReview.body)).toBe(true);
     });
   });
 }

@@ -1,23 +1,24 @@
 import {
+  ChangeRequestRequestedReviewer,
   ChangeRequestReview,
   CreateChangeRequestReviewBody,
   ListOf,
   PaginationQuery,
   RequestReviewersBody,
-  User,
+  RequestedReviewers,
 } from '@docsync/api';
 import { requireLevel } from '../access/organization-access.js';
-import { userResource } from '../members/user-resource.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { listReviews } from '../change-requests/reviews/list-reviews.js';
+import { presentRequestedReviewers } from '../change-requests/reviews/present-requested-reviewers.js';
 import { presentReviews } from '../change-requests/reviews/present-reviews.js';
-import { usersById } from '../members/users-by-id.js';
 import {
   listRequestedReviewers,
   requestReviewers,
 } from '../change-requests/reviews/requested-reviewers.js';
 import { reviewChangeRequest } from '../change-requests/reviews/review-change-request.js';
 import { withdrawReviewRequest } from '../change-requests/reviews/withdraw-review-request.js';
+import { NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import { requireSpace } from '../spaces/space-access.js';
 
@@ -40,7 +41,7 @@ export const changeRequestReviewOperations: readonly Operation[] = [
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
       const page = await listReviews(ctx.db, row.id, query);
       return {
-        items: await presentReviews(ctx.db, page.rows, row.head_revision_id, baseUrl),
+        items: await presentReviews(ctx.db, page.rows, row, baseUrl),
         count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
@@ -65,7 +66,26 @@ export const changeRequestReviewOperations: readonly Operation[] = [
         reviewerId: caller.userId,
         status: body.status,
       });
-      const [resource] = await presentReviews(ctx.db, [review], review.revision_id, baseUrl);
+      const [resource] = await presentReviews(ctx.db, [review], row, baseUrl);
+      if (resource === undefined) throw new Error(`review \`${review.id}\` was not presented`);
+      return resource;
+    },
+  ),
+
+  operation(
+    'getChangeRequestReviewById',
+    { params: ['spaceId', 'changeRequestId', 'reviewId'], response: ChangeRequestReview },
+    async ({ params, caller, ctx, baseUrl }) => {
+      const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
+      const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
+      const review = await ctx.db
+        .selectFrom('change_request_reviews')
+        .selectAll()
+        .where('change_request_id', '=', row.id)
+        .where('id', '=', params.reviewId)
+        .executeTakeFirst();
+      if (review === undefined) throw new NotFoundError('Review');
+      const [resource] = await presentReviews(ctx.db, [review], row, baseUrl);
       if (resource === undefined) throw new Error(`review \`${review.id}\` was not presented`);
       return resource;
     },
@@ -73,14 +93,17 @@ export const changeRequestReviewOperations: readonly Operation[] = [
 
   operation(
     'listRequestedReviewers',
-    { params: ['spaceId', 'changeRequestId'], query: PaginationQuery, response: ListOf(User) },
+    {
+      params: ['spaceId', 'changeRequestId'],
+      query: PaginationQuery,
+      response: ListOf(ChangeRequestRequestedReviewer),
+    },
     async ({ params, query, caller, ctx, baseUrl }) => {
       const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
       const page = await listRequestedReviewers(ctx.db, row.id, query);
-      const userOf = await usersById(ctx.db, page.rows);
       return {
-        items: page.rows.map((id) => userResource(userOf(id), baseUrl)),
+        items: await presentRequestedReviewers(ctx.db, page.rows, baseUrl),
         count: page.count,
         ...(page.next === undefined ? {} : { next: page.next }),
       };
@@ -92,19 +115,19 @@ export const changeRequestReviewOperations: readonly Operation[] = [
     {
       params: ['spaceId', 'changeRequestId'],
       body: RequestReviewersBody,
-      response: null,
+      response: RequestedReviewers,
     },
-    async ({ params, body, caller, ctx }) => {
+    async ({ params, body, caller, ctx, baseUrl }) => {
       const { space, level } = await requireSpace(ctx.db, caller, params.spaceId, {
         clock: ctx.clock,
       });
       requireLevel(level, 'edit', 'ask for reviews of a change request');
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
-      await requestReviewers(ctx, row, space.organization_id, {
+      const asked = await requestReviewers(ctx, row, space.organization_id, {
         users: body.users,
         requestedBy: caller.userId,
       });
-      return undefined;
+      return { users: await presentRequestedReviewers(ctx.db, asked, baseUrl) };
     },
   ),
 

@@ -1,5 +1,6 @@
 import {
   ContentLinkListing,
+  type ContentLink,
   ErrorBody,
   FileBacklink,
   ListOf,
@@ -54,6 +55,21 @@ function tree(baseUrl: string, options: { setup?: boolean } = {}): TreeBlob[] {
   ];
 }
 
+/** A link in brief: its status, the id (and anchor) or URL it points at, and the page it is on. */
+function brief(link: ContentLink) {
+  const target = link.targetReference;
+  let to: string | undefined;
+  if (target?.kind === 'url') to = target.url;
+  else if (target?.kind === 'page')
+    to = `page ${target.page.id}${target.internalLocation ? `#${target.internalLocation.anchor}` : ''}`;
+  else if (target?.kind === 'file') to = `file ${target.file.id}`;
+  else if (target !== undefined) to = target.kind;
+  const on = link.locationReferences.map((location) =>
+    location.kind === 'page' ? location.page.id : location.kind,
+  );
+  return { status: link.status, to, on };
+}
+
 for (const { dialect, skip } of testDialects) {
   describe.skipIf(skip)(`links and backlinks over HTTP (${dialect})`, () => {
     let server: TestServer;
@@ -105,45 +121,31 @@ for (const { dialect, skip } of testDialects) {
       const setup = await pageId('Setup');
       const diagram = await fileId('diagram.png');
       const links = await listing(`/v1/spaces/${space.id}/content/page/${guide}/links`);
-      const where = { space: space.id, organization: server.organizationId };
-      expect(links.items).toEqual([
-        {
-          status: 'ok',
-          relation: 'reference',
-          targetReference: { kind: 'page', page: setup, ...where },
-        },
-        {
-          status: 'ok',
-          relation: 'reference',
-          targetReference: { kind: 'anchor', anchor: 'requirements', page: setup, ...where },
-        },
-        {
-          status: 'broken',
-          relation: 'reference',
-          targetReference: { kind: 'anchor', anchor: 'nowhere', page: setup, ...where },
-        },
-        {
-          status: 'broken',
-          relation: 'reference',
-          targetReference: { kind: 'url', url: 'missing.md' },
-        },
-        {
-          status: 'ok',
-          relation: 'reference',
-          targetReference: { kind: 'url', url: 'https://example.com/docs' },
-        },
-        {
-          status: 'in-app',
-          relation: 'reference',
-          targetReference: { kind: 'url', url: `${server.baseUrl}/app/s/abc` },
-        },
-        { status: 'ok', relation: 'reference', targetReference: { kind: 'url', url: '#intro' } },
-        {
-          status: 'ok',
-          relation: 'reference',
-          targetReference: { kind: 'file', file: diagram, ...where },
-        },
+      const here = [guide];
+      expect(links.items.map(brief)).toEqual([
+        { status: 'ok', to: `page ${setup}`, on: here },
+        { status: 'ok', to: `page ${setup}#requirements`, on: here },
+        { status: 'broken', to: `page ${setup}#nowhere`, on: here },
+        { status: 'broken', to: 'missing.md', on: here },
+        { status: 'ok', to: 'https://example.com/docs', on: here },
+        { status: 'in-app', to: `${server.baseUrl}/app/s/abc`, on: here },
+        { status: 'ok', to: '#intro', on: here },
+        { status: 'ok', to: `file ${diagram}`, on: here },
       ]);
+      // Where a link points and where it is embed the organization and space as the caller sees them.
+      const [first] = links.items;
+      expect(first?.targetReference).toMatchObject({
+        kind: 'page',
+        organization: { object: 'organization', id: server.organizationId },
+        space: { object: 'space', id: space.id },
+        page: { id: setup, title: 'Setup' },
+      });
+      expect(first?.locationReferences[0]).toMatchObject({
+        kind: 'page',
+        organization: { id: server.organizationId },
+        space: { id: space.id },
+        page: { id: guide, title: 'Guide' },
+      });
       expect(links.count).toBe(8);
       expect(links.stats).toEqual({ total: 8, broken: { total: 2, changeRequest: 0 } });
 
@@ -154,10 +156,10 @@ for (const { dialect, skip } of testDialects) {
       expect(broken.count).toBe(2);
       expect(broken.stats.total).toBe(8);
 
-      const first = await listing(`/v1/spaces/${space.id}/content/page/${guide}/links?limit=5`);
-      expect(first.items).toEqual(links.items.slice(0, 5));
+      const firstFive = await listing(`/v1/spaces/${space.id}/content/page/${guide}/links?limit=5`);
+      expect(firstFive.items).toEqual(links.items.slice(0, 5));
       const second = await listing(
-        `/v1/spaces/${space.id}/content/page/${guide}/links?limit=5&page=${first.next?.page}`,
+        `/v1/spaces/${space.id}/content/page/${guide}/links?limit=5&page=${firstFive.next?.page}`,
       );
       expect(second.items).toEqual(links.items.slice(5));
       expect(second.next).toBeUndefined();
@@ -181,11 +183,11 @@ for (const { dialect, skip } of testDialects) {
       // The setup page went with its image: the guide's links to it, read again from the tree,
       // are paths nothing resolves any more.
       expect(after.stats).toEqual({ total: 9, broken: { total: 4, changeRequest: 0 } });
-      expect(after.items.map((link) => link.targetReference)).toEqual([
-        { kind: 'url', url: 'setup.md' },
-        { kind: 'url', url: 'setup.md#requirements' },
-        { kind: 'url', url: 'setup.md#nowhere' },
-        { kind: 'url', url: 'missing.md' },
+      expect(after.items.map((link) => brief(link).to)).toEqual([
+        'setup.md',
+        'setup.md#requirements',
+        'setup.md#nowhere',
+        'missing.md',
       ]);
     });
 
@@ -206,12 +208,12 @@ for (const { dialect, skip } of testDialects) {
       const revision = (await server.http.get(`/v1/spaces/${space.id}/content`)).body as {
         id: string;
       };
-      expect(listed.items[0]).toEqual({
+      expect(listed.items[0]).toMatchObject({
         kind: 'file',
-        organization: server.organizationId,
-        space: space.id,
-        versionContext: { type: 'revision', revision: revision.id },
-        file: diagram,
+        organization: { object: 'organization', id: server.organizationId },
+        space: { object: 'space', id: space.id },
+        versionContext: { type: 'revision', revision: { object: 'revision', id: revision.id } },
+        file: { id: diagram, name: 'diagram.png' },
       });
       const paged = await server.http.get(
         `/v1/spaces/${space.id}/content/files/${diagram}/backlinks?limit=1`,
@@ -272,13 +274,14 @@ for (const { dialect, skip } of testDialects) {
       );
       expect(merged.status).toBe(200);
       const after = await listing(`/v1/spaces/${space.id}/links?status=broken`);
-      expect(after.items.map((link) => link.targetReference.kind)).toEqual([
-        'page',
-        'anchor',
-        'anchor',
-        'url',
-        'url',
-        'url',
+      // The deleted page is gone, so the links to it point nowhere the listing can show.
+      expect(after.items.map((link) => brief(link).to)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        'missing.md',
+        'nowhere.md',
+        '#top',
       ]);
     });
 

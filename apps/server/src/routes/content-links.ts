@@ -9,16 +9,16 @@ import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { NotFoundError } from '../errors.js';
 import { operation, type Call, type Operation } from '../http/operation.js';
 import { fileBacklinks } from '../links/file-backlinks.js';
+import { LinkLocator, type LocatedContent } from '../links/link-locations.js';
 import { linkListing } from '../links/link-listing.js';
 import { resolveLinks, type ResolvedLink } from '../links/resolve-links.js';
 import { readRevisionLinks } from '../links/revision-links.js';
 import { requireSpace } from '../spaces/space-access.js';
 
 /** The revision links are read from, once the caller's access to its space is checked. */
-interface LinkedContent {
+interface LinkedContent extends LocatedContent {
   spaceId: string;
   organizationId: string;
-  revisionId: string;
   /** A change request's merge base, to count the broken links it adds. */
   baseRevisionId?: string;
 }
@@ -31,8 +31,10 @@ type ContentParam = 'spaceId' | 'changeRequestId';
 /** A space's current revision (view access needed; 404 otherwise). */
 async function spaceContent({ params, caller, ctx }: AnyCall): Promise<LinkedContent> {
   const spaceId = params['spaceId'] ?? '';
-  const { space } = await requireSpace(ctx.db, caller, spaceId, { clock: ctx.clock });
+  const { space, level } = await requireSpace(ctx.db, caller, spaceId, { clock: ctx.clock });
   return {
+    space,
+    level,
     spaceId: space.id,
     organizationId: space.organization_id,
     revisionId: space.revision_id,
@@ -63,7 +65,11 @@ async function resolvedLinks(
     pageId === undefined ? {} : { pageId },
   );
   if (pageId !== undefined && !links.pages.has(pageId)) return undefined;
-  return resolveLinks(call.ctx.db, links, { ...content, baseUrl: call.baseUrl });
+  return resolveLinks(call.ctx.db, links, {
+    spaceId: content.spaceId,
+    organizationId: content.organizationId,
+    baseUrl: call.baseUrl,
+  });
 }
 
 /** How many of `head`'s broken links `base` does not have broken too (the same target). */
@@ -110,7 +116,7 @@ function contentLinkReads(
                 links,
                 (await resolvedLinks(call, content, content.baseRevisionId, pageId)) ?? [],
               );
-        return linkListing(links, call.query, added);
+        return linkListing(links, await LinkLocator.open(call, content), call.query, added);
       },
     ),
     operation(
@@ -118,7 +124,12 @@ function contentLinkReads(
       { params: [...params, 'fileId'], query: PaginationQuery, response: ListOf(FileBacklink) },
       async (call) => {
         const content = await resolve(call);
-        return fileBacklinks(call.ctx, { ...content, fileId: call.params.fileId }, call.query);
+        return fileBacklinks(
+          call.ctx,
+          await LinkLocator.open(call, content),
+          { revisionId: content.revisionId, fileId: call.params.fileId },
+          call.query,
+        );
       },
     ),
   ];
@@ -135,7 +146,7 @@ export const contentLinkOperations: readonly Operation[] = [
     async (call) => {
       const content = await spaceContent(call);
       const links = await resolvedLinks(call, content, content.revisionId, undefined);
-      return linkListing(links ?? [], call.query);
+      return linkListing(links ?? [], await LinkLocator.open(call, content), call.query);
     },
   ),
   ...contentLinkReads(

@@ -184,6 +184,12 @@ for (const { dialect, skip } of testDialects) {
       const empty = await server.http.get(`/v1/orgs/${server.organizationId}/agent-instructions`);
       expect(empty.status).toBe(200);
       expect(Value.Check(AgentInstructions, empty.body)).toBe(true);
+      // The organization's creation wrote them (empty), so they have a writer and a time.
+      expect(empty.body).toMatchObject({
+        instructions: { object: 'document', nodes: [] },
+        updatedBy: server.userId,
+      });
+      expect(typeof (empty.body as { updatedAt?: unknown }).updatedAt).toBe('string');
       const instructions = {
         object: 'document',
         nodes: [

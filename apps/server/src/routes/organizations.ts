@@ -20,13 +20,11 @@ import { joinOrganization } from '../organizations/join-organization.js';
 import { listCallerOrganizations } from '../organizations/list-organizations.js';
 import { normalizeEmailDomain } from '../organizations/organization-updates.js';
 import { organizationsForDomain } from '../organizations/organizations-for-domain.js';
+import { emptyAgentInstructions } from '../organizations/insert-organization.js';
 import { setAgentInstructions, updateOrganization } from '../organizations/update-organization.js';
 import { readJson } from '../resources/json-column.js';
 import { organizationResource } from '../resources/organization-resource.js';
 import { resourceUrls } from '../resources/resource-urls.js';
-
-/** Agent instructions before anyone wrote them: an empty document. */
-const emptyInstructions: Document = { object: 'document', data: { schemaVersion: 1 }, nodes: [] };
 
 /** The Organizations section of the API description (org search comes with content). */
 export const organizationOperations: readonly Operation[] = [
@@ -175,7 +173,7 @@ function agentInstructions(
     object: 'agent-instructions',
     instructions:
       organization.agent_instructions === null
-        ? emptyInstructions
+        ? emptyAgentInstructions
         : (readJson(organization.agent_instructions) as Document),
     urls: {
       location: `${resourceUrls.organization(baseUrl, organization.id).location}/agent-instructions`,

@@ -171,6 +171,36 @@ for (const { dialect, skip } of testDialects) {
       });
     });
 
+    describe('customizations', () => {
+      it('answers the site’s title, its organization’s logo and its default space’s language', async () => {
+        const logo = 'https://example.com/logo.png';
+        const organizationId = sites.path().split('/')[3] ?? '';
+        const patched = await sites.request('PATCH', `/v1/orgs/${organizationId}`, {
+          body: { logo },
+        });
+        expect(patched.status, patched.text).toBe(200);
+        const space = await sites.createSpace('Handbuch');
+        const language = await sites.request('PATCH', `/v1/spaces/${space.id}`, {
+          body: { language: 'de' },
+        });
+        expect(language.status, language.text).toBe(200);
+        const site = await sites.createSite({
+          title: 'Handbuch',
+          visibility: 'public',
+          spaces: [space.id],
+        });
+        const body = expectPublished(await readPublished(sites, site.id));
+        expect(body.customizations.site).toMatchObject({
+          title: 'Handbuch',
+          header: { logo: { light: logo, dark: logo } },
+          internationalization: { locale: 'de' },
+          ai: { mode: 'none' },
+        });
+        expect(body.customizations.siteSpaces).toEqual({});
+        expect(body.scripts).toEqual([]);
+      });
+    });
+
     describe('adaptive content', () => {
       const schemaPath = (siteId: string) => sites.path(`/${siteId}/adaptive-schema`);
       const visitorSchema = {

@@ -15,6 +15,7 @@ import {
   siteStructureResource,
 } from '../resources/site-structure-resources.js';
 import { sortStructureItem } from '../sites/move-structure-item.js';
+import { siteCustomizations } from '../sites/site-customizations.js';
 import { requirePublishedSite, VISITOR_TOKEN_HEADER } from '../sites/published-access.js';
 import { SITE_LEVELS } from '../sites/site-access.js';
 import { changeSiteAndShow, showSite, siteOfCall } from '../sites/site-calls.js';
@@ -49,10 +50,18 @@ export const sitePublishingOperations: readonly Operation[] = [
       );
       const options = { baseUrl, withShareKey: audience.withShareKey };
       const view = await readSiteView(ctx.db, audience.tree, audience.level, options);
+      const organization = await ctx.db
+        .selectFrom('organizations')
+        .select('logo')
+        .where('id', '=', audience.tree.site.organization_id)
+        .executeTakeFirstOrThrow();
       return {
         object: 'published-content-site' as const,
         site: siteResource(audience.tree.site, audience.tree.siteSpaces.length, baseUrl, options),
         structure: siteStructureResource(view),
+        customizations: siteCustomizations(audience.tree, organization),
+        // docsync installs no integrations on sites, so none loads a script.
+        scripts: [],
       };
     },
   ),
@@ -80,7 +89,11 @@ export const sitePublishingOperations: readonly Operation[] = [
     async (call) => {
       const { site: row, level } = await siteOfCall(call);
       requireLevel(level, SITE_LEVELS.admin, "read the site's visitor-token key");
-      return { object: 'site-publishing-auth' as const, privateKey: row.visitor_signing_key };
+      return {
+        object: 'publishing-auth' as const,
+        backend: 'custom' as const,
+        privateKey: row.visitor_signing_key,
+      };
     },
   ),
 ];

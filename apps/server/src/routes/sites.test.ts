@@ -228,7 +228,7 @@ for (const { dialect, skip } of testDialects) {
         ).toBe(403);
         const key = await sites.request('GET', sites.path(`/${site.id}/publishing/auth`));
         expect(key.status).toBe(200);
-        expect(key.body).toMatchObject({ object: 'site-publishing-auth' });
+        expect(key.body).toMatchObject({ object: 'publishing-auth', backend: 'custom' });
       });
 
       it('answers 404 for another organization’s site and to a guest, and lists nothing to a guest', async () => {

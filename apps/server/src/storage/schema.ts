@@ -362,6 +362,8 @@ export interface ChangeRequestReviewRequestsTable {
   user_id: string;
   requested_by: string;
   requested_at: Timestamp;
+  /** The change request's head revision when asked (migration 017 filled in the older rows). */
+  revision_id: string;
 }
 
 /** A comment on a space's main content or on a change request. */

@@ -51,6 +51,7 @@ export async function seedOrganization(
     title: options.title ?? 'Other organization',
     defaultRole: options.defaultRole === undefined ? 'read' : options.defaultRole,
     emailDomains: options.emailDomains ?? [],
+    createdBy: null,
     now: clock.now().toISOString(),
   });
   return id;

@@ -9,12 +9,13 @@ import {
   UpdateChangeRequestBody,
 } from '../schemas/change-request.js';
 import {
+  ChangeRequestRequestedReviewer,
   ChangeRequestReview,
   CreateChangeRequestReviewBody,
   RequestReviewersBody,
+  RequestedReviewers,
 } from '../schemas/change-request-review.js';
 import { ListOf, PaginationQuery } from '../schemas/common.js';
-import { User } from '../schemas/user.js';
 import { defineRoutes } from './define-routes.js';
 
 const changeRequests = '/v1/spaces/{spaceId}/change-requests';
@@ -99,12 +100,20 @@ export const changeRequestRoutes = defineRoutes('Change requests', [
     extension: true,
   },
   {
+    operationId: 'getChangeRequestReviewById',
+    method: 'GET',
+    path: `${changeRequest}/reviews/{reviewId}`,
+    summary: 'Get one review of a change request.',
+    responses: { 200: ChangeRequestReview },
+    extension: true,
+  },
+  {
     operationId: 'listRequestedReviewers',
     method: 'GET',
     path: `${changeRequest}/requested-reviewers`,
     summary: 'List the users asked to review a change request who have not reviewed it yet.',
     query: PaginationQuery,
-    responses: { 200: ListOf(User) },
+    responses: { 200: ListOf(ChangeRequestRequestedReviewer) },
     extension: true,
   },
   {
@@ -113,7 +122,7 @@ export const changeRequestRoutes = defineRoutes('Change requests', [
     path: `${changeRequest}/requested-reviewers`,
     summary: 'Ask users to review a change request (list them with `listRequestedReviewers`).',
     body: RequestReviewersBody,
-    responses: { 204: null },
+    responses: { 200: RequestedReviewers },
     errors: [409],
     extension: true,
   },

@@ -68,6 +68,7 @@ const extensions = [
   // Reviews and review requests: what merge rules requiring specific reviewers need.
   'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
   'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
+  'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}',
   'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
   'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
   'DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}',

@@ -6,7 +6,8 @@ import {
   ListFilesQuery,
   RevisionPages,
 } from '../schemas/content-query.js';
-import { File, FileBacklink } from '../schemas/file.js';
+import { FileBacklink } from '../schemas/content-location.js';
+import { File } from '../schemas/file.js';
 import { Page } from '../schemas/page.js';
 import { Revision, RevisionReusableContent } from '../schemas/revision.js';
 import type { RouteInput } from './define-routes.js';

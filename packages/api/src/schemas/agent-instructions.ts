@@ -7,8 +7,15 @@ export const AgentInstructions = Type.Object(
   {
     object: Type.Literal('agent-instructions'),
     instructions: Document,
+    // An organization's creation writes its empty instructions; only an organization made with
+    // no user (a test seed) has instructions nobody wrote, and then neither member.
     updatedAt: Type.Optional(DateTime()),
-    updatedBy: Type.Optional(Type.String({ description: 'Id of the user who last changed them.' })),
+    updatedBy: Type.Optional(
+      Type.String({
+        description:
+          'Id of the user who last changed them (who created the organization, until changed).',
+      }),
+    ),
     urls: Urls(['location']),
   },
   { title: 'AgentInstructions' },

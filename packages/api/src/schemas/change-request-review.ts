@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, StringEnum } from './common.js';
+import { DateTime, StringEnum, Urls } from './common.js';
 import { User } from './user.js';
 
 /**
@@ -25,6 +25,8 @@ export const ChangeRequestReview = Type.Object(
         'The change request has moved on from the reviewed revision: the review no longer counts for merge rules.',
     }),
     createdAt: DateTime(),
+    updatedAt: DateTime({ description: 'A review is never changed: when it was given.' }),
+    urls: Urls(['location']),
   },
   { title: 'ChangeRequestReview' },
 );
@@ -51,3 +53,26 @@ export const RequestReviewersBody = Type.Object(
 );
 /** Users asked to review a change request. */
 export type RequestReviewersBody = Static<typeof RequestReviewersBody>;
+
+/** A user asked to review a change request who has not reviewed it since. */
+export const ChangeRequestRequestedReviewer = Type.Object(
+  {
+    object: Type.Literal('change-request-requested-reviewer'),
+    kind: Type.Literal('user'),
+    user: User,
+    revision: Type.String({ description: 'The change request revision when they were asked.' }),
+    requestedBy: User,
+    createdAt: DateTime({ description: 'When they were asked.' }),
+  },
+  { title: 'ChangeRequestRequestedReviewer' },
+);
+/** A user asked to review a change request. */
+export type ChangeRequestRequestedReviewer = Static<typeof ChangeRequestRequestedReviewer>;
+
+/** The answer to asking for reviews: everyone asked (those asked before, as they were asked). */
+export const RequestedReviewers = Type.Object(
+  { users: Type.Array(ChangeRequestRequestedReviewer) },
+  { title: 'RequestedReviewers' },
+);
+/** The answer to asking for reviews. */
+export type RequestedReviewers = Static<typeof RequestedReviewers>;

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ListQuery, StringEnum, listEnvelopeProperties } from './common.js';
+import { contentLocationOf } from './content-location.js';
+import { PageDefinition } from './page.js';
 
 /** `ok`: fine; `broken`: target absent from the revision; `in-app`: URL into the app. */
 export const ContentLinkStatus = StringEnum(['ok', 'broken', 'in-app']);
@@ -9,23 +11,27 @@ export const ListContentLinksQuery = ListQuery({ status: Type.Optional(ContentLi
 /** List the links of a space or page. */
 export type ListContentLinksQuery = Static<typeof ListContentLinksQuery>;
 
-/** A link found in content, with where it points and whether the target exists. */
-export const ContentLink = Type.Object(
+/**
+ * A link found in content: where it points (absent when that is gone: a page, file, space or
+ * collection that does not exist, or that the caller may not see) and the page it is on.
+ */
+export const ContentLink = Type.Cyclic(
   {
-    status: ContentLinkStatus,
-    relation: Type.String({ examples: ['reference'] }),
-    // Only the `file` variant is shown: a content reference with the organization and space the
-    // target lives in embedded. Other kinds keep the same envelope.
-    targetReference: Type.Object(
+    Page: PageDefinition,
+    ContentLocation: contentLocationOf(Type.Ref('Page')),
+    ContentLink: Type.Object(
       {
-        kind: Type.String({ examples: ['file'] }),
-        organization: Type.Optional(Type.String()),
-        space: Type.Optional(Type.String()),
+        status: ContentLinkStatus,
+        relation: StringEnum(['reference']),
+        targetReference: Type.Optional(Type.Ref('ContentLocation')),
+        locationReferences: Type.Array(Type.Ref('ContentLocation'), {
+          description: 'The page the link is on.',
+        }),
       },
-      { additionalProperties: true },
+      { title: 'ContentLink' },
     ),
   },
-  { title: 'ContentLink' },
+  'ContentLink',
 );
 /** A link found in content. */
 export type ContentLink = Static<typeof ContentLink>;

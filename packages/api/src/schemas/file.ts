@@ -17,17 +17,3 @@ export const File = Type.Object(
 );
 /** A file uploaded to a space. */
 export type File = Static<typeof File>;
-
-/** A place in content that refers to a file. */
-export const FileBacklink = Type.Object(
-  {
-    kind: Type.String({ examples: ['file'] }),
-    organization: Type.String(),
-    space: Type.String(),
-    versionContext: Type.Object({ type: Type.Literal('revision'), revision: Type.String() }),
-    file: Type.String(),
-  },
-  { title: 'FileBacklink' },
-);
-/** A place in content that refers to a file. */
-export type FileBacklink = Static<typeof FileBacklink>;

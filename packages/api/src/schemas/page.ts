@@ -89,5 +89,12 @@ const pageProperties = {
  * not use are absent) so that lists of pages stay a single schema.
  */
 export const Page = Type.Cyclic({ Page: Type.Object(pageProperties, { title: 'Page' }) }, 'Page');
+
+/**
+ * The definition a schema that holds pages in more than one place puts among its own cyclic
+ * definitions (as `Page`, referring to it with `Type.Ref('Page')`): a serializer cannot take two
+ * copies of one definition in one schema.
+ */
+export const PageDefinition = Type.Object(pageProperties, { title: 'Page' });
 /** A page of a revision, with its children. */
 export type Page = Static<typeof Page>;

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { StringEnum } from './common.js';
 import { Site } from './site.js';
+import { PublishedSiteCustomizations, SiteIntegrationScript } from './site-customizations.js';
 import { SiteSection } from './site-section.js';
 import { SiteSectionGroup } from './site-section-group.js';
 import { SiteSpace } from './site-space.js';
@@ -32,7 +33,13 @@ export type SiteStructureItem = Static<typeof SiteStructureItem>;
 
 /** Everything the published experience of a site needs. */
 export const PublishedContentSite = Type.Object(
-  { object: Type.Literal('published-content-site'), site: Site, structure: SiteStructure },
+  {
+    object: Type.Literal('published-content-site'),
+    site: Site,
+    structure: SiteStructure,
+    customizations: PublishedSiteCustomizations,
+    scripts: Type.Array(SiteIntegrationScript),
+  },
   { title: 'PublishedContentSite' },
 );
 /** Everything the published experience of a site needs. */
@@ -58,7 +65,10 @@ export type SortSiteStructureBody = Static<typeof SortSiteStructureBody>;
  */
 export const SitePublishingAuth = Type.Object(
   {
-    object: Type.Literal('site-publishing-auth'),
+    object: Type.Literal('publishing-auth'),
+    // The site's own login service signs the tokens: a custom backend (docsync has no
+    // integrations that could be one).
+    backend: Type.Literal('custom'),
     privateKey: Type.String({ description: 'HS256 signing key of visitor tokens (base64url).' }),
   },
   { title: 'SitePublishingAuth' },

@@ -1,33 +1,13 @@
-import { DatabaseSync } from 'node:sqlite';
-import { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { NodeSqliteDialect } from '../node-sqlite-dialect.js';
-import type { DatabaseSchema } from '../schema.js';
-import { migrationProvider } from './index.js';
+import { databaseBefore } from './database-before.js';
 
 describe('migration 014-people', () => {
   it('makes the user `server init` made the server admin, and nobody else', async () => {
-    const db = new Kysely<DatabaseSchema>({
-      dialect: new NodeSqliteDialect(new DatabaseSync(':memory:')),
-    });
+    const { db, raw, insert, migrateToLatest } = await databaseBefore('013-database-blobs');
     try {
-      const migrator = new Migrator({ db, provider: migrationProvider });
-      expect((await migrator.migrateTo('013-database-blobs')).error).toBeUndefined();
       const now = '2025-01-01T00:00:00.000Z';
-      const raw = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
       for (const id of ['first', 'other'])
-        await raw
-          .insertInto('users')
-          .values({
-            id,
-            display_name: id,
-            email: null,
-            email_verified: 0,
-            photo_url: null,
-            created_at: now,
-          })
-          .execute();
+        await insert('users', { id, display_name: id, created_at: now });
       for (const [id, user, label] of [
         ['t1', 'first', 'server init'],
         ['t2', 'other', 'test'],
@@ -44,7 +24,7 @@ describe('migration 014-people', () => {
             last_used_at: null,
           })
           .execute();
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateToLatest();
       const users = await db
         .selectFrom('users')
         .select(['id', 'server_admin'])

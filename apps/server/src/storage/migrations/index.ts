@@ -14,6 +14,8 @@ import { spaceBlobs } from './012-space-blobs.js';
 import { databaseBlobs } from './013-database-blobs.js';
 import { people } from './014-people.js';
 import { saml } from './015-saml.js';
+import { agentInstructionsWriter } from './016-agent-instructions-writer.js';
+import { reviewRequestRevision } from './017-review-request-revision.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -35,6 +37,8 @@ const migrations: Readonly<Record<string, Migration>> = {
   '013-database-blobs': databaseBlobs,
   '014-people': people,
   '015-saml': saml,
+  '016-agent-instructions-writer': agentInstructionsWriter,
+  '017-review-request-revision': reviewRequestRevision,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
