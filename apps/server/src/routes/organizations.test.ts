@@ -83,6 +83,41 @@ for (const { dialect, skip } of testDialects) {
       }
     });
 
+    it('lands visitors on a site of the organization (defaultContent), and refuses another one', async () => {
+      const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/sites`, {
+        body: { title: 'Landing' },
+      });
+      expect(created.status).toBe(201);
+      const site = (created.body as { id: string }).id;
+      const patched = await server.http.request('PATCH', `/v1/orgs/${server.organizationId}`, {
+        body: { defaultContent: { type: 'site', site } },
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toMatchObject({ defaultContent: { type: 'site', site } });
+      // A site of another organization, made by its admin.
+      const other = await seedOrganization(server.db, server.clock);
+      const admin = await seedUser(server.db, server.clock);
+      await seedMember(server.db, server.clock, other, admin.userId, 'admin');
+      const foreign = await server.http.request('POST', `/v1/orgs/${other}/sites`, {
+        token: admin.token,
+        body: { title: 'Theirs' },
+      });
+      expect(foreign.status).toBe(201);
+      const elsewhere = (foreign.body as { id: string }).id;
+      for (const wrong of ['no-such-site', elsewhere]) {
+        const refused = await server.http.request('PATCH', `/v1/orgs/${server.organizationId}`, {
+          body: { defaultContent: { type: 'site', site: wrong } },
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ error: { code: 400 } });
+      }
+      const cleared = await server.http.request('PATCH', `/v1/orgs/${server.organizationId}`, {
+        body: { defaultContent: null },
+      });
+      expect(cleared.status).toBe(200);
+      expect((cleared.body as { defaultContent?: unknown }).defaultContent ?? null).toBeNull();
+    });
+
     it('answers 409 when the hostname belongs to another organization', async () => {
       const other = await seedOrganization(server.db, server.clock);
       await server.db

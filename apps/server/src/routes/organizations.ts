@@ -25,6 +25,7 @@ import { setAgentInstructions, updateOrganization } from '../organizations/updat
 import { readJson } from '../resources/json-column.js';
 import { organizationResource } from '../resources/organization-resource.js';
 import { resourceUrls } from '../resources/resource-urls.js';
+import { findSite } from '../sites/site-access.js';
 
 /** The Organizations section of the API description (org search comes with content). */
 export const organizationOperations: readonly Operation[] = [
@@ -71,10 +72,14 @@ export const organizationOperations: readonly Operation[] = [
       const access = await requireOrganization(ctx.db, caller, params.organizationId);
       requireLevel(access.level, 'admin', "change the organization's settings");
       await requireMergeRuleMembers(ctx.db, params.organizationId, body.mergeRules);
-      if (body.defaultContent !== undefined && body.defaultContent !== null) {
-        // Sites arrive with the Sites section; until then no id names one of this organization.
+      const landing = body.defaultContent;
+      if (
+        landing !== undefined &&
+        landing !== null &&
+        (await findSite(ctx.db, params.organizationId, landing.site)) === undefined
+      ) {
         throw new BadRequestError(
-          `body/defaultContent/site \`${body.defaultContent.site}\` is not a site of this organization`,
+          `body/defaultContent/site \`${landing.site}\` is not a site of this organization`,
         );
       }
       await updateOrganization(ctx.db, params.organizationId, body, ctx.clock.now());
