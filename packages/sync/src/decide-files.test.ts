@@ -144,6 +144,24 @@ describe('decideFiles', () => {
     expect(texts(deleted.tree)['SUMMARY.md']).toBe('# Table of contents\n\n* [B](b.md)\n');
   });
 
+  it('a conflict settled by one side drops the entry of a page the other side deleted', () => {
+    const toc = (...entries: string[]) => `# Table of contents\n\n${entries.join('')}`;
+    const pages = { 'a.md': '# A\n', 'b.md': '# B\n', 'c.md': '# C\n' };
+    const base = tree({
+      ...pages,
+      'SUMMARY.md': toc('* [A](a.md)\n', '* [B](b.md)\n', '* [C](c.md)\n'),
+    });
+    const ours = tree({
+      ...pages,
+      'SUMMARY.md': toc('* [A](a.md)\n', '* [Bee](b.md)\n', '* [C](c.md)\n'),
+    });
+    const { 'c.md': _deleted, ...kept } = pages;
+    const theirs = tree({ ...kept, 'SUMMARY.md': toc('* [A](a.md)\n', '* [Bx](b.md)\n') });
+    const decided = decideFiles({ base, ours, theirs, strategy: 'ours' });
+    expect(decided.tree.has('c.md')).toBe(false);
+    expect(texts(decided.tree)['SUMMARY.md']).toBe(toc('* [A](a.md)\n', '* [Bee](b.md)\n'));
+  });
+
   it('a page taken out of the table of contents on one side and changed on the other is a conflict', () => {
     // Found by the model test (seed 4): a person's merge dropped the entry, the space edited the
     // page, the pull kept the edit in an unlisted file and the next push took the page away.

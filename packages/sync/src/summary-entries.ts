@@ -85,7 +85,9 @@ export interface SummarySides {
  * The merged table of contents `merged` (of `summaryPath`), with two repairs a line merge cannot
  * make: an entry naming a file the merge no longer has, which one side moved, names where it
  * went (when nothing names that yet); and an entry one side added for a file the merge keeps is
- * put back when the merge lost it. An entry a side removed on purpose (its page kept as an
+ * put back when the merge lost it; and an entry for a page one side deleted together with its
+ * entry, which a conflict settled by the other side's lines brought back, goes again (when it
+ * holds no entries of its own). An entry a side removed on purpose (its page kept as an
  * unlisted file) stays removed: only entries added since the base come back.
  */
 export function settleSummary(summaryPath: string, merged: string, sides: SummarySides): string {
@@ -105,6 +107,23 @@ export function settleSummary(summaryPath: string, merged: string, sides: Summar
       .join('');
     linked = linkedPaths(text);
   }
+  // Entries for a page a side deleted, and stopped listing, that the merge still names.
+  for (const target of linked) {
+    if (result.has(target) || !base.has(target)) continue;
+    const deletedBy = [ours, theirs].some(
+      (side) => !side.has(target) && !linkedPaths(side.get(summaryPath)?.text ?? '').has(target),
+    );
+    if (!deletedBy) continue;
+    const all = lines(text);
+    const at = all.findIndex((line) => targetIn(line, target) !== undefined);
+    const indent = (line: string | undefined) => /^\s*/.exec(line ?? '')?.[0].length ?? 0;
+    const next = all[at + 1];
+    // An entry with entries under it stays: dropping its line alone would move them.
+    if (at < 0 || (next !== undefined && next.trim() !== '' && indent(next) > indent(all[at])))
+      continue;
+    text = [...all.slice(0, at), ...all.slice(at + 1)].join('');
+  }
+  linked = linkedPaths(text);
   // Entries a side added that the merge lost.
   const baseLinked = linkedPaths(base.get(summaryPath)?.text ?? '');
   for (const side of [ours, theirs]) {
