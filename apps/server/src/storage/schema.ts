@@ -545,6 +545,31 @@ export interface SiteSpacesTable {
   created_at: Timestamp;
 }
 
+/** A background job (migration 018): `queued` → `running` → `done` or `failed`. */
+export interface JobsTable {
+  id: string;
+  /** Which handler runs it (`openapi-spec:process`). */
+  kind: string;
+  /** At most one queued job per key (a spec's next processing); null: no such limit. */
+  key: string | null;
+  /** JSON the handler reads. */
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  /** Claims so far, the current one included. */
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** Not claimed before this. */
+  run_after: Timestamp;
+  /** Who holds it while `running`: a token new at each claim. */
+  claim: string | null;
+  /** While `running`: claimable again after this (its runner stopped renewing it). */
+  lease_expires_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 /** Every table, as Kysely sees them. */
 export interface DatabaseSchema {
   users: UsersTable;
@@ -586,6 +611,7 @@ export interface DatabaseSchema {
   site_section_groups: SiteSectionGroupsTable;
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
+  jobs: JobsTable;
 }
 
 /** The typed query builder the server uses. */
