@@ -1,4 +1,11 @@
-export { createServer, DEFAULT_BODY_LIMIT, type ServerDeps } from './create-server.js';
+export {
+  createServer,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_FETCH_LIMITS,
+  type FetchSettings,
+  type ServerDeps,
+} from './create-server.js';
+export { DEFAULT_REFRESH_MS } from './openapi-specs/process-spec.js';
 export { implementedOperationIds } from './routes/index.js';
 export {
   descriptionWins,
