@@ -79,12 +79,13 @@ function problemsOf(error: unknown): SpecProblem[] {
 export async function loadSpec(
   source: { url: string } | { text: string },
   limits: FetchLimits,
+  cancel?: AbortSignal,
 ): Promise<LoadedSpec> {
   let entry: string;
   let entryText: string;
   if ('url' in source) {
     try {
-      const fetched = await fetchUrl(source.url, limits);
+      const fetched = await fetchUrl(source.url, limits, cancel);
       entry = fetched.url;
       entryText = fetched.body.toString('utf8');
     } catch (error) {
@@ -105,7 +106,7 @@ export async function loadSpec(
         if (file.url === entry) return entryText;
         if (!/^https?:/i.test(file.url))
           throw new Error(`the reference \`${file.url}\` is not an http(s) URL`);
-        return (await fetchUrl(file.url, limits)).body;
+        return (await fetchUrl(file.url, limits, cancel)).body;
       },
     },
   };
@@ -113,6 +114,7 @@ export async function loadSpec(
   try {
     document = await SwaggerParser.bundle(entry, { resolve });
   } catch (error) {
+    cancel?.throwIfAborted();
     const fetchFailure = fetchFailureIn(error);
     if (fetchFailure !== undefined) throw fetchFailed(fetchFailure);
     throw new SpecLoadError('PARSE_ERROR', problemsOf(error), { cause: error });

@@ -62,6 +62,7 @@ export function processSpecHandler(db: Db, options: ProcessSpecOptions): JobHand
         loaded = await loadSpec(
           spec.source_url === null ? { text: spec.source_text ?? '' } : { url: spec.source_url },
           options.fetch,
+          job.signal,
         );
       } catch (error) {
         if (!(error instanceof SpecLoadError)) throw error;

@@ -164,4 +164,16 @@ describe('fetchUrl', () => {
     );
     expect(performance.now() - started).toBeLessThan(1_500);
   });
+
+  it('stops when its caller cancels it, without calling that a failure of the URL', async () => {
+    const cancel = new AbortController();
+    const fetching = fetchUrl(`${base}/hang`, limits({ timeoutMs: 10_000 }), cancel.signal);
+    cancel.abort(new Error('the server is stopping'));
+    const error: unknown = await fetching.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(FetchUrlError);
+  });
 });

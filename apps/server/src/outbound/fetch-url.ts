@@ -159,16 +159,24 @@ async function follow(start: URL, limits: FetchLimits, signal: AbortSignal): Pro
 /**
  * Fetches a URL on behalf of a caller, as an attack surface: only http(s), only to addresses the
  * policy allows (checked on the address connected to, so DNS cannot point it elsewhere later),
- * every redirect checked again, the body capped and the whole fetch timed out.
+ * every redirect checked again, the body capped and the whole fetch timed out. `cancel` stops it
+ * early (rejecting with the abort, not a {@link FetchUrlError}).
  */
-export async function fetchUrl(text: string, limits: FetchLimits): Promise<Fetched> {
+export async function fetchUrl(
+  text: string,
+  limits: FetchLimits,
+  cancel?: AbortSignal,
+): Promise<Fetched> {
   const url = checkedUrl(text, limits.policy);
-  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = cancel === undefined ? timeout : AbortSignal.any([timeout, cancel]);
   try {
     return await follow(url, limits, signal);
   } catch (error) {
     if (error instanceof FetchUrlError) throw error;
-    if (signal.aborted)
+    // Cancelled by the caller (the server is stopping): not the URL's failure.
+    if (cancel?.aborted === true) throw error;
+    if (timeout.aborted)
       throw new FetchUrlError(
         'timeout',
         `\`${url.href}\` did not answer within ${String(limits.timeoutMs)} ms`,
