@@ -14,13 +14,24 @@ export interface ClaimRequest {
   leaseMs: number;
 }
 
-/** Queued and due, or running with a lease that ran out (its runner is gone). */
-function claimable(now: string) {
-  return (eb: ExpressionBuilder<DatabaseSchema, 'jobs'>) =>
-    eb.or([
-      eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]),
-      eb.and([eb('state', '=', 'running'), eb('lease_expires_at', '<', now)]),
-    ]);
+/**
+ * The id of the job due longest ago among `kinds`: queued and due, or running with a lease that
+ * ran out (its runner is gone).
+ */
+function dueJob(db: Db, kinds: readonly string[], now: string) {
+  return db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', 'in', kinds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]),
+        eb.and([eb('state', '=', 'running'), eb('lease_expires_at', '<', now)]),
+      ]),
+    )
+    .orderBy('run_after')
+    .orderBy('id')
+    .limit(1);
 }
 
 /**
@@ -42,14 +53,7 @@ export async function claimJob(db: Db, request: ClaimRequest): Promise<JobRow | 
   if (dialectOf(db) === 'postgres') {
     // A read first: an idle poll writes nothing (no change notification to every instance).
     return db.transaction().execute(async (trx) => {
-      const candidate = await trx
-        .selectFrom('jobs')
-        .select('id')
-        .where('kind', 'in', request.kinds)
-        .where(claimable(now))
-        .orderBy('run_after')
-        .orderBy('id')
-        .limit(1)
+      const candidate = await dueJob(trx, request.kinds, now)
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
@@ -65,16 +69,7 @@ export async function claimJob(db: Db, request: ClaimRequest): Promise<JobRow | 
   return db
     .updateTable('jobs')
     .set(claimed)
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('kind', 'in', request.kinds)
-        .where(claimable(now))
-        .orderBy('run_after')
-        .orderBy('id')
-        .limit(1),
-    )
+    .where('id', '=', dueJob(db, request.kinds, now))
     .returningAll()
     .executeTakeFirst();
 }
