@@ -22,6 +22,7 @@
  * shows it per operation), and a stale entry there fails too.
  */
 import { createHash } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
 import { GitBookAPI } from '@gitbook/api';
 import { routesById } from '@docsync/api';
 import { implementedOperationIds, knownErrorMisses, knownNonConformant } from '@docsync/server';
@@ -97,6 +98,13 @@ const faq = textBlob('faq.md', '# FAQ\n\nAsk in the forum.\n');
 
 const markdown = (text: string) => ({ body: { markdown: text } });
 
+/** The OpenAPI spec the cases publish. */
+const petstore = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Petstore', version: '1.0.0' },
+  paths: { '/pets': { get: { responses: { '200': { description: 'The pets' } } } } },
+});
+
 /**
  * One case per operation, run in this order (creations before reads, removals last). Path
  * parameters default to the fixture's value of the same name.
@@ -157,6 +165,17 @@ const cases: Record<string, CaseOf> = {
   updateOrganizationSAMLProvider: () => ({ body: { label: 'Okta (EU)', defaultRole: 'edit' } }),
   listSSOProviderLoginsInOrganization: () => ({}),
   exchangeSsoLoginCode: (f) => ({ body: { code: f['ssoCode'] } }),
+  // OpenAPI specs (\`petstore\` is published and processed before the cases run).
+  createOpenAPISpec: () => ({ body: { slug: 'petstore-copy', source: { text: petstore } } }),
+  listOpenAPISpecs: () => ({}),
+  getOpenAPISpecBySlug: () => ({}),
+  listOpenAPISpecVersions: () => ({ keep: (body) => ({ versionId: body.items[0]?.id }) }),
+  getLatestOpenAPISpecVersion: () => ({}),
+  getLatestOpenAPISpecVersionContent: () => ({}),
+  getOpenAPISpecVersionById: () => ({}),
+  getOpenAPISpecVersionContentById: () => ({}),
+  updateOpenAPISpecBySlug: () => ({ body: { visibility: 'public' } }),
+  createOrUpdateOpenAPISpecBySlug: () => ({ body: { source: { text: petstore } } }),
   searchOrganizationContent: () => ({ query: { query: 'welcome' } }),
   getOrganizationAgentInstructions: () => ({}),
   updateOrganizationAgentInstructions: () => ({
@@ -427,6 +446,7 @@ const cases: Record<string, CaseOf> = {
   deleteSiteSection: () => ({}),
   deleteSiteById: (f) => ({ params: { siteId: f['otherSiteId'] ?? '' } }),
   deleteOrganizationSAMLProvider: () => ({}),
+  deleteOpenAPISpecBySlug: () => ({ params: { specSlug: 'petstore-copy' } }),
   deleteOrganizationTeamById: () => ({}),
   deleteSpaceById: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
   restoreSpace: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
@@ -539,7 +559,21 @@ for (const { dialect, skip } of testDialects) {
     }
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
+      const jobs = new EventEmitter<{ settled: [unknown] }>();
+      server = await startTestServer({
+        dialect,
+        onJobSettled: (outcome) => jobs.emit('settled', outcome),
+      });
+      // A spec with a version, for the cases that read versions: processing runs as a job.
+      const specProcessed = once(jobs, 'settled');
+      const spec = await server.http.request(
+        'PUT',
+        `/v1/orgs/${server.organizationId}/openapi/petstore`,
+        { body: { source: { text: petstore } } },
+      );
+      expect(spec.status).toBe(200);
+      await specProcessed;
+      fixture['specSlug'] = 'petstore';
       const recording = {
         fetch: async (input: string | URL | Request, init?: RequestInit) => {
           const response = await fetch(input, init);

@@ -5,6 +5,7 @@ import { registerExport } from './commands/export.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerImport } from './commands/import.js';
 import { registerLogin } from './commands/login.js';
+import { registerOpenApi } from './commands/openapi.js';
 import { registerServer } from './commands/server.js';
 import { registerSync } from './commands/sync.js';
 import { registerWatch } from './commands/watch.js';
@@ -42,6 +43,7 @@ export function createProgram({ version, io }: ProgramOptions): Command {
   registerLogin(program, io);
   registerExport(program, io);
   registerImport(program, io);
+  registerOpenApi(program, io);
   registerWatch(program, io);
   return program;
 }

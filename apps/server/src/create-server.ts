@@ -13,6 +13,10 @@ import { createLogger } from './http/logger.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
+import { JobRunner, type JobOutcome, type JobRunnerOptions } from './jobs/job-runner.js';
+import { DEFAULT_REFRESH_MS, processSpecHandler } from './openapi-specs/process-spec.js';
+import { AddressPolicy } from './outbound/address-policy.js';
+import type { FetchLimits } from './outbound/fetch-url.js';
 import { MarkdownPool, type ParseBudgets } from './parsing/markdown-pool.js';
 import { browserRoutes, operations, serverRoutes } from './routes/index.js';
 import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
@@ -23,6 +27,28 @@ import type { TableChanges } from './storage/table-changes.js';
 
 /** The largest request body accepted by default (8 MiB); larger bodies get 413. */
 export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Limits of fetching a URL on a caller's behalf unless set otherwise. */
+export const DEFAULT_FETCH_LIMITS = {
+  timeoutMs: 30_000,
+  maxBytes: 10 * 1024 * 1024,
+  maxRedirects: 5,
+} as const;
+
+/** Fetching URLs on callers' behalf: what it may reach beyond public addresses, and its limits. */
+export interface FetchSettings {
+  /**
+   * CIDR ranges (or addresses) of the private, loopback and link-local ranges it may fetch from
+   * (`10.0.0.0/8` for an internal spec server). Default: none.
+   */
+  allow?: readonly string[];
+  /** The whole fetch, redirects included. Default 30 s. */
+  timeoutMs?: number;
+  /** The largest body read. Default 10 MiB. */
+  maxBytes?: number;
+  /** Redirects followed. Default 5. */
+  maxRedirects?: number;
+}
 
 /** How often deleted spaces past their restore window are removed for good. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -57,6 +83,17 @@ export interface ServerDeps {
   parsing?: ParseBudgets;
   /** The in-process caches (to look into them in a test). Default: new ones with the default bounds. */
   caches?: ServerCaches;
+  /** Fetching URLs on callers' behalf (OpenAPI spec sources). Default: public addresses only. */
+  fetch?: FetchSettings;
+  /** How often OpenAPI specs with a URL source are fetched again. Default 6 hours. */
+  openApiRefreshMs?: number;
+  /**
+   * The background job runner (lease, poll interval, retry delays), or `false` for an instance
+   * that runs no jobs (another instance on the database runs them). Default: runs them.
+   */
+  jobs?: Omit<JobRunnerOptions, 'clock' | 'logger'> | false;
+  /** Told of each job this instance's runner settles (tests wait on it). */
+  onJobSettled?: (outcome: JobOutcome) => void;
 }
 
 /**
@@ -66,6 +103,32 @@ export interface ServerDeps {
  */
 export function createServer(deps: ServerDeps): FastifyInstance {
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const fetch: FetchLimits = {
+    policy: new AddressPolicy(deps.fetch?.allow),
+    timeoutMs: deps.fetch?.timeoutMs ?? DEFAULT_FETCH_LIMITS.timeoutMs,
+    maxBytes: deps.fetch?.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes,
+    maxRedirects: deps.fetch?.maxRedirects ?? DEFAULT_FETCH_LIMITS.maxRedirects,
+  };
+  const clock = deps.clock ?? systemClock;
+  const ids = deps.ids ?? randomId;
+  const logger: FastifyBaseLogger = deps.logger ?? createLogger();
+  const runner =
+    deps.jobs === false
+      ? undefined
+      : new JobRunner(
+          deps.db,
+          [
+            processSpecHandler(deps.db, {
+              clock,
+              ids,
+              fetch,
+              refreshMs: deps.openApiRefreshMs ?? DEFAULT_REFRESH_MS,
+            }),
+          ],
+          { ...deps.jobs, clock, logger },
+        );
+  if (runner !== undefined && deps.onJobSettled !== undefined)
+    runner.events.on('settled', deps.onJobSettled);
   const ctx: ServerContext = {
     db: deps.db,
     reads: new ReadCache(deps.db, deps.changes),
@@ -73,10 +136,10 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     blobs: deps.blobs,
     conversions: new Conversions(),
     markdown: new MarkdownPool(deps.parsing),
-    clock: deps.clock ?? systemClock,
-    ids: deps.ids ?? randomId,
+    clock,
+    ids,
+    jobs: { wake: () => runner?.wake() },
   };
-  const logger: FastifyBaseLogger = deps.logger ?? createLogger();
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit,
@@ -117,6 +180,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     if (removed > 0) app.log.info({ removed }, 'removed spaces deleted more than 7 days ago');
   };
   app.addHook('onReady', async () => {
+    runner?.start();
     await purge();
     purgeTimer = setInterval(() => {
       purge().catch((error: unknown) => {
@@ -127,6 +191,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   });
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await runner?.stop();
     await ctx.markdown.close();
   });
   return app;

@@ -1,4 +1,11 @@
-export { createServer, DEFAULT_BODY_LIMIT, type ServerDeps } from './create-server.js';
+export {
+  createServer,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_FETCH_LIMITS,
+  type FetchSettings,
+  type ServerDeps,
+} from './create-server.js';
+export { DEFAULT_REFRESH_MS } from './openapi-specs/process-spec.js';
 export { implementedOperationIds } from './routes/index.js';
 export {
   descriptionWins,
@@ -32,6 +39,17 @@ export { DatabaseBlobStore } from './blobs/database-blob-store.js';
 export { MovingBlobStore } from './blobs/moving-blob-store.js';
 export { S3BlobStore, DEFAULT_S3_PREFIX, type S3BlobStoreConfig } from './blobs/s3-blob-store.js';
 export { systemClock, type Clock } from './clock.js';
+export {
+  JobRunner,
+  LostClaimError,
+  retryDelay,
+  type JobHandler,
+  type JobLogger,
+  type JobOutcome,
+  type JobRunnerOptions,
+  type RunningJob,
+} from './jobs/job-runner.js';
+export { enqueueJob, DEFAULT_MAX_ATTEMPTS, type NewJob } from './jobs/enqueue-job.js';
 export { randomId, type IdGenerator } from './ids.js';
 export { createLogger, type LoggerOptions } from './http/logger.js';
 export { purgeExpiredSpaces, RESTORE_WINDOW_MS } from './spaces/space-lifecycle.js';

@@ -24,4 +24,6 @@ export interface ServerContext {
   readonly markdown: MarkdownPool;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /** The background job runner, to look for due jobs at once after queueing one. */
+  readonly jobs: { wake(): void };
 }

@@ -125,7 +125,7 @@ function envCredentials(io: CliIo): S3BlobStoreConfig['credentials'] {
 }
 
 /** An environment variable's value, undefined when unset or empty. */
-function setting(io: CliIo, name: string): string | undefined {
+export function setting(io: CliIo, name: string): string | undefined {
   const value = io.env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
 }

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
+import { BACKGROUND_HELP, readBackgroundSettings } from './serve-background.js';
 import { BLOB_STORE_HELP, openServeBlobStore, type ServeBlobStore } from './serve-blob-store.js';
 
 /** Where `serve` and `server init` keep data when `--data` is not given (relative to the cwd). */
@@ -226,6 +227,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
   // A first run must not create the admin and print its only token, then fail to serve.
   await requireFreePort(host, port);
   await requireWritableDataDir(io, options);
+  const background = readBackgroundSettings(io);
   const { database, dataDir } = await openStore(io, options);
   let store: ServeBlobStore | undefined;
   try {
@@ -236,6 +238,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
           `request's Host header; pass --public-url <url> to fix them and refuse other hosts\n`,
       );
     const app = createServer({
+      ...background,
       db: database.db,
       changes: database.changes,
       blobs: store.blobs,
@@ -333,6 +336,6 @@ export function registerServer(program: Command, io: CliIo): void {
       'the URL clients reach the service at (behind a proxy: https://docs.example.com): links in responses use it, and requests for other hosts than it and loopback get 421',
     )
     .option('--data <dir>', dataHelp)
-    .addHelpText('after', BLOB_STORE_HELP)
+    .addHelpText('after', BLOB_STORE_HELP + BACKGROUND_HELP)
     .action((options: ServeOptions) => serve(io, options));
 }

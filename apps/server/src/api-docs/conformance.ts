@@ -23,6 +23,19 @@ export interface DescriptionWins {
 /** Where the API description and the client's schemas disagree: the description wins. */
 export const descriptionWins: readonly DescriptionWins[] = [
   {
+    what: 'OpenAPI spec `slug` pattern',
+    description: '`^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$` (capitals allowed)',
+    client: 'lowercase letters and digits only',
+    docsync: 'accepts the description’s pattern (every slug the client sends is one of them)',
+  },
+  {
+    what: '`PUT …/openapi/{specSlug}` and `DELETE …/openapi/{specSlug}` statuses',
+    description:
+      'PUT answers 200 whether it creates or updates; DELETE answers 204, also when absent',
+    client: 'PUT 201 when it creates; DELETE 205 when it deleted, 204 when there was nothing',
+    docsync: 'answers as the description says: 200 and 204, which the client documents too',
+  },
+  {
     what: 'SAML provider `ssoURL`, `entityID`, `certificate`',
     description:
       'fields of a provider, which is `pending` until fully configured (creating one takes a label alone)',

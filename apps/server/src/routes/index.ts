@@ -12,6 +12,7 @@ import { contentLinkOperations } from './content-links.js';
 import { gitSyncOperations } from './git-sync.js';
 import { gitTreeOperations } from './git-tree.js';
 import { metricsRoute } from './metrics.js';
+import { openApiSpecOperations } from './openapi-specs.js';
 import { organizationInviteOperations } from './organization-invites.js';
 import { organizationMemberOperations } from './organization-members.js';
 import { organizationOperations } from './organizations.js';
@@ -39,6 +40,7 @@ export const operations: readonly Operation[] = [
   ...organizationMemberOperations,
   ...teamOperations,
   ...samlProviderOperations,
+  ...openApiSpecOperations,
   ...collectionOperations,
   ...spaceOperations,
   ...spaceMoveOperations,

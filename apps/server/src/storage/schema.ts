@@ -545,6 +545,73 @@ export interface SiteSpacesTable {
   created_at: Timestamp;
 }
 
+/** An OpenAPI spec of an organization (migration 019): its source and its last processing. */
+export interface OpenApiSpecsTable {
+  id: string;
+  organization_id: string;
+  slug: string;
+  /** Where the spec is fetched from; null for a spec given as text. */
+  source_url: string | null;
+  /** The spec itself, for a spec given as text; null for a URL. */
+  source_text: string | null;
+  /** Moves on each publish, so processing tells whether the source changed under it. */
+  source_serial: Generated<number>;
+  /** `private` or `public`. */
+  visibility: Generated<string>;
+  /** `pending`, `progress` or `complete`. */
+  processing_state: string;
+  last_version_id: string | null;
+  last_processed_at: Timestamp | null;
+  /** `FETCH_TIMEOUT`, `FETCH_ERROR` or `PARSE_ERROR` when the last processing failed. */
+  last_error_code: string | null;
+  /** JSON array of `{message, code}`, with `last_error_code`. */
+  last_errors: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A version of an OpenAPI spec: a distinct content processing recorded (migration 019). */
+export interface OpenApiSpecVersionsTable {
+  id: string;
+  spec_id: string;
+  /** 1, 2, … within the spec, in the order recorded. */
+  number: number;
+  /** Where this content was read from (the source URL), or where the API serves it. */
+  url: string;
+  /** The name of the content's entry in `filesystem`. */
+  file_name: string;
+  /** The bundled spec, JSON. */
+  content: string;
+  /** SHA-256 of `content`. */
+  content_hash: string;
+  created_at: Timestamp;
+}
+
+/** A background job (migration 018): `queued` → `running` → `done` or `failed`. */
+export interface JobsTable {
+  id: string;
+  /** Which handler runs it (`openapi-spec:process`). */
+  kind: string;
+  /** At most one queued job per key (a spec's next processing); null: no such limit. */
+  key: string | null;
+  /** JSON the handler reads. */
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  /** Claims so far, the current one included. */
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** Not claimed before this. */
+  run_after: Timestamp;
+  /** Who holds it while `running`: a token new at each claim. */
+  claim: string | null;
+  /** While `running`: claimable again after this (its runner stopped renewing it). */
+  lease_expires_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 /** Every table, as Kysely sees them. */
 export interface DatabaseSchema {
   users: UsersTable;
@@ -586,6 +653,9 @@ export interface DatabaseSchema {
   site_section_groups: SiteSectionGroupsTable;
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
+  jobs: JobsTable;
+  openapi_specs: OpenApiSpecsTable;
+  openapi_spec_versions: OpenApiSpecVersionsTable;
 }
 
 /** The typed query builder the server uses. */

@@ -4,7 +4,7 @@ import { createHttpClient, makeTempDir, ManualClock, type HttpClient } from '@do
 import { DirectoryBlobStore, type BlobStore } from '../blobs/blob-store.js';
 import { createServerCaches, type ServerCaches } from '../caches/server-caches.js';
 import { initServer, type InitResult } from '../bootstrap/init-server.js';
-import { createServer } from '../create-server.js';
+import { createServer, type FetchSettings, type ServerDeps } from '../create-server.js';
 import { createLogger } from '../http/logger.js';
 import type { ParseBudgets } from '../parsing/markdown-pool.js';
 import type { DialectName } from '../storage/open-database.js';
@@ -53,6 +53,12 @@ export interface StartTestServerOptions {
   /** `createServer`'s `publicUrl` and `allowedHosts` (default: none). */
   publicUrl?: string;
   allowedHosts?: readonly string[];
+  /** `createServer`'s `fetch` (default: public addresses only). */
+  fetch?: FetchSettings;
+  /** `createServer`'s `jobs`, `openApiRefreshMs` and `onJobSettled`. */
+  jobs?: ServerDeps['jobs'];
+  openApiRefreshMs?: number;
+  onJobSettled?: ServerDeps['onJobSettled'];
 }
 
 /**
@@ -80,6 +86,12 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
       ...(options.parsing === undefined ? {} : { parsing: options.parsing }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+      ...(options.openApiRefreshMs === undefined
+        ? {}
+        : { openApiRefreshMs: options.openApiRefreshMs }),
+      ...(options.onJobSettled === undefined ? {} : { onJobSettled: options.onJobSettled }),
     });
     await started.listen({ host: '127.0.0.1', port });
     return started;

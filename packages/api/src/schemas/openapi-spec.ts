@@ -41,7 +41,10 @@ export type OpenAPISpec = Static<typeof OpenAPISpec>;
 
 /** Where a spec comes from: a URL the service fetches, or the spec text itself. */
 export const OpenAPISpecSource = Type.Union(
-  [Type.Object({ url: Uri({ maxLength: 2048 }) }), Type.Object({ text: Type.String() })],
+  [
+    Type.Object({ url: Uri({ maxLength: 2048 }) }),
+    Type.Object({ text: Type.String({ minLength: 1 }) }),
+  ],
   { title: 'OpenAPISpecSource' },
 );
 /** Where a spec comes from. */

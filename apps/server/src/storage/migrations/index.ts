@@ -16,6 +16,8 @@ import { people } from './014-people.js';
 import { saml } from './015-saml.js';
 import { agentInstructionsWriter } from './016-agent-instructions-writer.js';
 import { reviewRequestRevision } from './017-review-request-revision.js';
+import { jobs } from './018-jobs.js';
+import { openApiSpecs } from './019-openapi-specs.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -39,6 +41,8 @@ const migrations: Readonly<Record<string, Migration>> = {
   '015-saml': saml,
   '016-agent-instructions-writer': agentInstructionsWriter,
   '017-review-request-revision': reviewRequestRevision,
+  '018-jobs': jobs,
+  '019-openapi-specs': openApiSpecs,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
