@@ -79675,7 +79675,10 @@ var OpenAPISpec = typebox_exports.Object({
   permissions: Permissions(["view", "edit"]),
   urls: Urls(["location", "app"], ["published"])
 }, { title: "OpenAPISpec" });
-var OpenAPISpecSource = typebox_exports.Union([typebox_exports.Object({ url: Uri({ maxLength: 2048 }) }), typebox_exports.Object({ text: typebox_exports.String() })], { title: "OpenAPISpecSource" });
+var OpenAPISpecSource = typebox_exports.Union([
+  typebox_exports.Object({ url: Uri({ maxLength: 2048 }) }),
+  typebox_exports.Object({ text: typebox_exports.String({ minLength: 1 }) })
+], { title: "OpenAPISpecSource" });
 var CreateOpenAPISpecBody = typebox_exports.Object({ slug, source: OpenAPISpecSource }, { title: "CreateOpenAPISpecBody" });
 var PutOpenAPISpecBody = typebox_exports.Object({ source: OpenAPISpecSource }, { title: "PutOpenAPISpecBody" });
 var UpdateOpenAPISpecBody = typebox_exports.Object({ visibility: OpenAPISpecVisibility }, { title: "UpdateOpenAPISpecBody" });
