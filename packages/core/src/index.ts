@@ -42,6 +42,15 @@ export {
   type RevisionMerge,
   type RevisionConflict,
 } from './merge/merge-revisions.js';
+/** Line-by-line three-way merge of a text (diff3), with conflict markers or a side's lines. */
+export { mergeText, lines, type TextMergeStrategy } from './merge/merge-text.js';
+/** Three-way merge of `.gitbook.yaml`: setting by setting, redirect by redirect. */
+export {
+  mergeGitbookConfigs,
+  mergeGitbookYaml,
+  type ConfigConflict,
+  type ConfigMerge,
+} from './tree/merge-gitbook-config.js';
 export { parseDocsConfig, type DocsConfig, type DocsSpace } from './tree/docs-config.js';
 export {
   treeToSiteRevisions,

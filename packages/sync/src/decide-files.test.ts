@@ -1,6 +1,6 @@
 import { gitBlobId } from '@docsync/core';
 import { describe, expect, it } from 'vitest';
-import { decideFiles, mergeText, pathsNeedingText } from './decide-files.js';
+import { decideFiles, pathsNeedingText } from './decide-files.js';
 import { toSyncTree, type SyncTree } from './sync-tree.js';
 
 function tree(files: Record<string, string>): SyncTree {
@@ -252,8 +252,37 @@ describe('decideFiles', () => {
   });
 });
 
-describe('mergeText', () => {
-  it('keeps a text without a final newline exactly', () => {
-    expect(mergeText('a\nb', 'a\nb', 'a\nc').text).toBe('a\nc');
+describe('decideFiles on .gitbook.yaml', () => {
+  const yaml = (...redirects: string[]) =>
+    `root: ./\n\nredirects:\n${redirects.map((line) => `  ${line}\n`).join('')}`;
+
+  it('keeps the redirects both sides added at the same place: merged, not a conflict', () => {
+    const decided = decideFiles({
+      base: tree({ '.gitbook.yaml': yaml('a: a.md') }),
+      ours: tree({ '.gitbook.yaml': yaml('a: a.md', 'b: b.md') }),
+      theirs: tree({ '.gitbook.yaml': yaml('a: a.md', 'c: c.md', 'd: d.md') }),
+    });
+    expect(decided.conflicts).toEqual([]);
+    expect(decided.decisions).toEqual([{ path: '.gitbook.yaml', take: 'merged' }]);
+    expect(texts(decided.tree)).toEqual({
+      '.gitbook.yaml': yaml('a: a.md', 'b: b.md', 'c: c.md', 'd: d.md'),
+    });
+  });
+
+  it('reports one redirect retargeted both ways as a conflict, and a strategy settles only it', () => {
+    const input = {
+      base: tree({ '.gitbook.yaml': yaml('a: a.md') }),
+      ours: tree({ '.gitbook.yaml': yaml('a: x.md', 'b: b.md') }),
+      theirs: tree({ '.gitbook.yaml': yaml('a: y.md', 'c: c.md') }),
+    };
+    expect(decideFiles(input).conflicts).toEqual([
+      { path: '.gitbook.yaml', reason: 'content', hunks: 1 },
+    ]);
+    const settled = decideFiles({ ...input, strategy: 'theirs' });
+    expect(settled.conflicts).toEqual([]);
+    const merged = texts(settled.tree)['.gitbook.yaml'] ?? '';
+    expect(merged).toContain('a: y.md');
+    expect(merged).toContain('b: b.md');
+    expect(merged).toContain('c: c.md');
   });
 });

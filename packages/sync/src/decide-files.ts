@@ -1,6 +1,5 @@
-import { gitBlobId } from '@docsync/core';
-import { diff3Merge } from 'node-diff3';
-import { linkedPaths, lines, settleSummary, SUMMARIES, withEntry } from './summary-entries.js';
+import { gitBlobId, lines, mergeGitbookYaml, mergeText } from '@docsync/core';
+import { linkedPaths, settleSummary, SUMMARIES, withEntry } from './summary-entries.js';
 import { toSyncTree, type SyncFile, type SyncTree } from './sync-tree.js';
 
 /**
@@ -143,58 +142,11 @@ function similarity(a: string, b: string): number {
   return shared / Math.max(left.length, lines(b).filter((line) => line.trim() !== '').length);
 }
 
-/** A region of node-diff3's merge: lines both agree on, or a conflict with each side's lines. */
-interface Diff3Region {
-  ok?: string[];
-  conflict?: { a: string[]; o: string[]; b: string[] };
-}
+/** Where a space's settings are, at the root of the docs tree. */
+const GITBOOK_YAML = '.gitbook.yaml';
 
 /** As git's rename detection: at least half of the lines are the same. */
 const MOVE_SIMILARITY = 0.5;
-
-/** The three-way merge of one text, with markers where both changed the same lines. */
-export function mergeText(
-  base: string,
-  ours: string,
-  theirs: string,
-  options: {
-    strategy?: MergeStrategy;
-    labels?: { ours: string; theirs: string };
-    /** Lines both sides inserted at the same place are all kept (ours first), not a conflict. */
-    union?: boolean;
-  } = {},
-): { text: string; hunks: number } {
-  const regions = diff3Merge(lines(ours), lines(base), lines(theirs), {
-    excludeFalseConflicts: true,
-  }) as Diff3Region[];
-  const labels = options.labels ?? { ours: 'ours', theirs: 'theirs' };
-  let text = '';
-  let hunks = 0;
-  const ensureNewline = (part: string) => (part === '' || part.endsWith('\n') ? part : `${part}\n`);
-  for (const region of regions) {
-    if (region.ok !== undefined) {
-      text += region.ok.join('');
-      continue;
-    }
-    const conflict = region.conflict;
-    if (conflict === undefined) continue;
-    if (options.union === true && conflict.o.length === 0) {
-      const kept = new Set(conflict.a);
-      text += ensureNewline(conflict.a.join(''));
-      text += conflict.b.filter((line) => !kept.has(line)).join('');
-      continue;
-    }
-    if (options.strategy === 'ours') text += conflict.a.join('');
-    else if (options.strategy === 'theirs') text += conflict.b.join('');
-    else {
-      hunks += 1;
-      text +=
-        `<<<<<<< ${labels.ours}\n${ensureNewline(conflict.a.join(''))}=======\n` +
-        `${ensureNewline(conflict.b.join(''))}>>>>>>> ${labels.theirs}\n`;
-    }
-  }
-  return { text, hunks };
-}
 
 /** Finds where `path` went on the side that deleted it: an added file with (most of) its base content. */
 function movedTo(
@@ -256,6 +208,15 @@ export function decideFiles(input: DecideInput): Decided {
         conflicts.push({ path, reason: 'binary' });
       }
       return;
+    }
+    // `.gitbook.yaml` merges setting by setting: redirects both sides added are all kept.
+    if (path === GITBOOK_YAML) {
+      const config = mergeGitbookYaml(b === undefined ? undefined : bt, ot, tt, strategy);
+      if (config?.text !== undefined) {
+        result.set(path, textFile(path, config.text));
+        decisions.set(path, { path, take: 'merged', ...at });
+        return;
+      }
     }
     // Entries both sides added to the table of contents at the same place are both kept.
     const merged = mergeText(bt, ot, tt, {

@@ -46,7 +46,6 @@ export { planSync, type SyncAction, type SyncPlan, type SyncPlanInput } from './
 export { planMassDelete, MASS_DELETE_SHARE, type MassDeletePlan } from './plan-mass-delete.js';
 export {
   decideFiles,
-  mergeText,
   pathsNeedingText,
   type ConflictReason,
   type DecideInput,

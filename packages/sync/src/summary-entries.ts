@@ -1,3 +1,4 @@
+import { lines } from '@docsync/core';
 import type { SyncFile, SyncTree } from './sync-tree.js';
 
 /**
@@ -13,11 +14,6 @@ import type { SyncFile, SyncTree } from './sync-tree.js';
  * root of the docs tree, so its links are tree paths.
  */
 export const SUMMARIES = ['SUMMARY.md', 'summary.md'];
-
-/** Lines of a text, each with its line ending, so joining them gives the text back exactly. */
-export function lines(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
 
 const LINK = /\]\(<?([^)<>\s]+)>?(?:\s+"[^"]*")?\)/g;
 

@@ -323,6 +323,58 @@ for (const { dialect, skip } of testDialects) {
       expect(markdown.body).toMatchObject({ markdown: '# Intro\n\nHello.\n' });
     });
 
+    it('merging a change request keeps the redirects main and the change request each added; the same redirect changed both ways is a conflict', async () => {
+      const withRedirects = (lines: string[]) =>
+        settingsTree().map((blob) =>
+          blob.path === '.gitbook.yaml'
+            ? textBlob(
+                '.gitbook.yaml',
+                `root: ./docs/\n\nstructure:\n  readme: intro.md\n  summary: toc.md\n\nredirects:\n${lines.join('\n')}\n`,
+              )
+            : blob,
+        );
+      const original = ['  old/start: guides/start.md', '  legacy: intro.md'];
+      const space = await spaceWith(withRedirects(original));
+      const open = async () =>
+        (
+          await server.http.request('POST', `/v1/spaces/${space.id}/change-requests`, {
+            body: { subject: 'Redirects' },
+          })
+        ).body as ChangeRequest;
+      const merge = (cr: ChangeRequest) =>
+        server.http.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
+      const yamlOf = async () => {
+        const read = await readFiles(space.id, { paths: ['.gitbook.yaml'] });
+        return read.files[0]?.text;
+      };
+
+      // The change request adds one redirect and retargets another; main adds one meanwhile,
+      // at the same place of the file.
+      const cr = await open();
+      await importInto(
+        space.id,
+        withRedirects(['  old/start: intro.md', '  legacy: intro.md', '  from-cr: intro.md']),
+        cr.id,
+      );
+      await importInto(space.id, withRedirects([...original, '  from-main: guides/start.md']));
+      const merged = await merge(cr);
+      expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+      expect(merged.body).toMatchObject({ result: 'merge' });
+      expect(await yamlOf()).toBe(
+        'root: ./docs/\n\nstructure:\n  readme: intro.md\n  summary: toc.md\n\nredirects:\n' +
+          '  old/start: intro.md\n  legacy: intro.md\n  from-main: guides/start.md\n  from-cr: intro.md\n',
+      );
+
+      // Both retarget `legacy`, each elsewhere: not merged, main keeps its own.
+      const second = await open();
+      const now = ['  old/start: intro.md', '  from-main: guides/start.md', '  from-cr: intro.md'];
+      await importInto(space.id, withRedirects(['  legacy: guides/start.md', ...now]), second.id);
+      await importInto(space.id, withRedirects(['  legacy: toc.md', ...now]));
+      const refused = await merge(second);
+      expect(refused.body).toMatchObject({ result: 'conflicts' });
+      expect(await yamlOf()).toContain('  legacy: toc.md\n');
+    });
+
     it('lists any revision of the space, and what changed since another', async () => {
       const book = (pages: Record<string, string>) => [
         textBlob('README.md', '# Home\n'),

@@ -47,7 +47,15 @@ export type RevisionConflict =
       theirs: RevisionFile | undefined;
     }
   | { kind: 'reusable-content'; reusableContent: string; title: string }
-  | { kind: 'variable'; name: string; base: unknown; ours: unknown; theirs: unknown };
+  | { kind: 'variable'; name: string; base: unknown; ours: unknown; theirs: unknown }
+  /** A `.gitbook.yaml` setting both sides changed differently (see `mergeGitbookConfigs`). */
+  | {
+      kind: 'config';
+      setting: string;
+      base: string | undefined;
+      ours: string | undefined;
+      theirs: string | undefined;
+    };
 
 /** The merge of two revisions that share a base. */
 export interface RevisionMerge {
