@@ -44,6 +44,11 @@ function remoteFailure(url: string, error: unknown): GitAdapterError {
   return new RemoteError(shown, message.split('\n')[0] ?? 'unknown error', { cause: error });
 }
 
+/** What isomorphic-git's fetch and push take: the repository, the remote's name, the transport. */
+function remoteArgs(options: RemoteOptions) {
+  return { ...isoArgs(options), remote: options.remote ?? 'origin', ...transport(options) };
+}
+
 function transport(options: RemoteOptions) {
   return {
     http: options.http ?? nodeHttp,
@@ -93,15 +98,9 @@ export async function readRemoteBranch(
 export async function fetchRemoteBranch(
   options: RemoteOptions & { branch: string },
 ): Promise<string> {
-  const args = isoArgs(options);
   try {
     const result = await git.fetch({
-      ...transport(options),
-      fs: args.fs,
-      dir: args.dir,
-      gitdir: args.gitdir,
-      cache: args.cache,
-      remote: options.remote ?? 'origin',
+      ...remoteArgs(options),
       ref: options.branch,
       singleBranch: true,
       tags: false,
@@ -123,16 +122,10 @@ export async function fetchRemoteBranch(
 export async function pushCommit(
   options: RemoteOptions & { oid: string; branch: string; force?: boolean },
 ): Promise<void> {
-  const args = isoArgs(options);
   const ref = `refs/heads/${options.branch}`;
   try {
     await git.push({
-      ...transport(options),
-      fs: args.fs,
-      dir: args.dir,
-      gitdir: args.gitdir,
-      cache: args.cache,
-      remote: options.remote ?? 'origin',
+      ...remoteArgs(options),
       ref: options.oid,
       remoteRef: ref,
       force: options.force ?? false,
