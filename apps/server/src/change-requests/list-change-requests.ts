@@ -1,6 +1,7 @@
 import type { ListChangeRequestsQuery } from '@docsync/api';
+import type { ExpressionBuilder } from 'kysely';
 import { listByKeys, type Page } from '../pagination.js';
-import type { Db } from '../storage/schema.js';
+import type { DatabaseSchema, Db } from '../storage/schema.js';
 import type { ChangeRequestRow } from './change-request-row.js';
 
 /** A page of change requests and how many match in all. */
@@ -36,30 +37,25 @@ export async function listChangeRequests(
             .where('spaces.organization_id', '=', scope.organizationId)
             .where('spaces.deleted_at', 'is', null),
         );
+  // Each user filter asks for a row of its table naming the user and the change request.
+  const involving =
+    (table: 'change_request_contributors' | 'change_request_review_requests', userId: string) =>
+    (eb: ExpressionBuilder<DatabaseSchema, 'change_requests'>) =>
+      eb.exists(
+        eb
+          .selectFrom(table)
+          .select('user_id')
+          .whereRef('change_request_id', '=', 'change_requests.id')
+          .where('user_id', '=', userId),
+      );
   const matching = inScope
     .where('status', '=', query.status ?? 'open')
     .$if(creator !== undefined, (q) => q.where('created_by', '=', creator ?? ''))
     .$if(contributor !== undefined, (q) =>
-      q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('change_request_contributors')
-            .select('user_id')
-            .whereRef('change_request_contributors.change_request_id', '=', 'change_requests.id')
-            .where('change_request_contributors.user_id', '=', contributor ?? ''),
-        ),
-      ),
+      q.where(involving('change_request_contributors', contributor ?? '')),
     )
     .$if(requestedReviewer !== undefined, (q) =>
-      q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('change_request_review_requests')
-            .select('user_id')
-            .whereRef('change_request_review_requests.change_request_id', '=', 'change_requests.id')
-            .where('change_request_review_requests.user_id', '=', requestedReviewer ?? ''),
-        ),
-      ),
+      q.where(involving('change_request_review_requests', requestedReviewer ?? '')),
     );
   return listByKeys(query, matching, (q) => q.selectAll(), {
     columns: ['created_at', 'id'],

@@ -10,6 +10,7 @@ import {
   type Document,
 } from '@docsync/api';
 import { requireLevel, requireOrganization } from '../access/organization-access.js';
+import type { Caller } from '../auth/api-tokens.js';
 import { requireMergeRuleMembers } from '../change-requests/reviews/merge-rule-users.js';
 import { levelOf } from '../access/roles.js';
 import { BadRequestError } from '../errors.js';
@@ -25,7 +26,19 @@ import { setAgentInstructions, updateOrganization } from '../organizations/updat
 import { readJson } from '../resources/json-column.js';
 import { organizationResource } from '../resources/organization-resource.js';
 import { resourceUrls } from '../resources/resource-urls.js';
+import type { ServerContext } from '../server-context.js';
 import { findSite } from '../sites/site-access.js';
+
+/** An organization as the caller may see it (404 when they may not). */
+async function readOrganization(
+  ctx: ServerContext,
+  caller: Caller,
+  organizationId: string,
+  baseUrl: string,
+): Promise<Organization> {
+  const { organization, level } = await requireOrganization(ctx.db, caller, organizationId);
+  return organizationResource(organization, level, baseUrl);
+}
 
 /** The Organizations section of the API description (org search comes with content). */
 export const organizationOperations: readonly Operation[] = [
@@ -47,8 +60,7 @@ export const organizationOperations: readonly Operation[] = [
     { body: CreateOrganizationBody, response: Organization },
     async ({ body, caller, ctx, baseUrl }) => {
       const id = await createOrganization(ctx.db, caller, body, { clock: ctx.clock, ids: ctx.ids });
-      const { organization, level } = await requireOrganization(ctx.db, caller, id);
-      return organizationResource(organization, level, baseUrl);
+      return readOrganization(ctx, caller, id, baseUrl);
     },
   ),
 
@@ -56,12 +68,7 @@ export const organizationOperations: readonly Operation[] = [
     'getOrganizationById',
     { params: ['organizationId'], response: Organization },
     async ({ params, caller, ctx, baseUrl }) => {
-      const { organization, level } = await requireOrganization(
-        ctx.db,
-        caller,
-        params.organizationId,
-      );
-      return organizationResource(organization, level, baseUrl);
+      return readOrganization(ctx, caller, params.organizationId, baseUrl);
     },
   ),
 
@@ -83,12 +90,7 @@ export const organizationOperations: readonly Operation[] = [
         );
       }
       await updateOrganization(ctx.db, params.organizationId, body, ctx.clock.now());
-      const { organization, level } = await requireOrganization(
-        ctx.db,
-        caller,
-        params.organizationId,
-      );
-      return organizationResource(organization, level, baseUrl);
+      return readOrganization(ctx, caller, params.organizationId, baseUrl);
     },
   ),
 
