@@ -60,7 +60,7 @@ function derivedId(seed: string, ...parts: string[]): string {
 }
 
 /** Slugs unique among siblings: `slug`, then `slug-2`, `slug-3`… */
-function uniqueSlugs(taken: Iterable<string>): (title: string) => string {
+export function uniqueSlugs(taken: Iterable<string>): (title: string) => string {
   const used = new Set(taken);
   return (title) => {
     const base = slugify(title);
@@ -94,12 +94,13 @@ export function operationBlock(spec: ResolvedSpec, operation: SpecOperation): Op
  * `openapi-operation` block) with `props.grouping: by-operation` or no grouping, or the
  * operations' blocks in the tag's page itself with `by-tag`; and a "Models" page (an
  * `openapi-schemas` block of every named schema) when `props.models` is true and the spec has
- * schemas. `siblingSlugs` are the slugs taken beside the computed page.
+ * schemas. `slugOf` gives the generated pages beside the computed page slugs not taken there
+ * (see {@link uniqueSlugs}).
  */
 export function generatePages(
   page: RevisionPageComputed,
   spec: ResolvedSpec,
-  siblingSlugs: Iterable<string>,
+  slugOf: (title: string) => string,
 ): GeneratedPage[] {
   const props = page.computed.props;
   const byTag = props['grouping'] === 'by-tag';
@@ -109,7 +110,6 @@ export function generatePages(
     dependencies: { spec: { ref: { kind: 'openapi', spec: spec.slug } } },
     props: sourceProps,
   });
-  const slugOf = uniqueSlugs(siblingSlugs);
   const generated = (
     fields: Pick<GeneratedPage, 'id' | 'title' | 'slug' | 'path' | 'computed'> & {
       description?: string | undefined;
@@ -228,7 +228,9 @@ export async function expandComputedPages(
     await Promise.all(slugs.map(async (slug) => [slug, await resolver.resolve(slug)] as const)),
   );
   const expand = (list: readonly RevisionPage[]): RevisionPage[] => {
-    const siblingSlugs = list.flatMap((page) => ('slug' in page ? [page.slug] : []));
+    // One allocator per list: two computed pages side by side (GitBook exports write that) give
+    // their tag pages distinct slugs.
+    const slugOf = uniqueSlugs(list.flatMap((page) => ('slug' in page ? [page.slug] : [])));
     return list.flatMap((page): RevisionPage[] => {
       const children = 'pages' in page ? expand(page.pages) : undefined;
       const withChildren = children === undefined ? page : { ...page, pages: children };
@@ -236,7 +238,7 @@ export async function expandComputedPages(
       const slug = specSlugOf(page.computed);
       const spec = slug === undefined ? undefined : specs.get(slug);
       if (spec === undefined) return [withChildren];
-      return [...generatePages(page, spec, siblingSlugs), ...(children ?? [])];
+      return [...generatePages(page, spec, slugOf), ...(children ?? [])];
     });
   };
   return expand(pages);

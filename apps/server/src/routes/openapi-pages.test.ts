@@ -288,6 +288,17 @@ for (const { dialect, skip } of testDialects) {
           dependencies: { spec: { ref: { kind: 'openapi', spec: 'no-such-spec' } } },
         },
       ]);
+      // The same tree pushed again as another commit: the same pages, ids and all.
+      const again = await sendTree(server.http, space.id, tree, {
+        oid: commitOid(++commits),
+        message: 'again',
+      });
+      expect(again.status, again.text).toBe(204);
+      const withoutUrls = (list: PageType[]): unknown =>
+        JSON.parse(
+          JSON.stringify(list, (key, value: unknown) => (key === 'urls' ? undefined : value)),
+        );
+      expect(withoutUrls(await pages('?computed=false'))).toEqual(withoutUrls(stored));
       // The page read of a page with OpenAPI blocks is its file, blocks as written.
       const ordersPage = byTitle(stored, 'Orders');
       expect((await page(ordersPage.id, '?format=markdown')).markdown).toBe(orders);
