@@ -143,11 +143,10 @@ export function generatePages(
           title,
           slug: operationSlugged,
           path: join(path, operationSlugged),
+          // GitBook's document source takes `doc` and `page` only: the operation goes in `page`.
           computed: source({
             doc: 'operations',
-            page: group.tag,
-            method: operation.method,
-            path: operation.path,
+            page: `${group.tag}:${operation.method} ${operation.path}`,
           }),
         },
         [operationBlock(spec, operation)],

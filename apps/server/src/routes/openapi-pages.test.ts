@@ -358,7 +358,7 @@ for (const { dialect, skip } of testDialects) {
         slug: 'find-a-pet-by-id',
         path: 'api-reference/pets/find-a-pet-by-id',
         computed: {
-          props: { doc: 'operations', page: 'pets', method: 'get', path: '/pets/{petId}' },
+          props: { doc: 'operations', page: 'pets:get /pets/{petId}' },
         },
       });
       expect(byTitle(reference.pages ?? [], 'Models').computed?.props).toEqual({ doc: 'models' });
