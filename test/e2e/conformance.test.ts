@@ -91,7 +91,28 @@ const tree = [
     '.gitbook/includes/support.md',
     '---\ntitle: Support\n---\n\nStuck? Write to support@example.com.\n',
   ),
-  textBlob('SUMMARY.md', '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n'),
+  // The computed entry expands into pages generated from the `petstore` spec the cases publish:
+  // the content reads answer them in the shape of GitBook's generated pages.
+  textBlob(
+    'SUMMARY.md',
+    [
+      '# Table of contents',
+      '',
+      '* [Welcome](README.md)',
+      '* [Guide](guide.md)',
+      '* ```yaml',
+      '  type: builtin:openapi',
+      '  props:',
+      '    models: false',
+      '  dependencies:',
+      '    spec:',
+      '      ref:',
+      '        kind: openapi',
+      '        spec: petstore',
+      '  ```',
+      '',
+    ].join('\n'),
+  ),
 ];
 
 const faq = textBlob('faq.md', '# FAQ\n\nAsk in the forum.\n');

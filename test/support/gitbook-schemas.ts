@@ -14,6 +14,11 @@ import addFormats from 'ajv-formats';
  *   false}`) cannot hold inside an `allOf` with other properties (a page has an id, a title…), so
  *   it is read as "has neither `markdown` nor `document`".
  *
+ * - A page's or reusable content's `oneOf` between "generated" (`computed` and `computedSeed`
+ *   required) and "stored" (`documentId?` or `document?`, nothing required) lets a generated one
+ *   match both branches, so no generated page could pass; the client's types mean a choice, so
+ *   the stored branch is read as "has neither `computed` nor `computedSeed`".
+ *
  * Other OpenAPI-only keywords (`discriminator`, `example`, `x-*`, `deprecated`…) are ignored
  * (ajv's non-strict mode), and so are the formats `icon` and `emoji` (kinds of text, not syntaxes).
  */
@@ -55,11 +60,44 @@ function isEmptyBranch(node: Record<string, Json>): boolean {
   );
 }
 
+/** The "generated" branch of a page's or reusable content's `oneOf`. */
+function isComputedBranch(node: Json): boolean {
+  const required =
+    typeof node === 'object' && node !== null && !Array.isArray(node)
+      ? node['required']
+      : undefined;
+  return (
+    Array.isArray(required) && required.includes('computed') && required.includes('computedSeed')
+  );
+}
+
+/** `oneOf: [generated, stored]` with the stored branch excluding the generated one. */
+function exclusiveComputed(node: Record<string, Json>): Record<string, Json> {
+  const branches = node['oneOf'];
+  if (!Array.isArray(branches) || branches.length !== 2 || !branches.some(isComputedBranch))
+    return node;
+  return {
+    ...node,
+    oneOf: branches.map((branch) =>
+      isComputedBranch(branch) ||
+      typeof branch !== 'object' ||
+      branch === null ||
+      Array.isArray(branch)
+        ? branch
+        : {
+            ...branch,
+            not: { anyOf: [{ required: ['computed'] }, { required: ['computedSeed'] }] },
+          },
+    ),
+  };
+}
+
 function normalize(node: Json, inDocumentSchema: boolean): Json {
   if (Array.isArray(node)) return node.map((item) => normalize(item, inDocumentSchema));
   if (node === null || typeof node !== 'object') return node;
   if (inDocumentSchema && isEmptyBranch(node))
     return { not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] } };
+  node = exclusiveComputed(node);
   const out: Record<string, Json> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'nullable') continue;

@@ -1,6 +1,7 @@
 import type { RevisionCaches } from '../content/revision-caches.js';
 import type { StoredTreeCaches } from '../content/stored-tree.js';
 import type { GitTreeCaches } from '../git-tree/git-tree-listing.js';
+import type { SpecCaches } from '../openapi-specs/stored-specs.js';
 import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counted-cache.js';
 
 /**
@@ -11,7 +12,7 @@ import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counte
  * nothing needs invalidating across instances (the read cache, which can, follows the database's
  * change feed, see `storage/read-cache.ts`).
  */
-export interface ServerCaches extends RevisionCaches, StoredTreeCaches, GitTreeCaches {}
+export interface ServerCaches extends RevisionCaches, StoredTreeCaches, GitTreeCaches, SpecCaches {}
 
 /** The names of the caches, as `/metrics` labels them. */
 export type CacheName = keyof ServerCaches;
@@ -29,6 +30,7 @@ export const DEFAULT_CACHE_BOUNDS: Readonly<Record<CacheName, CacheBounds>> = {
   storedTrees: { maxEntries: 8, maxBytes: 64 * MiB },
   listings: { maxEntries: 8, maxBytes: 64 * MiB },
   renderStates: { maxEntries: 4, maxBytes: 256 * MiB },
+  openApiSpecs: { maxEntries: 32, maxBytes: 64 * MiB },
 };
 
 /** A server's caches, each with its bounds from `bounds` or {@link DEFAULT_CACHE_BOUNDS}. */
@@ -44,6 +46,7 @@ export function createServerCaches(
     storedTrees: cache('storedTrees'),
     listings: cache('listings'),
     renderStates: cache('renderStates'),
+    openApiSpecs: cache('openApiSpecs'),
   };
 }
 
@@ -56,5 +59,6 @@ export function cachesOf(caches: ServerCaches): ReportsCacheStats[] {
     caches.storedTrees,
     caches.listings,
     caches.renderStates,
+    caches.openApiSpecs,
   ];
 }

@@ -9,6 +9,8 @@ export interface ServerRouteCall {
   readonly params: Readonly<Record<string, string>>;
   readonly caller: Caller;
   readonly ctx: ServerContext;
+  /** The service's public base URL. */
+  readonly baseUrl: string;
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
 }
@@ -43,6 +45,7 @@ export function registerServerRoute(
         params: request.params as Record<string, string>,
         caller,
         ctx,
+        baseUrl: options.publicUrl ?? `${request.protocol}://${request.host}`,
         request,
         reply,
       });

@@ -1,5 +1,6 @@
 import type { ContentRef, Page } from '@docsync/api';
 import type { PageLayout, RevisionPage } from '@docsync/core';
+import type { GeneratedPage } from '../openapi-specs/computed-pages.js';
 
 /** What a page resource carries besides the page's own fields. */
 export interface PageResourceOptions {
@@ -101,6 +102,13 @@ export function pageResource(page: RevisionPage, options: PageResourceOptions): 
               }),
         variables: page.variables,
         git: options.metadata ? page.git : undefined,
+        // A page generated from a spec says what from, and the computed page it was made for.
+        ...('computedSeed' in page
+          ? {
+              computed: (page as GeneratedPage).computed as NonNullable<Page['computed']>,
+              computedSeed: (page as GeneratedPage).computedSeed,
+            }
+          : {}),
         pages: children,
       });
     case 'group':

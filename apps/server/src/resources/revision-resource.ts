@@ -1,4 +1,5 @@
 import type { Revision } from '@docsync/api';
+import type { RevisionPage } from '@docsync/core';
 import type { StoredRevision } from '../content/stored-revision.js';
 import { fileResource } from './file-resource.js';
 import { pageResource } from './page-resource.js';
@@ -7,7 +8,13 @@ import { resourceUrls } from './resource-urls.js';
 /** A revision as the API shows it: its pages as a tree (without documents) and its files. */
 export function revisionResource(
   revision: StoredRevision,
-  options: { baseUrl: string; spaceId: string; metadata: boolean },
+  options: {
+    baseUrl: string;
+    spaceId: string;
+    metadata: boolean;
+    /** The pages to show instead of the revision's own (its computed pages expanded). */
+    pages?: readonly RevisionPage[];
+  },
 ): Revision {
   const { content } = revision;
   const revisionApp = resourceUrls.revisionApp(options.baseUrl, options.spaceId, revision.id);
@@ -17,7 +24,7 @@ export function revisionResource(
     parents: revision.parentId === null ? [] : [revision.parentId],
     type: revision.type,
     createdAt: revision.createdAt,
-    pages: content.pages.map((page) =>
+    pages: (options.pages ?? content.pages).map((page) =>
       pageResource(page, { metadata: options.metadata, revisionApp }),
     ),
     files: content.files.map((file) => fileResource(file, options)),

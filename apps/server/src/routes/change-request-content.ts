@@ -29,6 +29,7 @@ export const changeRequestContentOperations: readonly Operation[] = [
       const row = await requireChangeRequest(ctx.db, space.id, params.changeRequestId);
       return {
         spaceId: space.id,
+        organizationId: space.organization_id,
         revisionId: row.head_revision_id,
         revision: (options) =>
           spaceRevision(

@@ -6,6 +6,9 @@ import { spaceRevision } from '../content/space-revision.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import type { ServerRoute } from '../http/server-route.js';
+import { expandComputedPages } from '../openapi-specs/computed-pages.js';
+import { dereferenceOpenApiBlocks } from '../openapi-specs/render-openapi-blocks.js';
+import { specResolver } from '../openapi-specs/stored-specs.js';
 import { renderPdf } from '../pdf/render-pdf.js';
 import { checkPdfSelection, selectPdfPages, type PdfSelection } from '../pdf/select-pdf-pages.js';
 import type { ServerContext } from '../server-context.js';
@@ -94,7 +97,7 @@ export const changeRequestPdfRoute: ServerRoute = {
   path: PDF_FILE_PATH,
   summary:
     'The PDF of a change request at one of its revisions (the `url` that `getChangeRequestPdf` answers); `page` and `only` as there.',
-  handler: async ({ params, caller, ctx, request, reply }) => {
+  handler: async ({ params, caller, ctx, request, reply, baseUrl }) => {
     const { space } = await requireSpace(ctx.db, caller, params['spaceId'] ?? '', {
       clock: ctx.clock,
     });
@@ -103,7 +106,16 @@ export const changeRequestPdfRoute: ServerRoute = {
     const revision = await revisionOfChangeRequest(ctx, row, params['revisionId'] ?? '', {
       documents: 'all',
     });
-    const pages = selectPdfPages(revision.content.pages, selection);
+    // Readers of the PDF see the pages generated from specs and the operations blocks refer to.
+    const specs = specResolver(ctx.db, ctx.caches, space.organization_id, baseUrl);
+    const pages = await Promise.all(
+      selectPdfPages(await expandComputedPages(revision.content.pages, specs), selection).map(
+        async (page) =>
+          page.document === undefined
+            ? page
+            : { ...page, document: await dereferenceOpenApiBlocks(page.document, specs) },
+      ),
+    );
     const bytes = await renderPdf(pages, { title: `#${row.number} ${row.subject}`.trim() });
     await reply
       .header('content-type', 'application/pdf')

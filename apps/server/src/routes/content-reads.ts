@@ -1,4 +1,4 @@
-import { flattenPages } from '@docsync/core';
+import { flattenPages, renderPage, type RevisionPage } from '@docsync/core';
 import {
   ContentQuery,
   File,
@@ -17,6 +17,9 @@ import { listRevisionFiles } from '../content/list-files.js';
 import { findReusableContent, reusableContentResource } from '../content/reusable-contents.js';
 import { NotFoundError } from '../errors.js';
 import { operation, type Call, type Operation } from '../http/operation.js';
+import { expandComputedPages, isGeneratedPage } from '../openapi-specs/computed-pages.js';
+import { dereferenceOpenApiBlocks } from '../openapi-specs/render-openapi-blocks.js';
+import { specResolver, type SpecResolver } from '../openapi-specs/stored-specs.js';
 import { fileResource } from '../resources/file-resource.js';
 import { pageResource } from '../resources/page-resource.js';
 import { resourceUrls } from '../resources/resource-urls.js';
@@ -26,6 +29,8 @@ import { revisionResource } from '../resources/revision-resource.js';
 export interface ReadableContent {
   /** The space whose download route serves the files. */
   spaceId: string;
+  /** The space's organization, whose OpenAPI specs computed pages and OpenAPI blocks name. */
+  organizationId: string;
   /** The revision the content is at. */
   revisionId: string;
   /** Loads that revision. */
@@ -42,12 +47,32 @@ export interface ContentReadOperationIds {
   reusableContent: string;
 }
 
+/** The organization's specs, for one read. */
+function resolverOf(call: Call<string, unknown, unknown>, content: ReadableContent): SpecResolver {
+  return specResolver(call.ctx.db, call.ctx.caches, content.organizationId, call.baseUrl);
+}
+
+/**
+ * The page tree a read shows: with `computed` (the default) every `builtin:openapi` computed page
+ * whose spec the organization has is replaced by the pages generated from the spec's latest
+ * version (`openapi-specs/computed-pages.ts`); with `computed=false` the pages as stored.
+ */
+async function shownPages(
+  call: Call<string, unknown, unknown>,
+  content: ReadableContent,
+  pages: readonly RevisionPage[],
+  computed: boolean | undefined,
+): Promise<readonly RevisionPage[]> {
+  return computed === false ? pages : expandComputedPages(pages, resolverOf(call, content));
+}
+
 /**
  * The content reads (revision, pages, one page as a document or markdown, files, one file, one
  * reusable content) of
  * whatever `resolve` finds for a request: the space and the change request answer them the same
- * way. `computed` changes nothing yet (no computed pages are stored) and `evaluated` neither
- * (documents hold no expressions the service evaluates).
+ * way. `computed` expands computed OpenAPI pages (see {@link shownPages}); `dereferenced` on the
+ * page read shows OpenAPI blocks as what they refer to; `evaluated` changes nothing (documents
+ * hold no expressions the service evaluates).
  */
 export function contentReadOperations<const Params extends string>(
   ids: ContentReadOperationIds,
@@ -57,10 +82,12 @@ export function contentReadOperations<const Params extends string>(
   return [
     operation(ids.revision, { params, query: ContentQuery, response: Revision }, async (call) => {
       const content = await resolve(call);
-      return revisionResource(await content.revision({ shared: true }), {
+      const revision = await content.revision({ shared: true });
+      return revisionResource(revision, {
         baseUrl: call.baseUrl,
         spaceId: content.spaceId,
         metadata: call.query.metadata ?? true,
+        pages: await shownPages(call, content, revision.content.pages, call.query.computed),
       });
     }),
 
@@ -69,9 +96,8 @@ export function contentReadOperations<const Params extends string>(
       const revision = await content.revision({ shared: true });
       const metadata = call.query.metadata ?? true;
       const revisionApp = resourceUrls.revisionApp(call.baseUrl, content.spaceId, revision.id);
-      return {
-        pages: revision.content.pages.map((page) => pageResource(page, { metadata, revisionApp })),
-      };
+      const pages = await shownPages(call, content, revision.content.pages, call.query.computed);
+      return { pages: pages.map((page) => pageResource(page, { metadata, revisionApp })) };
     }),
 
     operation(
@@ -81,18 +107,44 @@ export function contentReadOperations<const Params extends string>(
         const { pageId } = call.params;
         const content = await resolve(call);
         const revision = await content.revision({ documents: [pageId], shared: true });
-        const page = flattenPages(revision.content.pages).find(
+        // A stored page, else (computed reads) a page generated from a spec.
+        let page = flattenPages(revision.content.pages).find(
           (candidate) => candidate.id === pageId,
         );
+        if (page === undefined && call.query.computed !== false) {
+          const shown = await shownPages(call, content, revision.content.pages, true);
+          page = flattenPages(shown as RevisionPage[]).find(
+            (candidate) => candidate.id === pageId && isGeneratedPage(candidate),
+          );
+        }
         if (page === undefined) throw new NotFoundError('Page');
         const resource = pageResource(page, {
           metadata: call.query.metadata ?? true,
           revisionApp: resourceUrls.revisionApp(call.baseUrl, content.spaceId, revision.id),
         });
         if (page.type !== 'document') return resource;
+        const dereferenced = call.query.dereferenced === true;
+        if (!dereferenced && !isGeneratedPage(page))
+          return call.query.format === 'markdown'
+            ? { ...resource, markdown: pageMarkdown(revision, page) }
+            : { ...resource, document: page.document };
+        // A generated page has no file to read, and a dereferenced one is a reader's view: both
+        // are written from their document as a page file would be.
+        const document = dereferenced
+          ? await dereferenceOpenApiBlocks(page.document, resolverOf(call, content))
+          : page.document;
         return call.query.format === 'markdown'
-          ? { ...resource, markdown: pageMarkdown(revision, page) }
-          : { ...resource, document: page.document };
+          ? {
+              ...resource,
+              markdown: renderPage({
+                metadata: {
+                  title: page.title,
+                  ...(page.description === undefined ? {} : { description: page.description }),
+                },
+                document,
+              }),
+            }
+          : { ...resource, document };
       },
     ),
 

@@ -53,6 +53,7 @@ describe('GET /metrics', () => {
       'storedTrees',
       'listings',
       'renderStates',
+      'openApiSpecs',
       'reads',
       'parses',
     ])

@@ -21,6 +21,7 @@ export const spaceContentOperations: readonly Operation[] = contentReadOperation
     const { space } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
     return {
       spaceId: space.id,
+      organizationId: space.organization_id,
       revisionId: space.revision_id,
       revision: (options) => spaceRevision(ctx, space, options),
     };

@@ -33,6 +33,13 @@ export const GetPageQuery = Type.Object({
       description: '`deterministic-only` evaluates only expressions with deterministic inputs.',
     }),
   ),
+  dereferenced: Type.Optional(
+    Type.Union([Type.Boolean(), Type.Literal('reusable-contents')], {
+      default: false,
+      description:
+        'true shows OpenAPI blocks as what they refer to in the organization’s specs (the operation, webhook or schemas), rendered into the document or markdown; `reusable-contents` changes nothing (docsync does not inline reusable contents).',
+    }),
+  ),
 });
 /** Read one page. */
 export type GetPageQuery = Static<typeof GetPageQuery>;
