@@ -73193,6 +73193,9 @@ function remoteFailure(url, error2) {
   const message = error2 instanceof Error ? error2.message : String(error2);
   return new RemoteError(shown, message.split("\n")[0] ?? "unknown error", { cause: error2 });
 }
+function remoteArgs(options) {
+  return { ...isoArgs(options), remote: options.remote ?? "origin", ...transport(options) };
+}
 function transport(options) {
   return {
     http: options.http ?? node_default,
@@ -73227,15 +73230,9 @@ async function readRemoteBranch(options) {
   }
 }
 async function fetchRemoteBranch(options) {
-  const args = isoArgs(options);
   try {
     const result = await import_isomorphic_git5.default.fetch({
-      ...transport(options),
-      fs: args.fs,
-      dir: args.dir,
-      gitdir: args.gitdir,
-      cache: args.cache,
-      remote: options.remote ?? "origin",
+      ...remoteArgs(options),
       ref: options.branch,
       singleBranch: true,
       tags: false
@@ -73248,16 +73245,10 @@ async function fetchRemoteBranch(options) {
   }
 }
 async function pushCommit(options) {
-  const args = isoArgs(options);
   const ref = `refs/heads/${options.branch}`;
   try {
     await import_isomorphic_git5.default.push({
-      ...transport(options),
-      fs: args.fs,
-      dir: args.dir,
-      gitdir: args.gitdir,
-      cache: args.cache,
-      remote: options.remote ?? "origin",
+      ...remoteArgs(options),
       ref: options.oid,
       remoteRef: ref,
       force: options.force ?? false
@@ -78281,6 +78272,10 @@ var GetPageQuery = typebox_exports.Object({
   evaluated: typebox_exports.Optional(typebox_exports.Union([typebox_exports.Boolean(), typebox_exports.Literal("deterministic-only")], {
     default: false,
     description: "`deterministic-only` evaluates only expressions with deterministic inputs."
+  })),
+  dereferenced: typebox_exports.Optional(typebox_exports.Union([typebox_exports.Boolean(), typebox_exports.Literal("reusable-contents")], {
+    default: false,
+    description: "true shows OpenAPI blocks as what they refer to in the organization\u2019s specs (the operation, webhook or schemas), rendered into the document or markdown; `reusable-contents` changes nothing (docsync does not inline reusable contents)."
   }))
 });
 var RevisionPages = typebox_exports.Object({ pages: typebox_exports.Array(Page) }, { title: "RevisionPages" });
