@@ -197,6 +197,30 @@ const cases: Record<string, CaseOf> = {
   getOpenAPISpecVersionContentById: () => ({}),
   updateOpenAPISpecBySlug: () => ({ body: { visibility: 'public' } }),
   createOrUpdateOpenAPISpecBySlug: () => ({ body: { source: { text: petstore } } }),
+  // Translations (the first run goes on in the background; the cases read it as it is).
+  createTranslation: (f) => ({
+    body: { language: 'fr', source: { space: f['spaceId'], language: 'en' } },
+    keep: (body) => ({ translationId: body.id }),
+  }),
+  listTranslations: () => ({}),
+  getTranslationById: () => ({}),
+  updateTranslationById: () => ({
+    body: {
+      instructions: {
+        object: 'document',
+        data: {},
+        nodes: [
+          {
+            object: 'block',
+            type: 'paragraph',
+            data: {},
+            nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }],
+          },
+        ],
+      },
+    },
+  }),
+  runTranslation: () => ({}),
   searchOrganizationContent: () => ({ query: { query: 'welcome' } }),
   getOrganizationAgentInstructions: () => ({}),
   updateOrganizationAgentInstructions: () => ({
@@ -468,6 +492,7 @@ const cases: Record<string, CaseOf> = {
   deleteSiteById: (f) => ({ params: { siteId: f['otherSiteId'] ?? '' } }),
   deleteOrganizationSAMLProvider: () => ({}),
   deleteOpenAPISpecBySlug: () => ({ params: { specSlug: 'petstore-copy' } }),
+  deleteTranslationById: () => ({}),
   deleteOrganizationTeamById: () => ({}),
   deleteSpaceById: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
   restoreSpace: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
