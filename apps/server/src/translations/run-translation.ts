@@ -72,7 +72,10 @@ async function translateBlocks(
 }
 
 /** The translated space: the recorded one while it exists, else a new one beside the source. */
-async function targetSpace(ctx: ServerContext, row: TranslationRow): Promise<string> {
+async function targetSpace(
+  ctx: ServerContext,
+  row: TranslationRow,
+): Promise<{ id: string; created: boolean }> {
   if (row.target_space_id !== null) {
     const existing = await ctx.db
       .selectFrom('spaces')
@@ -80,7 +83,7 @@ async function targetSpace(ctx: ServerContext, row: TranslationRow): Promise<str
       .where('id', '=', row.target_space_id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (existing !== undefined) return existing.id;
+    if (existing !== undefined) return { id: existing.id, created: false };
   }
   const source = await ctx.db
     .selectFrom('spaces')
@@ -102,7 +105,7 @@ async function targetSpace(ctx: ServerContext, row: TranslationRow): Promise<str
     .set({ target_space_id: id, result_revision_id: null })
     .where('id', '=', row.id)
     .execute();
-  return id;
+  return { id, created: true };
 }
 
 /** Records a failed run: the error, and the translations it got (the next run reuses them). */
@@ -189,20 +192,23 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * The content to write: the new translation merged three ways with what people changed in the
- * translated space since the last run (base: the revision that run wrote). A block whose source
- * did not change comes out of the memory as it was written, so the merge keeps a person's edit
- * of it; where the source changed and a person edited the same block, the person's edit is kept.
+ * translated space since (ours: its current content). The base is what the translation alone made
+ * of the source the last run read, built again from the memory, which holds every block of that
+ * source: a block whose source did not change comes out the same on both, so a person's edit of
+ * it is kept; where the source changed and a person edited the same block, the person's edit is
+ * kept too. Without a previous run (or a translated space made anew) there is nothing to merge.
  */
 async function mergedWithEdits(
   ctx: ServerContext,
-  row: TranslationRow,
-  current: { id: string; content: RevisionContent },
+  previousSourceId: string | null,
+  current: { content: RevisionContent },
   fresh: RevisionContent,
+  translate: (content: RevisionContent) => RevisionContent,
 ): Promise<RevisionContent> {
-  if (row.result_revision_id === null || current.id === row.result_revision_id) return fresh;
-  const base = await loadRevision(ctx, row.result_revision_id, { documents: 'all' });
-  if (base === undefined) return fresh;
-  return mergeRevisions(base.content, current.content, fresh).content;
+  if (previousSourceId === null) return fresh;
+  const previous = await loadRevision(ctx, previousSourceId, { documents: 'all' });
+  if (previous === undefined) return fresh;
+  return mergeRevisions(translate(previous.content), current.content, fresh).content;
 }
 
 /**
@@ -257,7 +263,14 @@ export function runTranslationHandler(ctx: ServerContext, translator: Translator
           0,
         );
         const translations = new Map([...memory, ...done]);
-        const targetSpaceId = await targetSpace(ctx, row);
+        const target = await targetSpace(ctx, row);
+        const targetSpaceId = target.id;
+        const ids = {
+          translationId: row.id,
+          sourceSpaceId: row.source_space_id,
+          targetSpaceId,
+          sourcePages: pageIds(source.content.pages),
+        };
         const now = () => ctx.clock.now().toISOString();
         const figures = { words, pages: missing.pages, startedAt };
         await advanceRevision(
@@ -283,17 +296,23 @@ export function runTranslationHandler(ctx: ServerContext, translator: Translator
               await ctx.db.transaction().execute((trx) => settle(trx, current.id));
               return { kind: 'keep' };
             }
-            const fresh = translatedContent(source.content, translations, {
-              translationId: row.id,
-              sourceSpaceId: row.source_space_id,
-              targetSpaceId,
-              sourcePages: pageIds(source.content.pages),
-            });
+            const fresh = translatedContent(source.content, translations, ids);
+            const content = await mergedWithEdits(
+              ctx,
+              target.created ? null : row.source_revision_id,
+              current,
+              fresh,
+              (previous) =>
+                translatedContent(previous, memory, {
+                  ...ids,
+                  sourcePages: pageIds(previous.pages),
+                }),
+            );
             return {
               kind: 'write',
               revision: {
                 type: 'edits',
-                content: await mergedWithEdits(ctx, row, current, fresh),
+                content,
                 config: source.config,
               },
               store: async (trx, revisionId) => {
