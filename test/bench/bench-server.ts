@@ -94,3 +94,35 @@ export function documentPageIds(pages: readonly PageNode[]): string[] {
   walk(pages);
   return ids;
 }
+
+/** Uploads the bytes the service lacks, in batches under the body limit. */
+export async function uploadBlobs(
+  client: SyncClient,
+  spaceId: string,
+  blobs: ReadonlyMap<string, Uint8Array>,
+): Promise<void> {
+  const oids = [...blobs.keys()];
+  const missing: string[] = [];
+  for (let start = 0; start < oids.length; start += 10_000) {
+    const answer = await client.api.request('findMissingGitBlobs', {
+      params: { spaceId },
+      body: { oids: oids.slice(start, start + 10_000) },
+    });
+    missing.push(...answer.missing);
+  }
+  let batch: { oid: string; base64: string }[] = [];
+  let size = 0;
+  for (const oid of missing) {
+    const bytes = blobs.get(oid);
+    if (bytes === undefined) continue;
+    batch.push({ oid, base64: Buffer.from(bytes).toString('base64') });
+    size += bytes.byteLength;
+    if (batch.length >= 500 || size > 3_000_000) {
+      await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0)
+    await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
+}

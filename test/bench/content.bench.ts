@@ -13,8 +13,7 @@
  * Size: `BENCH_CONTENT_PAGES` (default 10,000; assets are a fifth of that).
  */
 import { gitBlobId, treeToRevision, type TreeFile } from '@docsync/core';
-import type { SyncClient } from '@docsync/sync';
-import { documentPageIds, startBenchServer } from './bench-server.ts';
+import { documentPageIds, startBenchServer, uploadBlobs } from './bench-server.ts';
 import { generateSpace } from './generate-space.ts';
 
 const pages = Number(process.env['BENCH_CONTENT_PAGES'] ?? 10_000);
@@ -39,38 +38,6 @@ const progress = (line: string) => {
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
-/** Uploads the bytes the service lacks, in batches under the body limit. */
-async function upload(
-  client: SyncClient,
-  spaceId: string,
-  blobs: ReadonlyMap<string, Uint8Array>,
-): Promise<void> {
-  const oids = [...blobs.keys()];
-  const missing: string[] = [];
-  for (let start = 0; start < oids.length; start += 10_000) {
-    const answer = await client.api.request('findMissingGitBlobs', {
-      params: { spaceId },
-      body: { oids: oids.slice(start, start + 10_000) },
-    });
-    missing.push(...answer.missing);
-  }
-  let batch: { oid: string; base64: string }[] = [];
-  let size = 0;
-  for (const oid of missing) {
-    const bytes = blobs.get(oid);
-    if (bytes === undefined) continue;
-    batch.push({ oid, base64: Buffer.from(bytes).toString('base64') });
-    size += bytes.byteLength;
-    if (batch.length >= 500 || size > 3_000_000) {
-      await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
-      batch = [];
-      size = 0;
-    }
-  }
-  if (batch.length > 0)
-    await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
-}
-
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await run();
@@ -87,7 +54,7 @@ export async function report(): Promise<string> {
     const generated = generateSpace(20261124, { pages, assets: Math.max(1, pages / 5) });
     const files: TreeFile[] = [...generated.files];
     const blobs = new Map(files.map((file, index) => [file.oid, generated.bytes[index]]));
-    await upload(client, spaceId, blobs as Map<string, Uint8Array>);
+    await uploadBlobs(client, spaceId, blobs as Map<string, Uint8Array>);
 
     let commits = 0;
     const importTree = async () => {
@@ -127,7 +94,7 @@ export async function report(): Promise<string> {
         file: files[entry.index] as TreeFile,
         index: entry.index,
       };
-      await upload(client, spaceId, new Map([[oid, bytes]]));
+      await uploadBlobs(client, spaceId, new Map([[oid, bytes]]));
     };
     const reimports: number[] = [];
     for (let n = 1; n <= REPEATS; n++) {
