@@ -288,6 +288,33 @@ for (const { dialect, skip } of testDialects) {
       expect(text).toContain('* ⟦fr⟧ Thírd stép');
     });
 
+    it('runs whole when the source’s page tree changed: a new page is translated, the person’s edit still kept', async () => {
+      const target = french.result?.space ?? '';
+      const sent = await sendTree(
+        server.http,
+        source.id,
+        [
+          ...tree(
+            home.replace('Read the [guide](guide.md) next.', 'Then read the [guide](guide.md).'),
+          ).filter((file) => file.path !== 'SUMMARY.md'),
+          textBlob('SUMMARY.md', `${summary}* [FAQ](faq.md)\n`),
+          textBlob('faq.md', '# FAQ\n\nAsk the [guide](guide.md).\n'),
+        ],
+        { oid: commitOid(++commits), message: 'faq' },
+      );
+      expect(sent.status).toBe(204);
+      translator.take();
+      await runs.after(() => server.http.request('POST', path(`/${french.id}/run`)));
+      expect(translator.take()).toEqual(expect.arrayContaining(['Ask the <l0>guide</l0>.']));
+      const pages = await pagesOf(target);
+      expect(pages.map((page) => page.title)).toEqual(['Home', 'Guide', 'FAQ']);
+      const readme = await pageMarkdown(server, target, pages[0]?.id ?? '');
+      expect(readme).toContain('Bienvenue dans la documentation.');
+      expect(await pageMarkdown(server, target, pages[2]?.id ?? '')).toContain(
+        '⟦fr⟧ Ásk thé [güídé](guide.md).',
+      );
+    });
+
     it('lists translations a page at a time, oldest first', async () => {
       server.clock.advance(1000);
       const created = await runs.after(() =>

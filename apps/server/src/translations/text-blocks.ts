@@ -60,9 +60,17 @@ export function mapTextBlocks(
   });
 }
 
+/** Hashes of blocks hashed before: loaded documents are shared, so a run hashes each once. */
+const hashes = new WeakMap<DocumentNode, string>();
+
 /** The hash a translation remembers a text block's translation by: SHA-256 of its JSON. */
 export function blockHash(block: DocumentNode): string {
-  return createHash('sha256').update(JSON.stringify(block)).digest('base64url');
+  let hash = hashes.get(block);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(JSON.stringify(block)).digest('base64url');
+    hashes.set(block, hash);
+  }
+  return hash;
 }
 
 /** The plain text of a node's leaves, as a reader sees it (for word counts). */

@@ -71,16 +71,20 @@ function remapRefs<T>(value: T, ids: IdMapping): T {
   return out as T;
 }
 
-/** A document with each text block replaced by its translation (structure and code kept). */
-function translateDocument(
+/**
+ * A document with each text block replaced by its translation (structure and code kept) and its
+ * references moved to the translation.
+ */
+export function translatedDocument(
   document: JSONDocument,
   translations: ReadonlyMap<string, DocumentNode>,
+  ids: IdMapping,
 ): JSONDocument {
   const nodes = mapTextBlocks(
     document.nodes as unknown as DocumentNode[],
     (block) => translations.get(blockHash(block)) ?? block,
   );
-  return { ...document, nodes: nodes as unknown as JSONDocument['nodes'] };
+  return remapRefs({ ...document, nodes: nodes as unknown as JSONDocument['nodes'] }, ids);
 }
 
 /**
@@ -97,7 +101,7 @@ export function translatedContent(
   const page = (item: RevisionPage): RevisionPage => {
     const copy: RevisionPage = { ...item, id: translatedPageId(ids.translationId, item.id) };
     if (copy.type === 'document')
-      copy.document = remapRefs(translateDocument(copy.document, translations), ids);
+      copy.document = translatedDocument(copy.document, translations, ids);
     if (copy.type === 'link') copy.target = remapRefs(copy.target, ids);
     if ('pages' in copy) copy.pages = copy.pages.map(page);
     return copy;
@@ -107,21 +111,30 @@ export function translatedContent(
     files: source.files,
     reusableContents: source.reusableContents.map((item) => ({
       ...item,
-      document: remapRefs(translateDocument(item.document, translations), ids),
+      document: translatedDocument(item.document, translations, ids),
     })),
     variables: source.variables,
   };
 }
 
-/** The text blocks of the content that the memory has no translation of, by hash, once each. */
+/** The hashes of the text blocks of documents. */
+export function blockHashes(documents: readonly { document: JSONDocument }[]): Set<string> {
+  const found = new Set<string>();
+  for (const { document } of documents)
+    for (const block of textBlocks(document.nodes as unknown as DocumentNode[]))
+      found.add(blockHash(block));
+  return found;
+}
+
+/** The text blocks of documents that the memory has no translation of, by hash, once each. */
 export function untranslatedBlocks(
-  source: RevisionContent,
+  documents: readonly { pageId: string | undefined; document: JSONDocument }[],
   memory: ReadonlyMap<string, DocumentNode>,
 ): { blocks: Map<string, DocumentNode>; pages: Set<string>; used: Set<string> } {
   const blocks = new Map<string, DocumentNode>();
   const pages = new Set<string>();
   const used = new Set<string>();
-  for (const { pageId, document } of contentDocuments(source)) {
+  for (const { pageId, document } of documents) {
     for (const block of textBlocks(document.nodes as unknown as DocumentNode[])) {
       const hash = blockHash(block);
       used.add(hash);

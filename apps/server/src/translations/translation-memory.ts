@@ -4,17 +4,36 @@ import type { DocumentNode } from './text-blocks.js';
 /** Rows per statement: below both dialects' limits on bound parameters. */
 const BATCH = 200;
 
-/** A translation's memory: each text block's translation by the hash of its source block. */
+/**
+ * A translation's memory: each text block's translation by the hash of its source block; all of
+ * it, or only the blocks with these hashes (a run that reads a few pages).
+ */
 export async function readTranslationMemory(
   db: Db,
   translationId: string,
+  hashes?: ReadonlySet<string>,
 ): Promise<Map<string, DocumentNode>> {
-  const rows = await db
+  const query = db
     .selectFrom('translation_blocks')
     .select(['source_hash', 'translated'])
-    .where('translation_id', '=', translationId)
-    .execute();
+    .where('translation_id', '=', translationId);
+  const rows =
+    hashes === undefined
+      ? await query.execute()
+      : (
+          await Promise.all(
+            chunks([...hashes]).map((some) => query.where('source_hash', 'in', some).execute()),
+          )
+        ).flat();
   return new Map(rows.map((row) => [row.source_hash, JSON.parse(row.translated) as DocumentNode]));
+}
+
+/** Items in groups small enough for one statement. */
+export function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += BATCH)
+    out.push(items.slice(start, start + BATCH));
+  return out;
 }
 
 /**
