@@ -11,9 +11,8 @@
  * A run's time is from `POST …/run` (or the create) to the translation reading `completed` with
  * one more run, polled every 10 ms. Size: `BENCH_TRANSLATION_PAGES` (default 1,000).
  */
-import { gitBlobId, type TreeFile } from '@docsync/core';
 import type { Translation } from '@docsync/api';
-import { startBenchServer, uploadBlobs } from './bench-server.ts';
+import { benchTree, median, startBenchServer } from './bench-server.ts';
 import { generateSpace } from './generate-space.ts';
 
 const pages = Number(process.env['BENCH_TRANSLATION_PAGES'] ?? 1_000);
@@ -24,11 +23,6 @@ const progress = (line: string) => {
 };
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 /** Measures both cases; the report's table. */
 export async function report(): Promise<string> {
   const bench = await startBenchServer('translation');
@@ -36,24 +30,7 @@ export async function report(): Promise<string> {
     const { client } = bench;
     const spaceId = await bench.createSpace(`Bench ${String(pages)}`);
     const generated = generateSpace(20261127, { pages, assets: Math.max(1, pages / 10) });
-    const files: TreeFile[] = [...generated.files];
-    await uploadBlobs(
-      client,
-      spaceId,
-      new Map(files.map((file, index) => [file.oid, generated.bytes[index] as Uint8Array])),
-    );
-    let commits = 0;
-    const importTree = async () => {
-      commits += 1;
-      await client.api.request('importGitRepository', {
-        params: { spaceId },
-        timeoutMs: 0,
-        body: {
-          tree: files.map((file) => ({ path: file.path, oid: file.oid })),
-          commit: { oid: gitBlobId(`commit ${String(commits)}`), message: 'bench' },
-        },
-      });
-    };
+    const { importTree, editPage } = await benchTree(client, spaceId, generated);
     await importTree();
 
     const base = `${bench.baseUrl}/v1/orgs/${bench.organizationId}/translations`;
@@ -89,18 +66,9 @@ export async function report(): Promise<string> {
       `first run ${first.ms.toFixed(0)} ms, ${String(first.translation.stats.latestWords)} words`,
     );
 
-    const pagePaths = files
-      .map((file, index) => ({ file, index }))
-      .filter(({ file }) => file.path.endsWith('.md') && file.path !== 'SUMMARY.md');
     const reruns: { ms: number; words: number; pages: number }[] = [];
     for (let n = 1; n <= REPEATS; n++) {
-      const entry = pagePaths[(n * 7919) % pagePaths.length];
-      if (entry === undefined) throw new Error('no page to edit');
-      const text = `${entry.file.text ?? ''}\nEdit ${String(n)}.\n`;
-      const bytes = Buffer.from(text);
-      const oid = gitBlobId(bytes);
-      files[entry.index] = { path: entry.file.path, oid, size: bytes.byteLength, text };
-      await uploadBlobs(client, spaceId, new Map([[oid, bytes]]));
+      await editPage(n);
       await importTree();
       const again = await run(n + 1, () => call('POST', `${base}/${translationId}/run`));
       reruns.push({

@@ -119,6 +119,20 @@ const faq = textBlob('faq.md', '# FAQ\n\nAsk in the forum.\n');
 
 const markdown = (text: string) => ({ body: { markdown: text } });
 
+/** A document of one paragraph (instructions). */
+const paragraphDocument = (text: string) => ({
+  object: 'document',
+  data: {},
+  nodes: [
+    {
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    },
+  ],
+});
+
 /** The OpenAPI spec the cases publish. */
 const petstore = JSON.stringify({
   openapi: '3.0.3',
@@ -204,42 +218,12 @@ const cases: Record<string, CaseOf> = {
   }),
   listTranslations: () => ({}),
   getTranslationById: () => ({}),
-  updateTranslationById: () => ({
-    body: {
-      instructions: {
-        object: 'document',
-        data: {},
-        nodes: [
-          {
-            object: 'block',
-            type: 'paragraph',
-            data: {},
-            nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }],
-          },
-        ],
-      },
-    },
-  }),
+  updateTranslationById: () => ({ body: { instructions: paragraphDocument('Be brief.') } }),
   runTranslation: () => ({}),
   searchOrganizationContent: () => ({ query: { query: 'welcome' } }),
   getOrganizationAgentInstructions: () => ({}),
   updateOrganizationAgentInstructions: () => ({
-    body: {
-      instructions: {
-        object: 'document',
-        data: {},
-        nodes: [
-          {
-            object: 'block',
-            type: 'paragraph',
-            data: {},
-            nodes: [
-              { object: 'text', leaves: [{ object: 'leaf', text: 'Answer briefly.', marks: [] }] },
-            ],
-          },
-        ],
-      },
-    },
+    body: { instructions: paragraphDocument('Answer briefly.') },
   }),
   // Collections and spaces.
   createCollection: () => ({

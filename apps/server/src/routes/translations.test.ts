@@ -3,8 +3,13 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMember, seedOrganization, seedUser } from '../testing/seed.js';
 import { commitOid, sendTree, textBlob, type TreeBlob } from '../testing/send-tree.js';
-import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
-import { pageMarkdown, RecordingTranslator, RunWatcher } from '../testing/translation-test-kit.js';
+import { testDialects, type TestServer } from '../testing/start-test-server.js';
+import type { RunWatcher } from '../testing/translation-test-kit.js';
+import {
+  pageMarkdown,
+  RecordingTranslator,
+  startTranslationServer,
+} from '../testing/translation-test-kit.js';
 import { translatedPageId } from '../translations/translated-content.js';
 import { TranslatorError } from '../translations/translator.js';
 
@@ -46,7 +51,7 @@ for (const { dialect, skip } of testDialects) {
   describe.skipIf(skip)(`translations over HTTP (${dialect})`, () => {
     let server: TestServer;
     const translator = new RecordingTranslator();
-    const runs = new RunWatcher();
+    let runs: RunWatcher;
     let org: string;
     let source: Space;
     let commits = 0;
@@ -57,12 +62,7 @@ for (const { dialect, skip } of testDialects) {
     let otherSpace: string;
 
     beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        translator,
-        jobs: { pollMs: 20 },
-        onJobSettled: runs.onJobSettled,
-      });
+      ({ server, runs } = await startTranslationServer(dialect, translator));
       org = server.organizationId;
       const member = async (email: string, role: string | null) => {
         const user = await seedUser(server.db, server.clock, { email });

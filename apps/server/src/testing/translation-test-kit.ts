@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { JobOutcome } from '../jobs/job-runner.js';
-import type { TestServer } from './start-test-server.js';
+import type { DialectName } from '../storage/open-database.js';
+import { startTestServer, type TestServer } from './start-test-server.js';
 import { pseudoTranslator } from '../translations/pseudo-translator.js';
 import { RUN_TRANSLATION_JOB } from '../translations/translations.js';
 import type { TranslationRequest, Translator } from '../translations/translator.js';
@@ -45,6 +46,24 @@ export class RunWatcher {
     const result = await act();
     return { result, outcome: await settled };
   }
+}
+
+/**
+ * A test server that runs translations with `translator` and polls for jobs every 20 ms, and
+ * the watcher of its runs.
+ */
+export async function startTranslationServer(
+  dialect: DialectName,
+  translator: Translator,
+): Promise<{ server: TestServer; runs: RunWatcher }> {
+  const runs = new RunWatcher();
+  const server = await startTestServer({
+    dialect,
+    translator,
+    jobs: { pollMs: 20 },
+    onJobSettled: runs.onJobSettled,
+  });
+  return { server, runs };
 }
 
 /** Reads the translated text of a page of a space as markdown. */

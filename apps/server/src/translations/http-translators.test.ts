@@ -7,13 +7,14 @@
 import type { Space, Translation } from '@docsync/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitOid, sendTree, textBlob } from '../testing/send-tree.js';
-import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
+import { testDialects, type TestServer } from '../testing/start-test-server.js';
 import {
   LoopbackTranslationService,
   shout,
   type SeenRequest,
 } from '../testing/translation-services.js';
-import { pageMarkdown, RunWatcher } from '../testing/translation-test-kit.js';
+import type { RunWatcher } from '../testing/translation-test-kit.js';
+import { pageMarkdown, startTranslationServer } from '../testing/translation-test-kit.js';
 import { deeplTranslator } from './deepl-translator.js';
 import { libreTranslator } from './libre-translator.js';
 import { openAITranslator } from './openai-translator.js';
@@ -37,19 +38,17 @@ for (const { dialect, skip } of testDialects) {
     const libre = new LoopbackTranslationService(({ body }) => ({
       translatedText: (body['q'] as string[]).map(shout),
     }));
-    const runs = new RunWatcher();
+    let runs: RunWatcher;
     let server: TestServer;
     let source: Space;
     let translation: Translation;
 
     beforeAll(async () => {
       await libre.start();
-      server = await startTestServer({
+      ({ server, runs } = await startTranslationServer(
         dialect,
-        translator: reliableTranslator(libreTranslator({ url: libre.url, apiKey: 'k' }), fast),
-        jobs: { pollMs: 20 },
-        onJobSettled: runs.onJobSettled,
-      });
+        reliableTranslator(libreTranslator({ url: libre.url, apiKey: 'k' }), fast),
+      ));
       source = (await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`))
         .body as Space;
       const sent = await sendTree(

@@ -17,8 +17,13 @@ import {
   textBlob,
   type TreeBlob,
 } from '../testing/send-tree.js';
-import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
-import { pageMarkdown, RecordingTranslator, RunWatcher } from '../testing/translation-test-kit.js';
+import { testDialects, type TestServer } from '../testing/start-test-server.js';
+import type { RunWatcher } from '../testing/translation-test-kit.js';
+import {
+  pageMarkdown,
+  RecordingTranslator,
+  startTranslationServer,
+} from '../testing/translation-test-kit.js';
 import { mapTextBlocks, plainText, textBlocks, type DocumentNode } from './text-blocks.js';
 import { translatedPageId } from './translated-content.js';
 
@@ -46,19 +51,14 @@ for (const { dialect, skip } of testDialects) {
   describe.skipIf(skip || !existsSync(corpus))(`a translation of pentest-book (${dialect})`, () => {
     let server: TestServer;
     const translator = new RecordingTranslator();
-    const runs = new RunWatcher();
+    let runs: RunWatcher;
     let tree: TreeBlob[];
     let source: Space;
     let translation: Translation;
     let commits = 0;
 
     beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        translator,
-        jobs: { pollMs: 20 },
-        onJobSettled: runs.onJobSettled,
-      });
+      ({ server, runs } = await startTranslationServer(dialect, translator));
       tree = readTreeFromDisk(corpus);
       const created = await server.http.request(
         'POST',

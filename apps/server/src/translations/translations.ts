@@ -75,6 +75,12 @@ export async function queueRun(
   translationId: string,
   options: TranslationContext,
 ): Promise<void> {
+  await trx
+    .updateTable('translations')
+    .set({ status: 'pending' })
+    .where('id', '=', translationId)
+    .where('status', '=', 'completed')
+    .execute();
   await enqueueJob(
     trx,
     {
@@ -168,15 +174,7 @@ export async function requestRun(
   row: TranslationRow,
   options: TranslationContext,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await queueRun(trx, row.id, options);
-    await trx
-      .updateTable('translations')
-      .set({ status: 'pending' })
-      .where('id', '=', row.id)
-      .where('status', '=', 'completed')
-      .execute();
-  });
+  await db.transaction().execute((trx) => queueRun(trx, row.id, options));
 }
 
 /**
@@ -194,15 +192,7 @@ export async function queueRunsAfterMerge(
     .where('source_space_id', '=', spaceId)
     .where('auto_run', '=', true)
     .execute();
-  for (const row of rows) {
-    await queueRun(trx, row.id, options);
-    await trx
-      .updateTable('translations')
-      .set({ status: 'pending' })
-      .where('id', '=', row.id)
-      .where('status', '=', 'completed')
-      .execute();
-  }
+  for (const row of rows) await queueRun(trx, row.id, options);
 }
 
 /**
