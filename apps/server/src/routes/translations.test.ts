@@ -1,7 +1,7 @@
 import { ListOf, Translation, type RevisionPages, type Space } from '@docsync/api';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMember, seedOrganization, seedUser } from '../testing/seed.js';
+import { seedMember, seedMemberUser, seedOrganization, seedUser } from '../testing/seed.js';
 import { commitOid, sendTree, textBlob, type TreeBlob } from '../testing/send-tree.js';
 import { testDialects, type TestServer } from '../testing/start-test-server.js';
 import type { RunWatcher } from '../testing/translation-test-kit.js';
@@ -64,11 +64,8 @@ for (const { dialect, skip } of testDialects) {
     beforeAll(async () => {
       ({ server, runs } = await startTranslationServer(dialect, translator));
       org = server.organizationId;
-      const member = async (email: string, role: string | null) => {
-        const user = await seedUser(server.db, server.clock, { email });
-        await seedMember(server.db, server.clock, org, user.userId, role);
-        return user;
-      };
+      const member = (email: string, role: string | null) =>
+        seedMemberUser(server.db, server.clock, org, email, role);
       reader = await member('reader@example.com', 'read');
       editor = await member('editor@example.com', 'edit');
       creator = await member('creator@example.com', 'create');

@@ -1,3 +1,4 @@
+import { inChunks } from '../storage/in-chunks.js';
 import type { Db } from '../storage/schema.js';
 import type { DocumentNode } from './text-blocks.js';
 
@@ -29,12 +30,7 @@ export async function readTranslationMemory(
 }
 
 /** Items in groups small enough for one statement. */
-export function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += BATCH)
-    out.push(items.slice(start, start + BATCH));
-  return out;
-}
+export const chunks = <T>(items: readonly T[]) => inChunks(items, BATCH);
 
 /**
  * Adds what a run translated to the memory. With `used` (the hashes of every text block of the
