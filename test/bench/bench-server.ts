@@ -13,6 +13,7 @@ import {
   initServer,
   openDatabase,
 } from '@docsync/server';
+import { gitBlobId, type TreeFile } from '@docsync/core';
 import { createSyncClient, type SyncClient, type SyncClientOptions } from '@docsync/sync';
 
 /** A running bench server and what a case needs to talk to it. */
@@ -93,4 +94,98 @@ export function documentPageIds(pages: readonly PageNode[]): string[] {
   };
   walk(pages);
   return ids;
+}
+
+/** Uploads the bytes the service lacks, in batches under the body limit. */
+export async function uploadBlobs(
+  client: SyncClient,
+  spaceId: string,
+  blobs: ReadonlyMap<string, Uint8Array>,
+): Promise<void> {
+  const oids = [...blobs.keys()];
+  const missing: string[] = [];
+  for (let start = 0; start < oids.length; start += 10_000) {
+    const answer = await client.api.request('findMissingGitBlobs', {
+      params: { spaceId },
+      body: { oids: oids.slice(start, start + 10_000) },
+    });
+    missing.push(...answer.missing);
+  }
+  let batch: { oid: string; base64: string }[] = [];
+  let size = 0;
+  for (const oid of missing) {
+    const bytes = blobs.get(oid);
+    if (bytes === undefined) continue;
+    batch.push({ oid, base64: Buffer.from(bytes).toString('base64') });
+    size += bytes.byteLength;
+    if (batch.length >= 500 || size > 3_000_000) {
+      await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0)
+    await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
+}
+
+/** The median of some figures (0 for none). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** A generated tree kept in step with a bench space: imported as commits, edited a page at a time. */
+export interface BenchTree {
+  /** The files as they are now (edits replace entries). */
+  files: TreeFile[];
+  /** Imports the files into the space as the next commit. */
+  importTree: () => Promise<void>;
+  /** Appends a paragraph to a page file picked by `n` (another one for each n) and uploads it. */
+  editPage: (n: number) => Promise<void>;
+}
+
+/** Uploads a generated tree's blobs into the space; the tree to import and edit. */
+export async function benchTree(
+  client: SyncClient,
+  spaceId: string,
+  generated: { files: readonly TreeFile[]; bytes: readonly Uint8Array[] },
+): Promise<BenchTree> {
+  const files: TreeFile[] = [...generated.files];
+  await uploadBlobs(
+    client,
+    spaceId,
+    new Map(files.map((file, index) => [file.oid, generated.bytes[index] as Uint8Array])),
+  );
+  let commits = 0;
+  const pagePaths = files
+    .map((file, index) => ({ file, index }))
+    .filter(({ file }) => file.path.endsWith('.md') && file.path !== 'SUMMARY.md');
+  return {
+    files,
+    importTree: async () => {
+      commits += 1;
+      await client.api.request('importGitRepository', {
+        params: { spaceId },
+        timeoutMs: 0,
+        body: {
+          tree: files.map((file) => ({ path: file.path, oid: file.oid })),
+          commit: {
+            oid: gitBlobId(`commit ${String(commits)}`),
+            message: `Commit ${String(commits)}`,
+          },
+        },
+      });
+    },
+    editPage: async (n) => {
+      const at = (n * 7919) % pagePaths.length;
+      const entry = pagePaths[at];
+      if (entry === undefined) throw new Error('no page to edit');
+      const text = `${entry.file.text ?? ''}\nEdit ${String(n)}.\n`;
+      const bytes = Buffer.from(text);
+      const oid = gitBlobId(bytes);
+      files[entry.index] = { path: entry.file.path, oid, size: bytes.byteLength, text };
+      pagePaths[at] = { file: files[entry.index] as TreeFile, index: entry.index };
+      await uploadBlobs(client, spaceId, new Map([[oid, bytes]]));
+    },
+  };
 }

@@ -12,20 +12,14 @@
  *
  * Size: `BENCH_CONTENT_PAGES` (default 10,000; assets are a fifth of that).
  */
-import { gitBlobId, treeToRevision, type TreeFile } from '@docsync/core';
-import type { SyncClient } from '@docsync/sync';
-import { documentPageIds, startBenchServer } from './bench-server.ts';
+import { treeToRevision } from '@docsync/core';
+import { benchTree, documentPageIds, median, startBenchServer } from './bench-server.ts';
 import { generateSpace } from './generate-space.ts';
 
 const pages = Number(process.env['BENCH_CONTENT_PAGES'] ?? 10_000);
 /** Runs of the repeatable cases (a different page each time); the median is reported. */
 const REPEATS = 5;
 const READS = Number(process.env['BENCH_CONTENT_READS'] ?? 2_000);
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 function percentile(values: readonly number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,38 +32,6 @@ const progress = (line: string) => {
 };
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
-
-/** Uploads the bytes the service lacks, in batches under the body limit. */
-async function upload(
-  client: SyncClient,
-  spaceId: string,
-  blobs: ReadonlyMap<string, Uint8Array>,
-): Promise<void> {
-  const oids = [...blobs.keys()];
-  const missing: string[] = [];
-  for (let start = 0; start < oids.length; start += 10_000) {
-    const answer = await client.api.request('findMissingGitBlobs', {
-      params: { spaceId },
-      body: { oids: oids.slice(start, start + 10_000) },
-    });
-    missing.push(...answer.missing);
-  }
-  let batch: { oid: string; base64: string }[] = [];
-  let size = 0;
-  for (const oid of missing) {
-    const bytes = blobs.get(oid);
-    if (bytes === undefined) continue;
-    batch.push({ oid, base64: Buffer.from(bytes).toString('base64') });
-    size += bytes.byteLength;
-    if (batch.length >= 500 || size > 3_000_000) {
-      await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
-      batch = [];
-      size = 0;
-    }
-  }
-  if (batch.length > 0)
-    await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
-}
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -85,25 +47,7 @@ export async function report(): Promise<string> {
     const spaceId = await bench.createSpace(`Bench ${String(pages)}`);
 
     const generated = generateSpace(20261124, { pages, assets: Math.max(1, pages / 5) });
-    const files: TreeFile[] = [...generated.files];
-    const blobs = new Map(files.map((file, index) => [file.oid, generated.bytes[index]]));
-    await upload(client, spaceId, blobs as Map<string, Uint8Array>);
-
-    let commits = 0;
-    const importTree = async () => {
-      commits += 1;
-      await client.api.request('importGitRepository', {
-        params: { spaceId },
-        timeoutMs: 0,
-        body: {
-          tree: files.map((file) => ({ path: file.path, oid: file.oid })),
-          commit: {
-            oid: gitBlobId(`commit ${String(commits)}`),
-            message: `Commit ${String(commits)}`,
-          },
-        },
-      });
-    };
+    const { importTree, editPage } = await benchTree(client, spaceId, generated);
 
     const baselineStart = performance.now();
     treeToRevision(generated.files, { idNamespace: 'bench' });
@@ -112,23 +56,6 @@ export async function report(): Promise<string> {
     const firstMs = await timed(importTree);
     progress(`first import ${firstMs.toFixed(0)} ms`);
 
-    /** Appends a paragraph to the `n`th page file, uploads its blob; returns its path. */
-    const pagePaths = files
-      .map((file, index) => ({ file, index }))
-      .filter(({ file }) => file.path.endsWith('.md') && file.path !== 'SUMMARY.md');
-    const editPage = async (n: number) => {
-      const entry = pagePaths[(n * 7919) % pagePaths.length];
-      if (entry === undefined) throw new Error('no page to edit');
-      const text = `${entry.file.text ?? ''}\nEdit ${String(n)}.\n`;
-      const bytes = Buffer.from(text);
-      const oid = gitBlobId(bytes);
-      files[entry.index] = { path: entry.file.path, oid, size: bytes.byteLength, text };
-      pagePaths[(n * 7919) % pagePaths.length] = {
-        file: files[entry.index] as TreeFile,
-        index: entry.index,
-      };
-      await upload(client, spaceId, new Map([[oid, bytes]]));
-    };
     const reimports: number[] = [];
     for (let n = 1; n <= REPEATS; n++) {
       await editPage(n);

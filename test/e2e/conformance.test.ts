@@ -119,6 +119,20 @@ const faq = textBlob('faq.md', '# FAQ\n\nAsk in the forum.\n');
 
 const markdown = (text: string) => ({ body: { markdown: text } });
 
+/** A document of one paragraph (instructions). */
+const paragraphDocument = (text: string) => ({
+  object: 'document',
+  data: {},
+  nodes: [
+    {
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    },
+  ],
+});
+
 /** The OpenAPI spec the cases publish. */
 const petstore = JSON.stringify({
   openapi: '3.0.3',
@@ -197,25 +211,19 @@ const cases: Record<string, CaseOf> = {
   getOpenAPISpecVersionContentById: () => ({}),
   updateOpenAPISpecBySlug: () => ({ body: { visibility: 'public' } }),
   createOrUpdateOpenAPISpecBySlug: () => ({ body: { source: { text: petstore } } }),
+  // Translations (the first run goes on in the background; the cases read it as it is).
+  createTranslation: (f) => ({
+    body: { language: 'fr', source: { space: f['spaceId'], language: 'en' } },
+    keep: (body) => ({ translationId: body.id }),
+  }),
+  listTranslations: () => ({}),
+  getTranslationById: () => ({}),
+  updateTranslationById: () => ({ body: { instructions: paragraphDocument('Be brief.') } }),
+  runTranslation: () => ({}),
   searchOrganizationContent: () => ({ query: { query: 'welcome' } }),
   getOrganizationAgentInstructions: () => ({}),
   updateOrganizationAgentInstructions: () => ({
-    body: {
-      instructions: {
-        object: 'document',
-        data: {},
-        nodes: [
-          {
-            object: 'block',
-            type: 'paragraph',
-            data: {},
-            nodes: [
-              { object: 'text', leaves: [{ object: 'leaf', text: 'Answer briefly.', marks: [] }] },
-            ],
-          },
-        ],
-      },
-    },
+    body: { instructions: paragraphDocument('Answer briefly.') },
   }),
   // Collections and spaces.
   createCollection: () => ({
@@ -468,6 +476,7 @@ const cases: Record<string, CaseOf> = {
   deleteSiteById: (f) => ({ params: { siteId: f['otherSiteId'] ?? '' } }),
   deleteOrganizationSAMLProvider: () => ({}),
   deleteOpenAPISpecBySlug: () => ({ params: { specSlug: 'petstore-copy' } }),
+  deleteTranslationById: () => ({}),
   deleteOrganizationTeamById: () => ({}),
   deleteSpaceById: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),
   restoreSpace: (f) => ({ params: { spaceId: f['duplicateSpaceId'] ?? '' } }),

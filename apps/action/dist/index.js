@@ -80823,38 +80823,51 @@ var teamRoutes = defineRoutes("Teams", [
 ]);
 
 // ../../packages/api/dist/schemas/translation.js
+var Seconds = (description) => typebox_exports.Integer({ minimum: 0, description });
 var Translation = typebox_exports.Object({
   object: typebox_exports.Literal("translation"),
   id: typebox_exports.String(),
+  /** `pending` until a run is claimed, `running` while one runs, `completed` after. */
   status: StringEnum(["pending", "running", "completed"]),
-  source: typebox_exports.Object({ space: typebox_exports.String(), language: typebox_exports.Optional(Language) }),
+  source: typebox_exports.Object({ space: typebox_exports.String(), language: Language }),
   language: Language,
-  instructions: typebox_exports.Optional(Document),
-  result: typebox_exports.Optional(typebox_exports.Object({ space: typebox_exports.String(), revision: typebox_exports.Optional(typebox_exports.String()) })),
+  instructions: Document,
+  /** The translated space and its revision the last successful run wrote; absent before. */
+  result: typebox_exports.Optional(typebox_exports.Object({ space: typebox_exports.String(), revision: typebox_exports.String() })),
   createdAt: DateTime(),
   updatedAt: DateTime(),
-  // Durations are in milliseconds: the description leaves the unit open.
   stats: typebox_exports.Object({
-    runs: typebox_exports.Number(),
-    totalWords: typebox_exports.Number(),
-    totalPages: typebox_exports.Number(),
-    totalDuration: typebox_exports.Number({ description: "Milliseconds." }),
-    latestRunDuration: typebox_exports.Number({ description: "Milliseconds." }),
-    latestPages: typebox_exports.Number(),
-    latestWords: typebox_exports.Number()
+    runs: typebox_exports.Integer({ minimum: 0, description: "Runs that completed." }),
+    totalWords: typebox_exports.Integer({ minimum: 0 }),
+    totalPages: typebox_exports.Integer({ minimum: 0, description: "Distinct source pages translated." }),
+    totalDuration: Seconds("Seconds, all runs."),
+    latestRunDuration: Seconds("Seconds, the latest run."),
+    latestPages: typebox_exports.Integer({ minimum: 0 }),
+    latestWords: typebox_exports.Integer({ minimum: 0 })
   }),
+  /** docsync: runs start by themselves after a change request is merged into the source. */
+  autoRun: typebox_exports.Boolean(),
+  /** docsync: why the latest run failed (cleared by the next run that completes). */
+  lastError: typebox_exports.Optional(typebox_exports.Object({ code: typebox_exports.String(), message: typebox_exports.String(), at: DateTime() })),
   permissions: Permissions(["view", "edit"]),
   urls: Urls(["location"])
 }, { title: "Translation" });
 var CreateTranslationBody = typebox_exports.Object({
   language: Language,
   source: typebox_exports.Object({
-    space: typebox_exports.String({ minLength: 1 }),
+    space: typebox_exports.String({ minLength: 1, maxLength: 500 }),
+    /** Default: the source space's language, else `en`. */
     language: typebox_exports.Optional(Language)
   }),
-  instructions: typebox_exports.Optional(Document)
+  instructions: typebox_exports.Optional(Document),
+  /** docsync: run after every merge into the source space. Default false. */
+  autoRun: typebox_exports.Optional(typebox_exports.Boolean())
 }, { title: "CreateTranslationBody" });
-var UpdateTranslationBody = typebox_exports.Object({ instructions: typebox_exports.Optional(Document) }, { title: "UpdateTranslationBody" });
+var UpdateTranslationBody = typebox_exports.Object({
+  instructions: Document,
+  /** docsync: run after every merge into the source space. Unchanged when absent. */
+  autoRun: typebox_exports.Optional(typebox_exports.Boolean())
+}, { title: "UpdateTranslationBody" });
 
 // ../../packages/api/dist/routes/translations.js
 var translations = "/v1/orgs/{organizationId}/translations";
@@ -80904,8 +80917,7 @@ var translationRoutes = defineRoutes("Translations", [
     method: "POST",
     path: `${translation}/run`,
     summary: "Start another run of a translation.",
-    responses: { 204: null },
-    errors: [409]
+    responses: { 204: null }
   }
 ]);
 

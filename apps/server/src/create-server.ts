@@ -21,6 +21,9 @@ import { MarkdownPool, type ParseBudgets } from './parsing/markdown-pool.js';
 import { browserRoutes, operations, serverRoutes } from './routes/index.js';
 import { purgeExpiredSpaces } from './spaces/space-lifecycle.js';
 import { ReadCache } from './storage/read-cache.js';
+import { pseudoTranslator } from './translations/pseudo-translator.js';
+import { runTranslationHandler } from './translations/run-translation.js';
+import type { Translator } from './translations/translator.js';
 import type { Db } from './storage/schema.js';
 import type { ServerContext } from './server-context.js';
 import type { TableChanges } from './storage/table-changes.js';
@@ -92,6 +95,11 @@ export interface ServerDeps {
    * that runs no jobs (another instance on the database runs them). Default: runs them.
    */
   jobs?: Omit<JobRunnerOptions, 'clock' | 'logger'> | false;
+  /**
+   * What translation runs translate with (see `translations/translator-settings.ts` for one
+   * from the environment). Default: the offline pseudo translator.
+   */
+  translator?: Translator;
   /** Told of each job this instance's runner settles (tests wait on it). */
   onJobSettled?: (outcome: JobOutcome) => void;
 }
@@ -112,23 +120,8 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   const clock = deps.clock ?? systemClock;
   const ids = deps.ids ?? randomId;
   const logger: FastifyBaseLogger = deps.logger ?? createLogger();
-  const runner =
-    deps.jobs === false
-      ? undefined
-      : new JobRunner(
-          deps.db,
-          [
-            processSpecHandler(deps.db, {
-              clock,
-              ids,
-              fetch,
-              refreshMs: deps.openApiRefreshMs ?? DEFAULT_REFRESH_MS,
-            }),
-          ],
-          { ...deps.jobs, clock, logger },
-        );
-  if (runner !== undefined && deps.onJobSettled !== undefined)
-    runner.events.on('settled', deps.onJobSettled);
+  // The runner is made after the context its handlers use, which wakes it.
+  let runner: JobRunner | undefined;
   const ctx: ServerContext = {
     db: deps.db,
     reads: new ReadCache(deps.db, deps.changes),
@@ -140,6 +133,22 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     ids,
     jobs: { wake: () => runner?.wake() },
   };
+  if (deps.jobs !== false)
+    runner = new JobRunner(
+      deps.db,
+      [
+        processSpecHandler(deps.db, {
+          clock,
+          ids,
+          fetch,
+          refreshMs: deps.openApiRefreshMs ?? DEFAULT_REFRESH_MS,
+        }),
+        runTranslationHandler(ctx, deps.translator ?? pseudoTranslator),
+      ],
+      { ...deps.jobs, clock, logger },
+    );
+  if (runner !== undefined && deps.onJobSettled !== undefined)
+    runner.events.on('settled', deps.onJobSettled);
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit,

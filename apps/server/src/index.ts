@@ -6,6 +6,11 @@ export {
   type ServerDeps,
 } from './create-server.js';
 export { DEFAULT_REFRESH_MS } from './openapi-specs/process-spec.js';
+export {
+  translatorFromEnvironment,
+  TranslatorSettingsError,
+} from './translations/translator-settings.js';
+export type { Translator, TranslationRequest } from './translations/translator.js';
 export { implementedOperationIds } from './routes/index.js';
 export {
   descriptionWins,

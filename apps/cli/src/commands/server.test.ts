@@ -313,6 +313,8 @@ describe('docsync serve with DOCSYNC_BLOB_STORE=s3', () => {
         { ...s3Env(), AWS_SECRET_ACCESS_KEY: undefined },
         'AWS_ACCESS_KEY_ID is set without AWS_SECRET_ACCESS_KEY',
       ],
+      [{ DOCSYNC_TRANSLATOR: 'deepl' }, 'DOCSYNC_TRANSLATOR=deepl needs DEEPL_AUTH_KEY'],
+      [{ DOCSYNC_TRANSLATOR: 'babelfish' }, 'is not a translator'],
     ] as const) {
       const run = await runDocsync(['serve', '--port', '0', '--data', 'data'], dir.path, '', env);
       expect(run.code, said).toBe(ExitCode.usage);
@@ -327,6 +329,8 @@ describe('docsync serve with DOCSYNC_BLOB_STORE=s3', () => {
       'DOCSYNC_S3_BUCKET',
       'DOCSYNC_S3_ENDPOINT',
       'AWS_ACCESS_KEY_ID',
+      'DOCSYNC_TRANSLATOR',
+      'DEEPL_AUTH_KEY',
     ])
       expect(help.stdout).toContain(name);
   });

@@ -6,6 +6,7 @@ import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { BACKGROUND_HELP, readBackgroundSettings } from './serve-background.js';
 import { BLOB_STORE_HELP, openServeBlobStore, type ServeBlobStore } from './serve-blob-store.js';
+import { readTranslator, TRANSLATOR_HELP } from './serve-translator.js';
 
 /** Where `serve` and `server init` keep data when `--data` is not given (relative to the cwd). */
 export const DEFAULT_DATA_DIR = '.docsync';
@@ -228,6 +229,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
   await requireFreePort(host, port);
   await requireWritableDataDir(io, options);
   const background = readBackgroundSettings(io);
+  const translator = await readTranslator(io);
   const { database, dataDir } = await openStore(io, options);
   let store: ServeBlobStore | undefined;
   try {
@@ -239,6 +241,7 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
       );
     const app = createServer({
       ...background,
+      ...translator,
       db: database.db,
       changes: database.changes,
       blobs: store.blobs,
@@ -336,6 +339,6 @@ export function registerServer(program: Command, io: CliIo): void {
       'the URL clients reach the service at (behind a proxy: https://docs.example.com): links in responses use it, and requests for other hosts than it and loopback get 421',
     )
     .option('--data <dir>', dataHelp)
-    .addHelpText('after', BLOB_STORE_HELP + BACKGROUND_HELP)
+    .addHelpText('after', BLOB_STORE_HELP + BACKGROUND_HELP + TRANSLATOR_HELP)
     .action((options: ServeOptions) => serve(io, options));
 }

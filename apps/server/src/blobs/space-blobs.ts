@@ -1,14 +1,10 @@
+import { inChunks } from '../storage/in-chunks.js';
 import type { Db } from '../storage/schema.js';
 
 /** Blob ids per query: well under every dialect's limit on bound parameters. */
 const CHUNK = 500;
 
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK)
-    out.push(items.slice(start, start + CHUNK));
-  return out;
-}
+const chunks = <T>(items: readonly T[]) => inChunks(items, CHUNK);
 
 /**
  * Records that a space holds these blobs (it uploaded them, or imported a tree naming them), so

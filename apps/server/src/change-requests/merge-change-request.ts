@@ -7,6 +7,7 @@ import { spaceTarget } from '../content/space-target.js';
 import { recordSyncPoint } from '../content/sync-points.js';
 import { ConflictError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
+import { queueRunsAfterMerge } from '../translations/translations.js';
 import {
   readChangeRequest,
   WRITABLE_STATUSES,
@@ -36,7 +37,8 @@ export interface MergeOutcome extends ChangeRequestMergeResult {
  * this one is never lost). The space's merge rules must be met by approvals of that head (409
  * `merge_rules_unmet` otherwise). A lost race merges again on the new main revision. When the
  * merge has conflicts nothing is written: `result: conflicts` with the space's revision unchanged.
- * A head that records a commit (imported from it) becomes a sync point with that commit.
+ * A head that records a commit (imported from it) becomes a sync point with that commit, and
+ * translations of the space that run after merges are queued.
  */
 export async function mergeChangeRequest(
   ctx: ServerContext,
@@ -100,6 +102,8 @@ export async function mergeChangeRequest(
               revisionId: theirs.id,
               now,
             });
+          // Translations of the space that follow it run on what was merged.
+          await queueRunsAfterMerge(trx, row.space_id, ctx);
           return true;
         },
       };

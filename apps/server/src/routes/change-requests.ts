@@ -147,6 +147,8 @@ export const changeRequestOperations: readonly Operation[] = [
       requireLevel(level, 'edit', 'merge a change request into the space');
       const row = await requireChangeRequest(ctx.db, params.spaceId, params.changeRequestId);
       const { revision, result } = await mergeChangeRequest(ctx, row, caller.userId);
+      // A merge may have queued runs of the space's translations.
+      if (result === 'merge') ctx.jobs.wake();
       return { revision, result };
     },
   ),

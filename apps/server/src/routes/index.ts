@@ -31,6 +31,7 @@ import { spaceMoveOperations } from './space-moves.js';
 import { spaceTemplateOperations } from './space-template.js';
 import { spaceOperations } from './spaces.js';
 import { teamOperations } from './teams.js';
+import { translationOperations } from './translations.js';
 import { userOperations } from './user.js';
 
 /** Every implemented operation, section by section. */
@@ -41,6 +42,7 @@ export const operations: readonly Operation[] = [
   ...teamOperations,
   ...samlProviderOperations,
   ...openApiSpecOperations,
+  ...translationOperations,
   ...collectionOperations,
   ...spaceOperations,
   ...spaceMoveOperations,

@@ -612,6 +612,55 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** A translated copy of a space (migration 022). */
+export interface TranslationsTable {
+  id: string;
+  organization_id: string;
+  source_space_id: string;
+  source_language: string;
+  language: string;
+  /** The instructions document, JSON; null: none. */
+  instructions: string | null;
+  /** Run after each change request merged into the source space. */
+  auto_run: Generated<SqlBool>;
+  /** `pending`, `running` or `completed`. */
+  status: string;
+  /** The translated space, made by the first run. */
+  target_space_id: string | null;
+  /** The revision the last completed run wrote: the base of the next run's merge. */
+  result_revision_id: string | null;
+  /** The source revision that run translated: a run with nothing new to do writes nothing. */
+  source_revision_id: string | null;
+  created_by: string | null;
+  runs: Generated<number>;
+  total_words: Generated<number>;
+  /** Distinct source pages translated, over all runs (`translation_pages`). */
+  total_pages: Generated<number>;
+  total_duration_ms: Generated<number>;
+  latest_duration_ms: Generated<number>;
+  latest_pages: Generated<number>;
+  latest_words: Generated<number>;
+  last_error_code: string | null;
+  last_error_message: string | null;
+  last_error_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A translation's memory: a text block's translation by the hash of its source (migration 022). */
+export interface TranslationBlocksTable {
+  translation_id: string;
+  source_hash: string;
+  /** The translated block, JSON, with the source's page ids. */
+  translated: string;
+}
+
+/** The source pages a translation translated a block of, for `stats.totalPages` (migration 022). */
+export interface TranslationPagesTable {
+  translation_id: string;
+  page_id: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface DatabaseSchema {
   users: UsersTable;
@@ -656,6 +705,9 @@ export interface DatabaseSchema {
   jobs: JobsTable;
   openapi_specs: OpenApiSpecsTable;
   openapi_spec_versions: OpenApiSpecVersionsTable;
+  translations: TranslationsTable;
+  translation_blocks: TranslationBlocksTable;
+  translation_pages: TranslationPagesTable;
 }
 
 /** The typed query builder the server uses. */

@@ -39,6 +39,19 @@ export async function seedMember(
   await insertMember(db, { organizationId, userId, role, now: clock.now().toISOString() });
 }
 
+/** Creates a user with this email and makes them a member of the organization with a role. */
+export async function seedMemberUser(
+  db: Db,
+  clock: Clock,
+  organizationId: string,
+  email: string,
+  role: string | null,
+): Promise<{ userId: string; token: string }> {
+  const user = await seedUser(db, clock, { email });
+  await seedMember(db, clock, organizationId, user.userId, role);
+  return user;
+}
+
 /** Creates an organization (no members). */
 export async function seedOrganization(
   db: Db,

@@ -56,6 +56,5 @@ export const translationRoutes = defineRoutes('Translations', [
     path: `${translation}/run`,
     summary: 'Start another run of a translation.',
     responses: { 204: null },
-    errors: [409],
   },
 ]);
