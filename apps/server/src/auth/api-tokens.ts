@@ -4,6 +4,8 @@ import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import type { ReadCache } from '../storage/read-cache.js';
 import type { Db } from '../storage/schema.js';
+import type { IntegrationGrant } from './integration-grant.js';
+import { findIntegrationCaller, INTEGRATION_TOKEN_PREFIX } from './integration-tokens.js';
 
 /**
  * Token format: `dsk_` followed by 43 base64url characters (32 random bytes). The prefix tells
@@ -76,6 +78,8 @@ export interface Caller {
   scope: ApiTokenScope;
   /** When the token stops working (ISO), if ever. */
   expiresAt: string | null;
+  /** Set for the token of an integration or installation: what confines it. */
+  integration?: IntegrationGrant;
 }
 
 /** The caller a token's hash belongs to, or undefined for a token the server does not know. */
@@ -104,7 +108,8 @@ async function findCaller(db: Db, tokenHash: string): Promise<Caller | undefined
  */
 export async function readCaller(reads: ReadCache, token: string): Promise<Caller | undefined> {
   const tokenHash = hashToken(token);
-  return reads.read(`caller:${tokenHash}`, (db) => findCaller(db, tokenHash));
+  const find = token.startsWith(INTEGRATION_TOKEN_PREFIX) ? findIntegrationCaller : findCaller;
+  return reads.read(`caller:${tokenHash}`, (db) => find(db, tokenHash));
 }
 
 /** The token in an `Authorization: Bearer <token>` header, or undefined when there is none. */

@@ -59,6 +59,8 @@ export interface StartTestServerOptions {
   jobs?: ServerDeps['jobs'];
   openApiRefreshMs?: number;
   onJobSettled?: ServerDeps['onJobSettled'];
+  /** `createServer`'s `deliveries` (integration events). */
+  deliveries?: ServerDeps['deliveries'];
 }
 
 /**
@@ -92,6 +94,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
         ? {}
         : { openApiRefreshMs: options.openApiRefreshMs }),
       ...(options.onJobSettled === undefined ? {} : { onJobSettled: options.onJobSettled }),
+      ...(options.deliveries === undefined ? {} : { deliveries: options.deliveries }),
     });
     await started.listen({ host: '127.0.0.1', port });
     return started;
