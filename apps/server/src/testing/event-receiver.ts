@@ -1,5 +1,10 @@
 import { EventEmitter, once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One delivery as the receiver got it. */
@@ -7,7 +12,7 @@ export interface ReceivedDelivery {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
-  /** The status it answered. */
+  /** The status it answered; 0 when it held the request unanswered. */
   readonly status: number;
 }
 
@@ -53,6 +58,9 @@ export class EventReceiver {
   readonly received: ReceivedDelivery[] = [];
   /** Statuses to answer next on a path (`/flaky/v1`), in order (then 200). */
   readonly answers = new Map<string, number[]>();
+  /** How many of the next deliveries to read and never answer (a receiver that hangs). */
+  hold = 0;
+  readonly #held: ServerResponse[] = [];
   readonly events = new EventEmitter<{ delivery: [ReceivedDelivery] }>();
   url = '';
   readonly #server: Server = createServer((request, response) => {
@@ -60,7 +68,9 @@ export class EventReceiver {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
-      const status = this.answers.get(path)?.shift() ?? 200;
+      const held = this.hold > 0;
+      if (held) this.hold -= 1;
+      const status = held ? 0 : (this.answers.get(path)?.shift() ?? 200);
       const delivery = {
         path,
         headers: request.headers,
@@ -68,7 +78,8 @@ export class EventReceiver {
         status,
       };
       this.received.push(delivery);
-      response.writeHead(status, { 'content-type': 'application/json' }).end('{"ok":true}');
+      if (held) this.#held.push(response);
+      else response.writeHead(status, { 'content-type': 'application/json' }).end('{"ok":true}');
       this.events.emit('delivery', delivery);
     });
   });
@@ -86,6 +97,7 @@ export class EventReceiver {
   }
 
   async close(): Promise<void> {
+    for (const response of this.#held) response.destroy();
     this.#server.closeAllConnections();
     await new Promise((resolve) => this.#server.close(resolve));
   }
