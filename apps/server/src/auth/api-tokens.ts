@@ -1,4 +1,3 @@
-import { hash, randomBytes } from 'node:crypto';
 import type { ApiTokenScope } from '@docsync/api';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
@@ -6,6 +5,7 @@ import type { ReadCache } from '../storage/read-cache.js';
 import type { Db } from '../storage/schema.js';
 import type { IntegrationGrant } from './integration-grant.js';
 import { findIntegrationCaller, INTEGRATION_TOKEN_PREFIX } from './integration-tokens.js';
+import { hashToken, newSecret } from './token-secrets.js';
 
 /**
  * Token format: `dsk_` followed by 43 base64url characters (32 random bytes). The prefix tells
@@ -23,15 +23,7 @@ export interface IssuedToken {
   createdAt: string;
 }
 
-/** The SHA-256 (hex) under which a token (or another random secret) is stored and looked up. */
-export function hashToken(token: string): string {
-  return hash('sha256', token, 'hex');
-}
-
-/** A new random secret: `prefix` then 43 base64url characters (32 random bytes). */
-export function newSecret(prefix: string): string {
-  return `${prefix}${randomBytes(32).toString('base64url')}`;
-}
+export { hashToken, newSecret };
 
 /** Options of {@link issueApiToken}. */
 export interface IssueTokenOptions {

@@ -2,7 +2,8 @@ import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import { readJson } from '../resources/json-column.js';
 import type { Db } from '../storage/schema.js';
-import { hashToken, newSecret, type Caller } from './api-tokens.js';
+import type { Caller } from './api-tokens.js';
+import { hashToken, newSecret } from './token-secrets.js';
 
 /**
  * Tokens of integrations and installations: `dsi_` and 43 base64url characters, stored as their

@@ -1,4 +1,4 @@
-import { emitIntegrationEvent } from '../integrations/emit-event.js';
+import { emitSpaceEvent } from '../integrations/emit-event.js';
 import { indexSpaceRevision } from '../search/index-space-revision.js';
 import type { ContentTarget } from './content-target.js';
 import type { RevisionStore } from './revision-caches.js';
@@ -33,23 +33,12 @@ export function spaceTarget(spaceId: string): ContentTarget {
       return Number(moved.numUpdatedRows) === 1;
     },
     follow: (store, revision) => indexSpaceRevision(store, spaceId, revision),
-    async announce(trx, revisionId, options) {
-      const space = await trx
-        .selectFrom('spaces')
-        .select('organization_id')
-        .where('id', '=', spaceId)
-        .executeTakeFirstOrThrow();
-      return emitIntegrationEvent(
+    announce: (trx, revisionId, options) =>
+      emitSpaceEvent(
         trx,
-        {
-          type: 'space_content_updated',
-          organizationId: space.organization_id,
-          scope: 'space:content:read',
-          fields: { spaceId, revisionId },
-        },
+        { type: 'space_content_updated', spaceId, fields: { revisionId } },
         options,
-      );
-    },
+      ),
     async recordSyncPoint(trx, point) {
       await recordSyncPoint(trx, { spaceId, ...point });
     },

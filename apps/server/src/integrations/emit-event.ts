@@ -69,3 +69,29 @@ export async function emitIntegrationEvent(
   }
   return queued;
 }
+
+/**
+ * Queues an event about a space (`space_content_updated`, `change_request_opened`, …) for the
+ * installations of its organization granted `space:content:read`, in `trx`; how many.
+ */
+export async function emitSpaceEvent(
+  trx: Db,
+  event: { type: string; spaceId: string; fields?: Readonly<Record<string, unknown>> },
+  options: { clock: Clock; ids: IdGenerator },
+): Promise<number> {
+  const space = await trx
+    .selectFrom('spaces')
+    .select('organization_id')
+    .where('id', '=', event.spaceId)
+    .executeTakeFirstOrThrow();
+  return emitIntegrationEvent(
+    trx,
+    {
+      type: event.type,
+      organizationId: space.organization_id,
+      scope: 'space:content:read',
+      fields: { spaceId: event.spaceId, ...event.fields },
+    },
+    options,
+  );
+}

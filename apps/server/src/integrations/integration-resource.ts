@@ -118,8 +118,17 @@ const STATUS: Readonly<Record<string, IntegrationEvent['status']>> = {
   not_handled: 'success',
 };
 
+/**
+ * The attempts of an event as of its row: attempts are read after the event, and those recorded
+ * meanwhile are left out, so the event's state and its attempts agree.
+ */
+export function recordedAttempts(row: EventRow, read: readonly AttemptRow[]): AttemptRow[] {
+  return read.filter((attempt) => attempt.number <= row.attempts);
+}
+
 /** The API's IntegrationEvent, with its delivery attempts (oldest first). */
-export function eventResource(row: EventRow, attempts: readonly AttemptRow[]): IntegrationEvent {
+export function eventResource(row: EventRow, read: readonly AttemptRow[]): IntegrationEvent {
+  const attempts = recordedAttempts(row, read);
   return {
     id: row.id,
     integrationId: row.integration_id,
@@ -142,9 +151,12 @@ export function eventResource(row: EventRow, attempts: readonly AttemptRow[]): I
 }
 
 /** The log of an event's handling: one line per delivery attempt. */
-export function eventTrace(attempts: readonly AttemptRow[]): IntegrationEventTrace['trace'] {
+export function eventTrace(
+  row: EventRow,
+  read: readonly AttemptRow[],
+): IntegrationEventTrace['trace'] {
   return {
-    logs: attempts.map((attempt) => {
+    logs: recordedAttempts(row, read).map((attempt) => {
       const answer =
         attempt.response_code === null
           ? `no answer (${attempt.error ?? 'network error'})`

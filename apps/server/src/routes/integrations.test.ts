@@ -62,7 +62,7 @@ for (const { dialect, skip } of testDialects) {
         dialect,
         fetch: { allow: ['127.0.0.1/32'] },
         jobs: { pollMs: 20 },
-        deliveries: { retryBaseMs: 2000, retryMaxMs: 8000, maxAttempts: 3, timeoutMs: 2000 },
+        deliveries: { retryBaseMs: 2000, retryMaxMs: 8000, maxAttempts: 3, timeoutMs: 5000 },
       });
       // Signatures carry the time: the receiver's checks compare it with the real one.
       server.clock.set(new Date());
@@ -427,10 +427,54 @@ for (const { dialect, skip } of testDialects) {
       ]);
     });
 
+    it('tells of change requests opened and merged', async () => {
+      const strangers = as(stranger);
+      const space = (await strangers.request('POST', `/v1/orgs/${other}/spaces`, { body: {} }))
+        .body as { id: string };
+      const opened = await strangers.request('POST', `/v1/spaces/${space.id}/change-requests`, {
+        body: { subject: 'Say more' },
+      });
+      expect(opened.status).toBe(201);
+      const changeRequest = opened.body as { id: string; number: number };
+      const merged = await strangers.request(
+        'POST',
+        `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/merge`,
+      );
+      expect(merged.status).toBe(200);
+      const told = await eventually(async () => {
+        const about = (await events('hello')).filter(
+          (event) =>
+            (event.payload as Record<string, unknown>)['changeRequestId'] === changeRequest.id &&
+            event.status === 'success',
+        );
+        return about.length === 2 ? about : undefined;
+      });
+      const revision = (await strangers.get(`/v1/spaces/${space.id}`)).body as { revision: string };
+      // Both happened at the same (manual) time: sorted by type.
+      const payloads = told.map((event) => event.payload);
+      payloads.sort((a, b) => a.type.localeCompare(b.type));
+      expect(payloads).toEqual([
+        expect.objectContaining({
+          type: 'change_request_merged',
+          spaceId: space.id,
+          number: changeRequest.number,
+          revisionId: revision.revision,
+        }),
+        expect.objectContaining({
+          type: 'change_request_opened',
+          spaceId: space.id,
+          number: changeRequest.number,
+        }),
+      ]);
+      expect((await events('blind')).map((event) => event.payload.type)).toEqual([
+        'installation_setup',
+      ]);
+    });
+
     it('lists the spaces and sites an integration is installed on', async () => {
       const spaces = (await server.http.get('/v1/integrations/hello/spaces'))
         .body as Page<IntegrationSpaceInstallation>;
-      expect(spaces.count).toBe(1);
+      expect(spaces.count).toBe(2);
       expect(spaces.items[0]).toMatchObject({ integration: 'hello', status: 'active' });
       expect(typeof spaces.items[0]?.space).toBe('string');
       const extended = (await server.http.get('/v1/integrations/hello/spaces?extended=true'))

@@ -184,7 +184,7 @@ export const integrationOperations: readonly Operation[] = [
         .executeTakeFirst();
       if (row === undefined) throw new NotFoundError('Event');
       const attempts = (await attemptsOf(ctx.db, [row.id])).get(row.id) ?? [];
-      return { event: eventResource(row, attempts), trace: eventTrace(attempts) };
+      return { event: eventResource(row, attempts), trace: eventTrace(row, attempts) };
     },
   ),
 
