@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { IntegrationEvent } from '@docsync/api';
 import { startTestServer, testDialects, type TestServer } from '@docsync/server/testing';
-import { makeTempDir, type TempDir } from '@docsync/test-utils';
+import { eventually, makeTempDir, type TempDir } from '@docsync/test-utils';
 import { GitBookAPI } from '@gitbook/api';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,17 +75,6 @@ interface Handled {
   event: SpaceContentUpdated;
   /** The space's title, read through the installation's token. */
   spaceTitle: string;
-}
-
-/** Until `check` answers something, at most 20 s. */
-async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (performance.now() - started > 20_000) throw new Error('not within 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The whole body of a request. */
@@ -263,8 +252,9 @@ for (const { dialect, skip } of testDialects) {
                 items: IntegrationEvent[];
               }
             ).items;
-          const setup = await eventually(async () =>
-            (await events()).find((event) => event.delivery?.state === 'not_handled'),
+          const setup = await eventually(
+            async () => (await events()).find((event) => event.delivery?.state === 'not_handled'),
+            { withinMs: 20_000 },
           );
           expect(setup.payload.type).toBe('installation_setup');
           expect(setup.delivery?.attempts).toMatchObject([{ responseCode: 406 }]);
@@ -292,8 +282,10 @@ for (const { dialect, skip } of testDialects) {
             await repo.remove();
           }
 
-          const handled = await eventually(() =>
-            Promise.resolve(integration.handled.find((item) => item.event.spaceId === spaceId)),
+          const handled = await eventually(
+            () =>
+              Promise.resolve(integration.handled.find((item) => item.event.spaceId === spaceId)),
+            { withinMs: 20_000 },
           );
           const info = await server.http.get(`/v1/spaces/${spaceId}/git/info`);
           expect(handled.event).toMatchObject({

@@ -6,7 +6,7 @@ import type {
   IntegrationInstallation,
   IntegrationSpaceInstallation,
 } from '@docsync/api';
-import { createHttpClient, type HttpClient } from '@docsync/test-utils';
+import { createHttpClient, eventually, type HttpClient } from '@docsync/test-utils';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,17 +20,6 @@ import { startTestServer, testDialects, type TestServer } from '../testing/start
 
 type Person = { userId: string; token: string };
 type Page<T> = { items: T[]; count: number };
-
-/** Until `check` answers something, at most 10 s. */
-async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (performance.now() - started > 10_000) throw new Error('not within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Whether GitBook's `X-GitBook-Signature` of a delivery holds for `secret`. */
 function gitbookSignatureHolds(delivery: ReceivedDelivery, secret: string): boolean {

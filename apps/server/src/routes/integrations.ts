@@ -15,6 +15,7 @@ import {
   PaginationQuery,
   PublishIntegrationBody,
 } from '@docsync/api';
+import type { Caller } from '../auth/api-tokens.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
 import {
@@ -27,6 +28,7 @@ import {
   eventTrace,
   installationResource,
   integrationResource,
+  type IntegrationRow,
 } from '../integrations/integration-resource.js';
 import { installIntegration } from '../integrations/install-integration.js';
 import {
@@ -36,11 +38,41 @@ import {
   listIntegrations,
 } from '../integrations/list-integrations.js';
 import { publishIntegration } from '../integrations/publish-integration.js';
+import type { ServerContext } from '../server-context.js';
 import {
   installedSpaces,
   listSiteInstallations,
   listSpaceInstallations,
 } from '../integrations/target-installations.js';
+
+/**
+ * The integration a call's path names, which the caller must manage (403 otherwise: `action`
+ * completes the message).
+ */
+async function managedIntegration(
+  ctx: ServerContext,
+  caller: Caller,
+  params: { integrationName: string },
+  action: string,
+): Promise<IntegrationRow> {
+  const access = await requireManagedIntegration(ctx.db, caller, params.integrationName, action);
+  return access.integration;
+}
+
+/** Switches development mode: events go to `tunnelUrl`, or to the endpoint again (null). */
+async function setDevMode(
+  ctx: ServerContext,
+  integration: IntegrationRow,
+  tunnelUrl: string | null,
+  all: boolean,
+): Promise<undefined> {
+  await ctx.db
+    .updateTable('integrations')
+    .set({ dev_tunnel_url: tunnelUrl, dev_all: all })
+    .where('id', '=', integration.id)
+    .execute();
+  return undefined;
+}
 
 /** A list page in the API's envelope. */
 function envelope<Row, Item>(
@@ -116,12 +148,7 @@ export const integrationOperations: readonly Operation[] = [
       response: ListOf(IntegrationInstallation),
     },
     async ({ params, query, caller, ctx, baseUrl }) => {
-      const { integration } = await requireManagedIntegration(
-        ctx.db,
-        caller,
-        params.integrationName,
-        'see its installations',
-      );
+      const integration = await managedIntegration(ctx, caller, params, 'see its installations');
       const page = await listInstallations(ctx.db, integration.id, query);
       const counts = new Map<string, number>();
       for (const row of page.rows)
@@ -151,12 +178,7 @@ export const integrationOperations: readonly Operation[] = [
     'listIntegrationEvents',
     { params: ['integrationName'], query: PaginationQuery, response: ListOf(IntegrationEvent) },
     async ({ params, query, caller, ctx }) => {
-      const { integration } = await requireManagedIntegration(
-        ctx.db,
-        caller,
-        params.integrationName,
-        'see its events',
-      );
+      const integration = await managedIntegration(ctx, caller, params, 'see its events');
       const page = await listEvents(ctx.db, integration.id, query);
       const attempts = await attemptsOf(
         ctx.db,
@@ -170,12 +192,7 @@ export const integrationOperations: readonly Operation[] = [
     'getIntegrationEvent',
     { params: ['integrationName', 'eventId'], response: IntegrationEventTrace },
     async ({ params, caller, ctx }) => {
-      const { integration } = await requireManagedIntegration(
-        ctx.db,
-        caller,
-        params.integrationName,
-        'see its events',
-      );
+      const integration = await managedIntegration(ctx, caller, params, 'see its events');
       const row = await ctx.db
         .selectFrom('integration_events')
         .selectAll()
@@ -196,12 +213,7 @@ export const integrationOperations: readonly Operation[] = [
       response: ListOf(IntegrationSpaceInstallation),
     },
     async ({ params, query, caller, ctx, baseUrl }) => {
-      const { integration } = await requireManagedIntegration(
-        ctx.db,
-        caller,
-        params.integrationName,
-        'see its installations',
-      );
+      const integration = await managedIntegration(ctx, caller, params, 'see its installations');
       const page = await listSpaceInstallations(ctx.db, integration, query, baseUrl);
       return envelope(page, (item) => item);
     },
@@ -215,12 +227,7 @@ export const integrationOperations: readonly Operation[] = [
       response: ListOf(IntegrationSiteInstallation),
     },
     async ({ params, query, caller, ctx, baseUrl }) => {
-      const { integration } = await requireManagedIntegration(
-        ctx.db,
-        caller,
-        params.integrationName,
-        'see its installations',
-      );
+      const integration = await managedIntegration(ctx, caller, params, 'see its installations');
       const page = await listSiteInstallations(ctx.db, integration, query, baseUrl);
       return envelope(page, (item) => item);
     },
@@ -230,20 +237,15 @@ export const integrationOperations: readonly Operation[] = [
     'setIntegrationDevMode',
     { params: ['integrationName'], body: IntegrationDevModeBody, response: null },
     async ({ params, body, caller, ctx }) => {
-      const { integration } = await requireManagedIntegration(
-        ctx.db,
+      const integration = await managedIntegration(
+        ctx,
         caller,
-        params.integrationName,
+        params,
         'switch its development mode',
       );
       if (!URL.canParse(body.tunnelUrl) || !/^https?:$/.test(new URL(body.tunnelUrl).protocol))
         throw new BadRequestError('body/tunnelUrl must be an http(s) URL');
-      await ctx.db
-        .updateTable('integrations')
-        .set({ dev_tunnel_url: body.tunnelUrl, dev_all: body.all ?? false })
-        .where('id', '=', integration.id)
-        .execute();
-      return undefined;
+      return setDevMode(ctx, integration, body.tunnelUrl, body.all ?? false);
     },
   ),
 
@@ -251,18 +253,13 @@ export const integrationOperations: readonly Operation[] = [
     'disableIntegrationDevMode',
     { params: ['integrationName'], response: null },
     async ({ params, caller, ctx }) => {
-      const { integration } = await requireManagedIntegration(
-        ctx.db,
+      const integration = await managedIntegration(
+        ctx,
         caller,
-        params.integrationName,
+        params,
         'switch its development mode',
       );
-      await ctx.db
-        .updateTable('integrations')
-        .set({ dev_tunnel_url: null, dev_all: false })
-        .where('id', '=', integration.id)
-        .execute();
-      return undefined;
+      return setDevMode(ctx, integration, null, false);
     },
   ),
 
@@ -270,12 +267,7 @@ export const integrationOperations: readonly Operation[] = [
     'getIntegrationSigningSecret',
     { params: ['integrationName'], response: IntegrationSigningSecret },
     async ({ params, caller, ctx }) => {
-      const { integration } = await requireManagedIntegration(
-        ctx.db,
-        caller,
-        params.integrationName,
-        'read its signing secret',
-      );
+      const integration = await managedIntegration(ctx, caller, params, 'read its signing secret');
       return { secret: integration.signing_secret };
     },
   ),
