@@ -25,12 +25,37 @@ export interface TargetQuery extends PageRequest {
   extended?: boolean | undefined;
 }
 
-/** The fields a space or site installation shares with its organization's installation. */
-function targetFields(
-  row: { installation_id: string; status: string; configuration: string },
+/** The columns of its installation a space or site row of the listings carries. */
+interface InstallationColumns {
+  installation_id: string;
+  status: string;
+  configuration: string;
+}
+
+/**
+ * A page of space or site rows as installation items: the fields they share with their
+ * organization's installation, and what `embed` makes of the space or site itself.
+ */
+function installationItems<Row extends InstallationColumns, Embedded>(
+  page: CountedPage<Row>,
   integration: IntegrationRow,
   baseUrl: string,
+  embed: (target: Omit<Row, keyof InstallationColumns>) => Embedded,
 ) {
+  return {
+    ...page,
+    rows: page.rows.map((row) => {
+      const { installation_id, status, configuration, ...target } = row;
+      return {
+        ...targetFields({ installation_id, status, configuration }, integration, baseUrl),
+        ...embed(target),
+      };
+    }),
+  };
+}
+
+/** The fields a space or site installation shares with its organization's installation. */
+function targetFields(row: InstallationColumns, integration: IntegrationRow, baseUrl: string) {
   const location = `${baseUrl}/v1/integrations/${integration.name}/installations/${row.installation_id}`;
   return {
     integration: integration.name,
@@ -69,26 +94,12 @@ export async function listSpaceInstallations(
     (q) => q.selectAll('spaces').select(['n.id as installation_id', 'n.status', 'n.configuration']),
     { columns: ['spaces.created_at', 'spaces.id'], keyOf: (row) => [row.created_at, row.id] },
   );
-  const activity =
-    query.extended === true
-      ? await spaceActivities(
-          db,
-          page.rows.map((row) => row.id),
-        )
-      : undefined;
-  return {
-    ...page,
-    rows: page.rows.map((row) => {
-      const { installation_id, status, configuration, ...space } = row;
-      return {
-        ...targetFields({ installation_id, status, configuration }, integration, baseUrl),
-        space:
-          activity === undefined
-            ? space.id
-            : spaceResource(space, 'read', activity(space.id), baseUrl),
-      };
-    }),
-  };
+  const ids = page.rows.map((row) => row.id);
+  const activity = query.extended === true ? await spaceActivities(db, ids) : undefined;
+  return installationItems(page, integration, baseUrl, (space) => ({
+    space:
+      activity === undefined ? space.id : spaceResource(space, 'read', activity(space.id), baseUrl),
+  }));
 }
 
 /** One page of the sites an integration is installed on, as {@link listSpaceInstallations}. */
@@ -109,24 +120,12 @@ export async function listSiteInstallations(
     (q) => q.selectAll('sites').select(['n.id as installation_id', 'n.status', 'n.configuration']),
     { columns: ['sites.created_at', 'sites.id'], keyOf: (row) => [row.created_at, row.id] },
   );
-  const counts =
-    query.extended === true
-      ? await siteSpaceCounts(
-          db,
-          page.rows.map((row) => row.id),
-        )
-      : undefined;
-  return {
-    ...page,
-    rows: page.rows.map((row) => {
-      const { installation_id, status, configuration, ...site } = row;
-      return {
-        ...targetFields({ installation_id, status, configuration }, integration, baseUrl),
-        site:
-          counts === undefined
-            ? site.id
-            : siteResource(site, counts.get(site.id) ?? 0, baseUrl, { withShareKey: false }),
-      };
-    }),
-  };
+  const ids = page.rows.map((row) => row.id);
+  const counts = query.extended === true ? await siteSpaceCounts(db, ids) : undefined;
+  return installationItems(page, integration, baseUrl, (site) => ({
+    site:
+      counts === undefined
+        ? site.id
+        : siteResource(site, counts.get(site.id) ?? 0, baseUrl, { withShareKey: false }),
+  }));
 }
