@@ -59,6 +59,9 @@ interface Body {
   readonly items: readonly { readonly id: string; readonly section?: string }[];
 }
 type CaseOf = (fixture: Fixture) => Case;
+
+/** Operations that create what their last path parameter names: no unknown id to probe. */
+const CREATES_BY_NAME: ReadonlySet<string> = new Set(['publishIntegration']);
 /**
  * The client as the suite uses it: its operations (grouped as `api.spaces.getSpaceById(…)`) are
  * looked up by operationId, and `request` calls docsync's extensions. The package's declarations
@@ -220,6 +223,33 @@ const cases: Record<string, CaseOf> = {
   getTranslationById: () => ({}),
   updateTranslationById: () => ({ body: { instructions: paragraphDocument('Be brief.') } }),
   runTranslation: () => ({}),
+  // Integrations: published, installed (which queues an event), read, unpublished.
+  publishIntegration: (f) => ({
+    params: { integrationName: 'hello' },
+    body: {
+      runtime: 'v2',
+      title: 'Hello',
+      description: '',
+      scopes: ['space:content:read'],
+      organization: f['organizationId'],
+      script: 'export default {};',
+      visibility: 'public',
+      contentSecurityPolicy: { 'script-src': "'self'" },
+    },
+    keep: () => ({ integrationName: 'hello' }),
+  }),
+  listIntegrations: () => ({}),
+  getIntegrationByName: () => ({}),
+  installIntegration: (f) => ({ body: { organization: f['organizationId'] } }),
+  listIntegrationInstallations: () => ({}),
+  listIntegrationSpaceInstallations: () => ({ query: { extended: true } }),
+  listIntegrationSiteInstallations: () => ({ query: { extended: true } }),
+  listIntegrationEvents: () => ({ keep: (body) => ({ eventId: body.items[0]?.id }) }),
+  getIntegrationEvent: () => ({}),
+  setIntegrationDevMode: () => ({ body: { tunnelUrl: 'https://tunnel.example.com' } }),
+  disableIntegrationDevMode: () => ({}),
+  getIntegrationSigningSecret: () => ({}),
+  unpublishIntegration: () => ({}),
   searchOrganizationContent: () => ({ query: { query: 'welcome' } }),
   getOrganizationAgentInstructions: () => ({}),
   updateOrganizationAgentInstructions: () => ({
@@ -737,6 +767,8 @@ for (const { dialect, skip } of testDialects) {
         const failures: Record<string, string> = {};
         for (const [operationId, caseOf] of Object.entries(cases)) {
           if (!schemas.documentsStatus('gitbook', clientIdOf(operationId), 404)) continue;
+          // Publishing under a name nobody uses creates it (its 404 is for the organization).
+          if (CREATES_BY_NAME.has(operationId)) continue;
           const route = routesById.get(operationId);
           const names = [...(route?.path ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
           const last = names.at(-1);

@@ -79388,25 +79388,37 @@ var ListIntegrationsQuery = ListQuery({
   scope: typebox_exports.Optional(typebox_exports.String()),
   target: typebox_exports.Optional(typebox_exports.String())
 });
+var ContentSecurityPolicy = typebox_exports.Union([
+  typebox_exports.String(),
+  typebox_exports.Record(typebox_exports.String(), typebox_exports.String())
+]);
 var PublishIntegrationBody = typebox_exports.Object({
-  runtime: typebox_exports.Optional(typebox_exports.Literal("v1")),
+  runtime: typebox_exports.Optional(StringEnum(["v1", "v2"], { default: "v1" })),
   icon: typebox_exports.Optional(typebox_exports.String({ contentEncoding: "base64" })),
-  title: typebox_exports.String({ minLength: 1 }),
-  description: typebox_exports.Optional(typebox_exports.String()),
+  title: typebox_exports.String({ minLength: 2, maxLength: 30 }),
+  description: typebox_exports.Optional(typebox_exports.String({ maxLength: 100 })),
   summary: typebox_exports.Optional(typebox_exports.String()),
-  previewImages: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String({ contentEncoding: "base64" }))),
-  visibility: typebox_exports.Optional(typebox_exports.String()),
-  target: typebox_exports.Optional(typebox_exports.String({ description: "Allowed installation target; all if absent." })),
-  scopes: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String())),
+  previewImages: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String({ contentEncoding: "base64" }), { maxItems: 3 })),
+  visibility: typebox_exports.Optional(StringEnum(["public", "private", "unlisted"])),
+  target: typebox_exports.Optional(StringEnum(["all", "site", "space", "organization"], {
+    description: "Allowed installation target; all if absent."
+  })),
+  scopes: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String({ minLength: 1 }))),
   categories: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String())),
   blocks: typebox_exports.Optional(typebox_exports.Array(IntegrationBlock)),
   contentSources: typebox_exports.Optional(typebox_exports.Array(IntegrationContentSource)),
   externalLinks: typebox_exports.Optional(externalLinks),
   configurations: typebox_exports.Optional(configurations),
   script: typebox_exports.String({ description: "The script content." }),
-  organization: typebox_exports.String({ description: "Id or subdomain of the publishing organization." }),
+  organization: typebox_exports.String({
+    minLength: 1,
+    description: "Id or subdomain of the publishing organization."
+  }),
   secrets: typebox_exports.Optional(typebox_exports.Record(typebox_exports.String(), typebox_exports.String())),
-  contentSecurityPolicy: typebox_exports.Optional(typebox_exports.String())
+  contentSecurityPolicy: typebox_exports.Optional(ContentSecurityPolicy),
+  endpoint: typebox_exports.Optional(Uri({
+    description: "docsync: the http(s) URL events are POSTed to outside development mode (GitBook runs the script instead)."
+  }))
 }, { title: "PublishIntegrationBody" });
 var IntegrationDevModeBody = typebox_exports.Object({
   tunnelUrl: typebox_exports.String({ minLength: 1, maxLength: 256 }),
@@ -79415,8 +79427,21 @@ var IntegrationDevModeBody = typebox_exports.Object({
     description: "Forward every request, not only those from the owning organization."
   }))
 }, { title: "IntegrationDevModeBody" });
+var IntegrationSigningSecret = typebox_exports.Object({
+  secret: typebox_exports.String({
+    description: "A Standard Webhooks secret (`whsec_` and base64). The same string is the HMAC-SHA256 key of `X-GitBook-Signature`."
+  })
+}, { title: "IntegrationSigningSecret" });
 
 // ../../packages/api/dist/schemas/integration-event.js
+var DeliveryAttempt = typebox_exports.Object({
+  number: typebox_exports.Integer({ minimum: 1 }),
+  startedAt: DateTime(),
+  outcome: StringEnum(["delivered", "not_handled", "retry", "failed"]),
+  responseCode: typebox_exports.Optional(typebox_exports.Integer({ description: "Absent when no answer came." })),
+  durationMs: typebox_exports.Integer({ minimum: 0 }),
+  error: typebox_exports.Optional(typebox_exports.String())
+});
 var IntegrationEvent = typebox_exports.Object({
   id: typebox_exports.String(),
   integrationId: typebox_exports.String(),
@@ -79432,7 +79457,13 @@ var IntegrationEvent = typebox_exports.Object({
       configuration: typebox_exports.Optional(typebox_exports.Object({}, { additionalProperties: true }))
     }))
   }, { additionalProperties: true }),
-  status: StringEnum(["success", "failed"])
+  status: StringEnum(["success", "failed"], {
+    description: "`success` once delivered (or answered 406: not handled); `failed` until then."
+  }),
+  delivery: typebox_exports.Optional(typebox_exports.Object({
+    state: StringEnum(["pending", "delivered", "not_handled", "failed"]),
+    attempts: typebox_exports.Array(DeliveryAttempt)
+  }, { description: "docsync: where delivery stands, and each attempt so far." }))
 }, { title: "IntegrationEvent" });
 var IntegrationEventTrace = typebox_exports.Object({
   event: IntegrationEvent,
@@ -79642,6 +79673,22 @@ var integrationRoutes = defineRoutes("Integrations", [
     summary: "Dispatch an integration's events to a development tunnel.",
     body: IntegrationDevModeBody,
     responses: { 204: null }
+  },
+  {
+    operationId: "disableIntegrationDevMode",
+    method: "DELETE",
+    path: `${integration2}/dev`,
+    summary: "Stop dispatching events to the development tunnel (GitBook\u2019s CLI calls it on exit).",
+    responses: { 204: null },
+    extension: true
+  },
+  {
+    operationId: "getIntegrationSigningSecret",
+    method: "GET",
+    path: `${integration2}/signing-secret`,
+    summary: "The secret the integration's event deliveries are signed with (its owners only).",
+    responses: { 200: IntegrationSigningSecret },
+    extension: true
   }
 ]);
 

@@ -14,6 +14,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
 import { JobRunner, type JobOutcome, type JobRunnerOptions } from './jobs/job-runner.js';
+import { DEFAULT_DELIVERY, deliverEventHandler } from './integrations/deliver-event.js';
 import { DEFAULT_REFRESH_MS, processSpecHandler } from './openapi-specs/process-spec.js';
 import { AddressPolicy } from './outbound/address-policy.js';
 import type { FetchLimits } from './outbound/fetch-url.js';
@@ -102,6 +103,21 @@ export interface ServerDeps {
   translator?: Translator;
   /** Told of each job this instance's runner settles (tests wait on it). */
   onJobSettled?: (outcome: JobOutcome) => void;
+  /**
+   * Delivery of integration events: time per attempt, first retry delay (doubled each time and
+   * jittered), longest delay, attempts. Default {@link DEFAULT_DELIVERY}. They go to the
+   * addresses `fetch` allows.
+   */
+  deliveries?: Partial<typeof DEFAULT_DELIVERY>;
+}
+
+/** The service's address as its own clients reach it: the public URL, else where it listens. */
+function listeningUrl(app: FastifyInstance, publicUrl: string | undefined): string {
+  if (publicUrl !== undefined) return publicUrl;
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') return 'http://127.0.0.1';
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${String(address.port)}`;
 }
 
 /**
@@ -122,6 +138,8 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   const logger: FastifyBaseLogger = deps.logger ?? createLogger();
   // The runner is made after the context its handlers use, which wakes it.
   let runner: JobRunner | undefined;
+  // Set once the app exists: deliveries tell integrations where to call back.
+  let apiEndpoint = () => deps.publicUrl ?? 'http://127.0.0.1';
   const ctx: ServerContext = {
     db: deps.db,
     reads: new ReadCache(deps.db, deps.changes),
@@ -144,6 +162,14 @@ export function createServer(deps: ServerDeps): FastifyInstance {
           refreshMs: deps.openApiRefreshMs ?? DEFAULT_REFRESH_MS,
         }),
         runTranslationHandler(ctx, deps.translator ?? pseudoTranslator),
+        deliverEventHandler(deps.db, {
+          ...DEFAULT_DELIVERY,
+          ...deps.deliveries,
+          clock,
+          ids,
+          policy: fetch.policy,
+          apiEndpoint: () => apiEndpoint(),
+        }),
       ],
       { ...deps.jobs, clock, logger },
     );
@@ -170,6 +196,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
       });
     },
   });
+  apiEndpoint = () => listeningUrl(app, deps.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
   useSecurityHeaders(app, { allowedHosts: deps.allowedHosts });
   useJsonBodyParser(app);

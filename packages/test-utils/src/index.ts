@@ -14,3 +14,4 @@ export {
   type HttpResult,
 } from './http-client.js';
 export { startS3Server, type S3TestServer } from './s3-server.js';
+export { eventually } from './eventually.js';

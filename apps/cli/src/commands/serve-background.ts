@@ -6,10 +6,12 @@ import { setting } from './serve-blob-store.js';
 
 /** What `docsync serve --help` says of the settings below. */
 export const BACKGROUND_HELP = `
-Background work (OpenAPI specs fetched and versioned), chosen by the environment:
+Background work (OpenAPI specs fetched and versioned, integration events delivered), chosen
+by the environment:
   DOCSYNC_FETCH_ALLOW            comma-separated CIDR ranges of private, loopback or link-local
-                                 addresses the service may fetch spec URLs from (default none:
-                                 public addresses only), e.g. 10.20.0.0/16
+                                 addresses the service may fetch spec URLs from and deliver
+                                 integration events to (default none: public addresses only),
+                                 e.g. 10.20.0.0/16
   DOCSYNC_OPENAPI_REFRESH_HOURS  how often specs with a URL source are fetched again (default 6)
   DOCSYNC_JOB_LEASE_SECONDS      how long a job claimed by a stopped instance waits before another
                                  instance takes it over (default 60)

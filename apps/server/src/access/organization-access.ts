@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Caller } from '../auth/api-tokens.js';
+import { grantCovers } from '../auth/integration-grant.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Db, MembersTable, OrganizationsTable } from '../storage/schema.js';
 import { atLeast, levelOf, type Level } from './roles.js';
@@ -17,6 +18,8 @@ export async function findMembership(
   caller: Caller,
   organizationId: string,
 ): Promise<Selectable<MembersTable> | undefined> {
+  // An integration's token acts as its user in one organization only.
+  if (!grantCovers(caller.integration, organizationId)) return undefined;
   return db
     .selectFrom('members')
     .selectAll()

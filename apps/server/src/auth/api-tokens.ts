@@ -1,9 +1,11 @@
-import { hash, randomBytes } from 'node:crypto';
 import type { ApiTokenScope } from '@docsync/api';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import type { ReadCache } from '../storage/read-cache.js';
 import type { Db } from '../storage/schema.js';
+import type { IntegrationGrant } from './integration-grant.js';
+import { findIntegrationCaller, INTEGRATION_TOKEN_PREFIX } from './integration-tokens.js';
+import { hashToken, newSecret } from './token-secrets.js';
 
 /**
  * Token format: `dsk_` followed by 43 base64url characters (32 random bytes). The prefix tells
@@ -21,15 +23,7 @@ export interface IssuedToken {
   createdAt: string;
 }
 
-/** The SHA-256 (hex) under which a token (or another random secret) is stored and looked up. */
-export function hashToken(token: string): string {
-  return hash('sha256', token, 'hex');
-}
-
-/** A new random secret: `prefix` then 43 base64url characters (32 random bytes). */
-export function newSecret(prefix: string): string {
-  return `${prefix}${randomBytes(32).toString('base64url')}`;
-}
+export { hashToken, newSecret };
 
 /** Options of {@link issueApiToken}. */
 export interface IssueTokenOptions {
@@ -76,6 +70,8 @@ export interface Caller {
   scope: ApiTokenScope;
   /** When the token stops working (ISO), if ever. */
   expiresAt: string | null;
+  /** Set for the token of an integration or installation: what confines it. */
+  integration?: IntegrationGrant;
 }
 
 /** The caller a token's hash belongs to, or undefined for a token the server does not know. */
@@ -104,7 +100,8 @@ async function findCaller(db: Db, tokenHash: string): Promise<Caller | undefined
  */
 export async function readCaller(reads: ReadCache, token: string): Promise<Caller | undefined> {
   const tokenHash = hashToken(token);
-  return reads.read(`caller:${tokenHash}`, (db) => findCaller(db, tokenHash));
+  const find = token.startsWith(INTEGRATION_TOKEN_PREFIX) ? findIntegrationCaller : findCaller;
+  return reads.read(`caller:${tokenHash}`, (db) => find(db, tokenHash));
 }
 
 /** The token in an `Authorization: Bearer <token>` header, or undefined when there is none. */

@@ -1,6 +1,8 @@
+import type { RouteSpec } from '@docsync/api';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { ReadCache } from '../storage/read-cache.js';
 import { bearerToken, readCaller, type Caller } from './api-tokens.js';
+import { READING_POSTS, requireGrant } from './integration-grant.js';
 
 /**
  * The caller of a request by its `Authorization` header; 401 without a token the server knows,
@@ -19,11 +21,12 @@ export async function authenticate(
   return caller;
 }
 
-/** POST operations that only read (a sync's pulls ask for many pages or files in one request). */
-const READING_POSTS: ReadonlySet<string> = new Set(['getGitTreePages', 'getGitTreeFiles']);
-
-/** 403 when a read-only token calls an operation that writes. */
-export function requireScope(caller: Caller, method: string, operationId: string): void {
-  if (caller.scope === 'read-only' && method !== 'GET' && !READING_POSTS.has(operationId))
+/**
+ * 403 when a read-only token calls an operation that writes, and when an integration's or
+ * installation's token calls one its grant does not cover.
+ */
+export function requireScope(caller: Caller, spec: RouteSpec): void {
+  if (caller.integration !== undefined) requireGrant(caller.integration, spec);
+  if (caller.scope === 'read-only' && spec.method !== 'GET' && !READING_POSTS.has(spec.operationId))
     throw new ForbiddenError('This API token is read-only: it may only read');
 }

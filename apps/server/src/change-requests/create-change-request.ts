@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { emitSpaceEvent } from '../integrations/emit-event.js';
 import type { ServerContext } from '../server-context.js';
 import type { Db } from '../storage/schema.js';
 import type { ChangeRequestRow } from './change-request-row.js';
@@ -13,7 +14,8 @@ export interface NewChangeRequest {
 /**
  * Opens a change request on the space's current revision: its head starts as that revision
  * (revisions are immutable, so sharing it copies nothing) and it is the merge base. Change
- * requests start as drafts, as in GitBook, until someone marks them open for review.
+ * requests start as drafts, as in GitBook, until someone marks them open for review; integrations
+ * hear of it (`change_request_opened`) with the change request.
  *
  * The number comes from the space's counter, bumped by an upsert in the same transaction as the
  * insert: PostgreSQL locks the counter row until the transaction ends and SQLite runs one write
@@ -25,7 +27,7 @@ export async function createChangeRequest(
 ): Promise<ChangeRequestRow> {
   const id = ctx.ids();
   const now = ctx.clock.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  const created = await ctx.db.transaction().execute(async (trx) => {
     const counter = await trx
       .insertInto('change_request_counters')
       .values({ space_id: request.spaceId, last_number: 1 })
@@ -63,8 +65,19 @@ export async function createChangeRequest(
       .insertInto('change_request_contributors')
       .values({ change_request_id: id, user_id: request.creatorId })
       .execute();
-    return row;
+    const announced = await emitSpaceEvent(
+      trx,
+      {
+        type: 'change_request_opened',
+        spaceId: request.spaceId,
+        fields: { changeRequestId: id, number: row.number },
+      },
+      ctx,
+    );
+    return { row, announced };
   });
+  if (created.announced > 0) ctx.jobs.wake();
+  return created.row;
 }
 
 /** Removes a change request just created whose content could not be written. */

@@ -1,6 +1,7 @@
 import type { ChangeRequestMergeResult } from '@docsync/api';
 import type { RevisionConflict } from '@docsync/core';
 import { advanceRevision } from '../content/advance-revision.js';
+import { emitSpaceEvent } from '../integrations/emit-event.js';
 import type { StoredRevision } from '../content/stored-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { spaceTarget } from '../content/space-target.js';
@@ -93,6 +94,15 @@ export async function mergeChangeRequest(
             .where('status', 'in', WRITABLE_STATUSES)
             .executeTakeFirst();
           if (Number(marked.numUpdatedRows) !== 1) return false;
+          await emitSpaceEvent(
+            trx,
+            {
+              type: 'change_request_merged',
+              spaceId: row.space_id,
+              fields: { changeRequestId: row.id, number: row.number, revisionId },
+            },
+            ctx,
+          );
           // A head imported from a commit holds exactly that commit's content: the pair is a
           // sync point (the merged revision, which also holds main's other changes, is not).
           if (theirs.git !== undefined)

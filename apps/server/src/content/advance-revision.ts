@@ -159,9 +159,12 @@ export async function advanceRevision(
           content: step.revision.content,
           written: stored,
         });
-        return stored;
+        const announced = (await target.announce?.(trx, id, ctx)) ?? 0;
+        return { ...stored, announced };
       });
       keepWritten(ctx.caches, written.rows, step.revision.content);
+      // Events were queued with the revision: deliver them now rather than at the next poll.
+      if (written.announced > 0) ctx.jobs.wake();
       return { revisionId: id, created: true };
     } catch (error) {
       if (!(error instanceof TargetMoved)) throw error;

@@ -1,5 +1,7 @@
 import type { RevisionGit } from '@docsync/api';
 import type { RevisionContent } from '@docsync/core';
+import type { Clock } from '../clock.js';
+import type { IdGenerator } from '../ids.js';
 import type { Db } from '../storage/schema.js';
 import type { RevisionStore } from './revision-caches.js';
 import type { LoadOptions, StoredRevision } from './stored-revision.js';
@@ -33,6 +35,15 @@ export interface ContentTarget {
    * written (a space's search index). Optional.
    */
   follow?(trx: RevisionStore, revision: FollowedRevision): Promise<void>;
+  /**
+   * Queues the integration events the move tells of (a space's `space_content_updated`), in
+   * the transaction that moves it; how many were queued. Optional.
+   */
+  announce?(
+    trx: Db,
+    revisionId: string,
+    options: { clock: Clock; ids: IdGenerator },
+  ): Promise<number>;
   /**
    * Records that a commit holds the content of a revision just written, in its transaction: a
    * space's main content keeps sync points (see `content/sync-points.ts`); a change request's

@@ -1,3 +1,4 @@
+import { emitSpaceEvent } from '../integrations/emit-event.js';
 import { indexSpaceRevision } from '../search/index-space-revision.js';
 import type { ContentTarget } from './content-target.js';
 import type { RevisionStore } from './revision-caches.js';
@@ -6,8 +7,9 @@ import { spaceRevision } from './space-revision.js';
 import { recordSyncPoint } from './sync-points.js';
 
 /**
- * A space's main content as the target of new revisions; its search index follows it, and
- * imports of a commit into it are recorded as sync points.
+ * A space's main content as the target of new revisions; its search index follows it, imports
+ * of a commit into it are recorded as sync points, and integrations installed on its
+ * organization hear of each new revision (`space_content_updated`).
  */
 export function spaceTarget(spaceId: string): ContentTarget {
   return {
@@ -31,6 +33,12 @@ export function spaceTarget(spaceId: string): ContentTarget {
       return Number(moved.numUpdatedRows) === 1;
     },
     follow: (store, revision) => indexSpaceRevision(store, spaceId, revision),
+    announce: (trx, revisionId, options) =>
+      emitSpaceEvent(
+        trx,
+        { type: 'space_content_updated', spaceId, fields: { revisionId } },
+        options,
+      ),
     async recordSyncPoint(trx, point) {
       await recordSyncPoint(trx, { spaceId, ...point });
     },

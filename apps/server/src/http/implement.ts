@@ -99,7 +99,7 @@ export function implement(
       const { authorization } = request.headers;
       if (operation.anonymous === true && authorization === undefined) return;
       const caller = await authenticate(ctx.reads, authorization, ctx.clock.now());
-      requireScope(caller, spec.method, spec.operationId);
+      requireScope(caller, spec);
       callers.set(request, caller);
     },
     handler: async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/api-tokens.js';
 import { authenticate } from '../auth/authenticate.js';
+import { ForbiddenError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { fastifyPath, type ImplementOptions } from './implement.js';
 
@@ -41,6 +42,9 @@ export function registerServerRoute(
     url: fastifyPath(route.path),
     handler: async (request, reply) => {
       const caller = await authenticate(ctx.reads, request.headers.authorization, ctx.clock.now());
+      // No scope names docsync's own routes: integration tokens reach only the contract's.
+      if (caller.integration !== undefined)
+        throw new ForbiddenError('An integration token cannot call this route');
       await route.handler({
         params: request.params as Record<string, string>,
         caller,

@@ -41,7 +41,7 @@ export interface Fetched {
 }
 
 /** A DNS lookup that answers only addresses the policy allows, so the connection uses one. */
-function guardedLookup(policy: AddressPolicy): LookupFunction {
+export function guardedLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error !== null) {
@@ -89,7 +89,7 @@ function requestOnce(url: URL, limits: FetchLimits, signal: AbortSignal): Promis
 }
 
 /** The URL parsed and checked: http(s), no credentials, an IP literal the policy allows. */
-function checkedUrl(text: string, policy: AddressPolicy, base?: URL): URL {
+export function checkedUrl(text: string, policy: AddressPolicy, base?: URL): URL {
   let url: URL;
   try {
     url = new URL(text, base);
@@ -173,20 +173,32 @@ export async function fetchUrl(
   try {
     return await follow(url, limits, signal);
   } catch (error) {
-    if (error instanceof FetchUrlError) throw error;
-    // Cancelled by the caller (the server is stopping): not the URL's failure.
-    if (cancel?.aborted === true) throw error;
-    if (timeout.aborted)
-      throw new FetchUrlError(
-        'timeout',
-        `\`${url.href}\` did not answer within ${String(limits.timeoutMs)} ms`,
-        { cause: error },
-      );
-    const cause = error instanceof Error ? error.message : String(error);
-    // The lookup's refusal reaches here wrapped by the socket.
-    if (error instanceof Error && error.cause instanceof FetchUrlError) throw error.cause;
-    throw new FetchUrlError('failed', `\`${url.href}\` could not be fetched: ${cause}`, {
-      cause: error,
-    });
+    throw fetchFailure(error, { url, timeoutMs: limits.timeoutMs, timeout, cancel });
   }
+}
+
+/**
+ * What a failed request throws: a {@link FetchUrlError} for the URL's failure (timed out,
+ * refused by the policy, unreachable), or the error itself when the caller cancelled.
+ */
+export function fetchFailure(
+  error: unknown,
+  during: { url: URL; timeoutMs: number; timeout: AbortSignal; cancel?: AbortSignal | undefined },
+): unknown {
+  const { url } = during;
+  if (error instanceof FetchUrlError) return error;
+  // Cancelled by the caller (the server is stopping): not the URL's failure.
+  if (during.cancel?.aborted === true) return error;
+  if (during.timeout.aborted)
+    return new FetchUrlError(
+      'timeout',
+      `\`${url.href}\` did not answer within ${String(during.timeoutMs)} ms`,
+      { cause: error },
+    );
+  const cause = error instanceof Error ? error.message : String(error);
+  // The lookup's refusal reaches here wrapped by the socket.
+  if (error instanceof Error && error.cause instanceof FetchUrlError) return error.cause;
+  return new FetchUrlError('failed', `\`${url.href}\` could not be fetched: ${cause}`, {
+    cause: error,
+  });
 }

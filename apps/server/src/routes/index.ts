@@ -11,6 +11,7 @@ import { commentOperations } from './comments.js';
 import { contentLinkOperations } from './content-links.js';
 import { gitSyncOperations } from './git-sync.js';
 import { gitTreeOperations } from './git-tree.js';
+import { integrationOperations } from './integrations.js';
 import { metricsRoute } from './metrics.js';
 import { openApiSpecOperations } from './openapi-specs.js';
 import { organizationInviteOperations } from './organization-invites.js';
@@ -65,6 +66,7 @@ export const operations: readonly Operation[] = [
   ...siteSectionGroupOperations,
   ...siteSpaceOperations,
   ...userOperations,
+  ...integrationOperations,
 ];
 
 /** docsync's own routes outside the contract (file bytes, PDFs, metrics). */

@@ -24,7 +24,9 @@ export function readSpaceView(
   spaceId: string,
   clock: Clock,
 ): Promise<SpaceView> {
-  return reads.read(`space:${caller.userId}:${spaceId}`, async (db) => {
+  // Keyed by the token's grant too: a token confined to one organization sees less than its user.
+  const grant = caller.integration?.organizationId ?? '';
+  return reads.read(`space:${caller.userId}:${grant}:${spaceId}`, async (db) => {
     const access = await requireSpace(db, caller, spaceId, { clock });
     return { access, activity: await spaceActivity(db, access.space.id) };
   });

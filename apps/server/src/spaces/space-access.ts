@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { spaceLevel, canView } from '../access/effective-level.js';
 import { levelOf, type Level } from '../access/roles.js';
 import type { Caller } from '../auth/api-tokens.js';
+import { grantCovers } from '../auth/integration-grant.js';
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { Db, SpacesTable } from '../storage/schema.js';
@@ -55,7 +56,9 @@ export async function requireSpace(
     if (options.deleted !== true || !isRestorable(space.deleted_at, options.clock.now()))
       throw notFound();
   }
-  if (memberUserId === null) throw notFound();
+  // An integration's token acts as its user in one organization only.
+  if (memberUserId === null || !grantCovers(caller.integration, space.organization_id))
+    throw notFound();
   const organizationLevel = levelOf(memberRole);
   const level = await spaceLevel(db, organizationLevel, space);
   if (!canView(level)) throw notFound();

@@ -612,6 +612,108 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+/** A published integration (migration 020). */
+export interface IntegrationsTable {
+  id: string;
+  /** Global, unique: the `{integrationName}` of the API. */
+  name: string;
+  /** The publishing organization. */
+  organization_id: string;
+  /** 1 at the first publish, one more at each. */
+  version: number;
+  title: string;
+  description: string;
+  visibility: string;
+  target: string;
+  /** JSON array of the scopes it asks for. */
+  scopes: string;
+  /** JSON array of its marketplace categories. */
+  categories: string;
+  /** JSON array of the hosts its blocks unfurl links of (the `blockDomain` filter). */
+  block_domains: string;
+  blocks_count: number;
+  content_sources_count: number;
+  /** JSON of the rest of what was published (summary, blocks, configurations, …). */
+  manifest: string;
+  script: string;
+  /** JSON map of the secrets passed to it at run time. */
+  secrets: string;
+  /** Where its events are POSTed outside development mode (a docsync extension). */
+  endpoint: string | null;
+  /** Development mode: where its events go instead; null when off. */
+  dev_tunnel_url: string | null;
+  /** Development mode takes events of every organization, not only the owner's. */
+  dev_all: SqlBool;
+  /** The secret deliveries are signed with (`whsec_…`). */
+  signing_secret: string;
+  /** The user who published it last (its own token acts as them). */
+  published_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An integration installed on an organization (migration 020). */
+export interface IntegrationInstallationsTable {
+  id: string;
+  integration_id: string;
+  organization_id: string;
+  /** The admin who installed it; its tokens act as them, within its scopes. */
+  installed_by: string;
+  /** `active`, `pending` or `paused`. */
+  status: string;
+  /** JSON array: the integration's scopes when it was installed (what was granted). */
+  scopes: string;
+  /** JSON object. */
+  configuration: string;
+  /** JSON array of strings. */
+  external_ids: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A short-lived token of an integration or of one of its installations (migration 020). */
+export interface IntegrationTokensTable {
+  id: string;
+  token_hash: string;
+  integration_id: string;
+  /** Null for the integration's own token. */
+  installation_id: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** An event in the outbox of an integration (migration 020). */
+export interface IntegrationEventsTable {
+  /** Also the payload's `eventId`, and the `webhook-id` of every delivery of it. */
+  id: string;
+  integration_id: string;
+  installation_id: string | null;
+  type: string;
+  /** JSON: the event as the integration receives it. */
+  payload: string;
+  /** `pending`, `delivered`, `not_handled` (it answered 406) or `failed`. */
+  state: string;
+  /** Delivery attempts recorded so far. */
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One delivery attempt of an event (migration 020). */
+export interface IntegrationEventAttemptsTable {
+  event_id: string;
+  /** 1, 2, … */
+  number: number;
+  url: string;
+  /** `delivered`, `not_handled`, `retry` or `failed`. */
+  outcome: string;
+  /** The HTTP status answered; null when none came (network error, timeout). */
+  response_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  started_at: Timestamp;
+}
+
 /** A translated copy of a space (migration 022). */
 export interface TranslationsTable {
   id: string;
@@ -705,6 +807,11 @@ export interface DatabaseSchema {
   jobs: JobsTable;
   openapi_specs: OpenApiSpecsTable;
   openapi_spec_versions: OpenApiSpecVersionsTable;
+  integrations: IntegrationsTable;
+  integration_installations: IntegrationInstallationsTable;
+  integration_tokens: IntegrationTokensTable;
+  integration_events: IntegrationEventsTable;
+  integration_event_attempts: IntegrationEventAttemptsTable;
   translations: TranslationsTable;
   translation_blocks: TranslationBlocksTable;
   translation_pages: TranslationPagesTable;

@@ -21,3 +21,9 @@ export {
   type AcsAnswer,
   type SamlServiceUrls,
 } from './saml-browser.js';
+export {
+  EventReceiver,
+  readDeliveryForm,
+  type DeliveryForm,
+  type ReceivedDelivery,
+} from './event-receiver.js';

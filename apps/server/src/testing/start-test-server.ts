@@ -61,6 +61,8 @@ export interface StartTestServerOptions {
   onJobSettled?: ServerDeps['onJobSettled'];
   /** `createServer`'s `translator` (default: the pseudo translator). */
   translator?: ServerDeps['translator'];
+  /** `createServer`'s `deliveries` (integration events). */
+  deliveries?: ServerDeps['deliveries'];
 }
 
 /**
@@ -95,6 +97,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
         : { openApiRefreshMs: options.openApiRefreshMs }),
       ...(options.onJobSettled === undefined ? {} : { onJobSettled: options.onJobSettled }),
       ...(options.translator === undefined ? {} : { translator: options.translator }),
+      ...(options.deliveries === undefined ? {} : { deliveries: options.deliveries }),
     });
     await started.listen({ host: '127.0.0.1', port });
     return started;

@@ -107,6 +107,9 @@ const extensions = [
   'DELETE /v1/user/tokens/{tokenId}',
   'POST /v1/orgs',
   'POST /v1/sso/tokens', // SAML login (issue 23): the browser's one-time code becomes a token
+  // Integrations (issue 25): GitBook's CLI ends development mode; receivers need the secret.
+  'DELETE /v1/integrations/{integrationName}/dev',
+  'GET /v1/integrations/{integrationName}/signing-secret',
 ];
 
 describe('the route table against the API description', () => {

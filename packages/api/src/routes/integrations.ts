@@ -3,6 +3,7 @@ import {
   Integration,
   IntegrationDevModeBody,
   ListIntegrationsQuery,
+  IntegrationSigningSecret,
   PublishIntegrationBody,
 } from '../schemas/integration.js';
 import { IntegrationEvent, IntegrationEventTrace } from '../schemas/integration-event.js';
@@ -105,5 +106,21 @@ export const integrationRoutes = defineRoutes('Integrations', [
     summary: "Dispatch an integration's events to a development tunnel.",
     body: IntegrationDevModeBody,
     responses: { 204: null },
+  },
+  {
+    operationId: 'disableIntegrationDevMode',
+    method: 'DELETE',
+    path: `${integration}/dev`,
+    summary: 'Stop dispatching events to the development tunnel (GitBook’s CLI calls it on exit).',
+    responses: { 204: null },
+    extension: true,
+  },
+  {
+    operationId: 'getIntegrationSigningSecret',
+    method: 'GET',
+    path: `${integration}/signing-secret`,
+    summary: "The secret the integration's event deliveries are signed with (its owners only).",
+    responses: { 200: IntegrationSigningSecret },
+    extension: true,
   },
 ]);

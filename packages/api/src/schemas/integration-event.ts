@@ -1,6 +1,16 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, StringEnum } from './common.js';
 
+/** One attempt to deliver an event: when, what came back, how long it took. */
+const DeliveryAttempt = Type.Object({
+  number: Type.Integer({ minimum: 1 }),
+  startedAt: DateTime(),
+  outcome: StringEnum(['delivered', 'not_handled', 'retry', 'failed']),
+  responseCode: Type.Optional(Type.Integer({ description: 'Absent when no answer came.' })),
+  durationMs: Type.Integer({ minimum: 0 }),
+  error: Type.Optional(Type.String()),
+});
+
 /** An event delivered to an integration. */
 export const IntegrationEvent = Type.Object(
   {
@@ -23,7 +33,18 @@ export const IntegrationEvent = Type.Object(
       },
       { additionalProperties: true },
     ),
-    status: StringEnum(['success', 'failed']),
+    status: StringEnum(['success', 'failed'], {
+      description: '`success` once delivered (or answered 406: not handled); `failed` until then.',
+    }),
+    delivery: Type.Optional(
+      Type.Object(
+        {
+          state: StringEnum(['pending', 'delivered', 'not_handled', 'failed']),
+          attempts: Type.Array(DeliveryAttempt),
+        },
+        { description: 'docsync: where delivery stands, and each attempt so far.' },
+      ),
+    ),
   },
   { title: 'IntegrationEvent' },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQuery, Permissions, Uri, Urls } from './common.js';
+import { ListQuery, Permissions, StringEnum, Uri, Urls } from './common.js';
 import { Organization } from './organization.js';
 
 /** The `{integrationName}` pattern; also the pattern of block domains. */
@@ -96,29 +96,48 @@ export const ListIntegrationsQuery = ListQuery({
 /** List integrations. */
 export type ListIntegrationsQuery = Static<typeof ListIntegrationsQuery>;
 
+/** The content security policy of an integration: a header value, or one value per directive. */
+const ContentSecurityPolicy = Type.Union([
+  Type.String(),
+  Type.Record(Type.String(), Type.String()),
+]);
+
 /** Publish (or republish) an integration under the name in the path. */
 export const PublishIntegrationBody = Type.Object(
   {
-    runtime: Type.Optional(Type.Literal('v1')),
+    runtime: Type.Optional(StringEnum(['v1', 'v2'], { default: 'v1' })),
     icon: Type.Optional(Type.String({ contentEncoding: 'base64' })),
-    title: Type.String({ minLength: 1 }),
-    description: Type.Optional(Type.String()),
+    title: Type.String({ minLength: 2, maxLength: 30 }),
+    description: Type.Optional(Type.String({ maxLength: 100 })),
     summary: Type.Optional(Type.String()),
-    previewImages: Type.Optional(Type.Array(Type.String({ contentEncoding: 'base64' }))),
-    visibility: Type.Optional(Type.String()),
-    target: Type.Optional(
-      Type.String({ description: 'Allowed installation target; all if absent.' }),
+    previewImages: Type.Optional(
+      Type.Array(Type.String({ contentEncoding: 'base64' }), { maxItems: 3 }),
     ),
-    scopes: Type.Optional(Type.Array(Type.String())),
+    visibility: Type.Optional(StringEnum(['public', 'private', 'unlisted'])),
+    target: Type.Optional(
+      StringEnum(['all', 'site', 'space', 'organization'], {
+        description: 'Allowed installation target; all if absent.',
+      }),
+    ),
+    scopes: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     categories: Type.Optional(Type.Array(Type.String())),
     blocks: Type.Optional(Type.Array(IntegrationBlock)),
     contentSources: Type.Optional(Type.Array(IntegrationContentSource)),
     externalLinks: Type.Optional(externalLinks),
     configurations: Type.Optional(configurations),
     script: Type.String({ description: 'The script content.' }),
-    organization: Type.String({ description: 'Id or subdomain of the publishing organization.' }),
+    organization: Type.String({
+      minLength: 1,
+      description: 'Id or subdomain of the publishing organization.',
+    }),
     secrets: Type.Optional(Type.Record(Type.String(), Type.String())),
-    contentSecurityPolicy: Type.Optional(Type.String()),
+    contentSecurityPolicy: Type.Optional(ContentSecurityPolicy),
+    endpoint: Type.Optional(
+      Uri({
+        description:
+          'docsync: the http(s) URL events are POSTed to outside development mode (GitBook runs the script instead).',
+      }),
+    ),
   },
   { title: 'PublishIntegrationBody' },
 );
@@ -140,3 +159,16 @@ export const IntegrationDevModeBody = Type.Object(
 );
 /** Development mode. */
 export type IntegrationDevModeBody = Static<typeof IntegrationDevModeBody>;
+
+/** The secret an integration's deliveries are signed with (docsync). */
+export const IntegrationSigningSecret = Type.Object(
+  {
+    secret: Type.String({
+      description:
+        'A Standard Webhooks secret (`whsec_` and base64). The same string is the HMAC-SHA256 key of `X-GitBook-Signature`.',
+    }),
+  },
+  { title: 'IntegrationSigningSecret' },
+);
+/** The signing secret of an integration. */
+export type IntegrationSigningSecret = Static<typeof IntegrationSigningSecret>;

@@ -18,6 +18,7 @@ import { agentInstructionsWriter } from './016-agent-instructions-writer.js';
 import { reviewRequestRevision } from './017-review-request-revision.js';
 import { jobs } from './018-jobs.js';
 import { openApiSpecs } from './019-openapi-specs.js';
+import { integrations } from './020-integrations.js';
 import { translations } from './022-translations.js';
 
 /**
@@ -44,6 +45,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '017-review-request-revision': reviewRequestRevision,
   '018-jobs': jobs,
   '019-openapi-specs': openApiSpecs,
+  '020-integrations': integrations,
   '022-translations': translations,
 };
 
