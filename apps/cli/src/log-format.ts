@@ -36,7 +36,7 @@ export function prettyLogLines(options: { colorize: boolean }): (line: string) =
     messageFormat: (log, messageKey) => {
       const { req, res, responseTime } = log as RequestLine;
       if (req === undefined || res === undefined || typeof responseTime !== 'number')
-        return String(log[messageKey] ?? '');
+        return typeof log[messageKey] === 'string' ? log[messageKey] : '';
       return `${String(req.method)} ${String(req.url)} ${String(res.statusCode)} ${responseTime.toFixed(1)} ms`;
     },
   });

@@ -177,7 +177,6 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 
-
   for (const op of operations) implement(app, op, { ctx, publicUrl: deps.publicUrl });
   for (const route of serverRoutes)
     registerServerRoute(app, route, { ctx, publicUrl: deps.publicUrl });

@@ -242,7 +242,9 @@ describe('docsync serve logs', () => {
   it('on a terminal: one human line per request (method, path, status, duration)', async () => {
     const lines = requestLines(await logsOf([], true));
     expect(lines).toHaveLength(2);
-    lines.forEach((line, i) => expect(line).toMatch(humanLines[i] ?? /never/));
+    lines.forEach((line, i) => {
+      expect(line).toMatch(humanLines[i] ?? /never/);
+    });
   }, 30_000);
 
   it('to a pipe: JSON lines, Fastify’s two per request', async () => {
@@ -264,7 +266,9 @@ describe('docsync serve logs', () => {
     expect(json.messages).toHaveLength(4);
     const pretty = requestLines(await logsOf(['--log-format', 'pretty'], false));
     expect(pretty).toHaveLength(2);
-    pretty.forEach((line, i) => expect(line).toMatch(humanLines[i] ?? /never/));
+    pretty.forEach((line, i) => {
+      expect(line).toMatch(humanLines[i] ?? /never/);
+    });
   }, 60_000);
 
   it('refuses an unknown --log-format', async () => {
