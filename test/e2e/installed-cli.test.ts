@@ -4,8 +4,9 @@
  * directories outside this checkout; on an older Node.js every command says what it needs.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, realpath, writeFile } from 'node:fs/promises';
 import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createHttpClient, makeTempDir, type TempDir } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,4 +170,31 @@ describe('on a Node.js older than 22.12', () => {
       });
     }
   });
+});
+
+/** The packages `npm install` warns about (EBADENGINE) when npm runs on `node`; changes nothing. */
+async function engineWarnings(node: string): Promise<string[]> {
+  const npm = await realpath((await run('which', ['npm'])).stdout.trim());
+  const { stderr } = await run(
+    node,
+    [npm, 'install', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+    { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
+  );
+  return [...stderr.matchAll(/EBADENGINE {3}package: (\S+),/g)].map((match) => match[1] ?? '');
+}
+
+describe('npm ci’s engine warnings (EBADENGINE)', () => {
+  it('on the pinned Node, which .ci/run installs with: none', async () => {
+    expect(await engineWarnings(process.execPath)).toEqual([]);
+  }, 60_000);
+
+  it('on the machine’s older Node: none of our packages, only dependencies that need a newer one', async () => {
+    const node = await olderNode();
+    if (node === undefined) return;
+    const warned = await engineWarnings(node);
+    // Our workspace packages declare no engines; the root's devEngines (the Node that runs npm)
+    // replaces its engines in npm's check.
+    expect(warned.filter((name) => name.includes('@docsync/') || name === 'undefined')).toEqual([]);
+    expect(warned.length).toBeLessThanOrEqual(7);
+  }, 60_000);
 });

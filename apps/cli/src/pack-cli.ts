@@ -111,16 +111,18 @@ export async function packCli(destination: string): Promise<string> {
       plugins: [externalPackages],
     });
     const cli = await readJson<PackageJson>(join(cliDir, 'package.json'));
+    const root = await readJson<PackageJson>(join(rootDir, 'package.json'));
     const dependencies = await dependenciesOf(result.metafile, ['semver']);
     const manifest = {
       name: cli.name,
       version: cli.version,
       description: cli.description,
-      license: (await readJson<PackageJson>(join(rootDir, 'package.json'))).license,
+      license: root.license,
       type: 'module',
       bin: Object.fromEntries(Object.keys(commands).map((name) => [name, `bin/${name}.js`])),
       files: ['bin', 'dist'],
-      engines: cli.engines,
+      // The workspace packages are never installed on their own: the repository's engines are theirs.
+      engines: root.engines,
       dependencies,
     };
     await writeFile(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
