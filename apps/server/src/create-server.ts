@@ -9,6 +9,7 @@ import { useSecurityHeaders } from './http/security.js';
 import { registerBrowserRoutes } from './http/browser-route.js';
 import { registerServerRoute } from './http/server-route.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
+import { useApiReference } from './api-docs/api-reference.js';
 import { createLogger } from './http/logger.js';
 import { OneLineRequestLog } from './http/one-line-request-log.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
@@ -181,6 +182,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   for (const route of serverRoutes)
     registerServerRoute(app, route, { ctx, publicUrl: deps.publicUrl });
   registerBrowserRoutes(app, browserRoutes, { ctx, publicUrl: deps.publicUrl });
+  useApiReference(app);
 
   let purgeTimer: NodeJS.Timeout | undefined;
   const purge = async () => {
