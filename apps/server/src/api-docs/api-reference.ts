@@ -19,7 +19,8 @@ export function useApiReference(app: FastifyInstance): void {
     logLevel: 'warn',
     configuration: {
       pageTitle: 'docsync API reference',
-      content: buildOpenApiDocument(),
+      // Built on the first request for it, not when the server starts.
+      content: () => buildOpenApiDocument(),
       withDefaultFonts: false,
       telemetry: false,
       hideClientButton: true,
