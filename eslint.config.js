@@ -197,7 +197,7 @@ export default defineConfig(
     // Plain JavaScript (this file, the bin wrappers) is linted without type information.
     files: ['**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   {
     files: ['**/*.config.ts', '**/*.config.js', 'eslint.config.js'],

@@ -24,6 +24,7 @@ process.exitCode = await runCli(
   {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    stdoutIsTTY: process.stdout.isTTY,
     stderrIsTTY: process.stderr.isTTY,
     readFile: (path) => fs.readFile(path, 'utf8'),
     fs,

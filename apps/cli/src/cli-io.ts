@@ -16,6 +16,8 @@ export interface CliIo {
   fs: CliFs;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Standard output is a terminal: `serve` writes human log lines there (JSON otherwise). */
+  stdoutIsTTY?: boolean;
   /** Standard error is a terminal: long commands draw progress there (never with `--json`). */
   stderrIsTTY?: boolean;
   /**

@@ -9,7 +9,9 @@ import { useSecurityHeaders } from './http/security.js';
 import { registerBrowserRoutes } from './http/browser-route.js';
 import { registerServerRoute } from './http/server-route.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
+import { useApiReference } from './api-docs/api-reference.js';
 import { createLogger } from './http/logger.js';
+import { OneLineRequestLog } from './http/one-line-request-log.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
@@ -72,6 +74,12 @@ export interface ServerDeps {
   ids?: IdGenerator;
   /** Default: JSON logs at `info` to stdout, `Authorization` redacted. */
   logger?: FastifyBaseLogger;
+  /**
+   * How requests are logged: `start-and-end` (Fastify's `incoming request` and `request
+   * completed` lines) or `one-line` (one `request completed` line once the response is sent,
+   * with the method, URL, status and `responseTime` in milliseconds). Default `start-and-end`.
+   */
+  requestLog?: 'start-and-end' | 'one-line';
   /** Largest accepted request body in bytes. Default {@link DEFAULT_BODY_LIMIT}. */
   bodyLimit?: number;
   /** Base of the links in `urls` members; default: the protocol and Host of each request. */
@@ -177,6 +185,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     runner.events.on('settled', deps.onJobSettled);
   const app = Fastify({
     loggerInstance: logger,
+    ...(deps.requestLog === 'one-line' ? { logController: new OneLineRequestLog() } : {}),
     bodyLimit,
     genReqId: requestIdOf,
     trustProxy: deps.trustProxy ?? false,
@@ -209,6 +218,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   for (const route of serverRoutes)
     registerServerRoute(app, route, { ctx, publicUrl: deps.publicUrl });
   registerBrowserRoutes(app, browserRoutes, { ctx, publicUrl: deps.publicUrl });
+  useApiReference(app);
 
   let purgeTimer: NodeJS.Timeout | undefined;
   const purge = async () => {

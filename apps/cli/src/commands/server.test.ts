@@ -100,8 +100,9 @@ describe('docsync server token create', () => {
  * Runs `docsync serve` with `args` in-process until `stop` is called: resolves with the URL it
  * announces, the admin token it prints on first run, and its exit code once stopped.
  */
-async function serve(args: string[], env: CliIo['env'] = {}) {
+async function serve(args: string[], env: CliIo['env'] = {}, stdoutIsTTY = false) {
   const stop = new AbortController();
+  let stdout = '';
   let stderr = '';
   let announced: (url: string) => void = () => undefined;
   const listening = new Promise<string>((resolve) => {
@@ -109,7 +110,10 @@ async function serve(args: string[], env: CliIo['env'] = {}) {
   });
   const io: CliIo = {
     fs,
-    stdout: () => undefined,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stdoutIsTTY,
     stderr: (text) => {
       stderr += text;
       const url = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
@@ -127,6 +131,7 @@ async function serve(args: string[], env: CliIo['env'] = {}) {
   return {
     url,
     token,
+    stdout: () => stdout,
     stderr: () => stderr,
     stop: () => {
       stop.abort();
@@ -201,6 +206,75 @@ describe('docsync serve', () => {
   it('refuses a port that is not a number', async () => {
     const run = await runDocsync(['serve', '--port', 'eighty'], dir.path);
     expect(run.code).toBe(ExitCode.usage);
+  });
+});
+
+describe('docsync serve logs', () => {
+  let runs = 0;
+  /** Serves, makes two requests (one with a share key in its query), stops: stdout's lines. */
+  async function logsOf(args: string[], stdoutIsTTY: boolean): Promise<string[]> {
+    runs += 1;
+    const { url, token, stdout, stop } = await serve(
+      ['--port', '0', '--data', `data-${String(runs)}`, ...args],
+      { NO_COLOR: '1' },
+      stdoutIsTTY,
+    );
+    const http = createHttpClient(url, token);
+    expect((await http.get('/v1/orgs')).status).toBe(200);
+    expect((await http.get('/v1/orgs/nowhere?shareKey=secret')).status).toBe(404);
+    expect(await stop()).toBe(ExitCode.ok);
+    return stdout().trimEnd().split('\n');
+  }
+  const requestLines = (lines: string[]) => lines.filter((line) => line.includes('/v1/'));
+  /** The messages of Fastify's JSON lines about requests, and the URLs they name. */
+  const jsonRequestLines = (lines: string[]) => {
+    const parsed = lines
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
+      .filter((line) => line.msg === 'incoming request' || line.msg === 'request completed');
+    return { messages: parsed.map((line) => line.msg), urls: parsed.map((line) => line.req?.url) };
+  };
+
+  const humanLines = [
+    /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/v1\/orgs 200 \d+\.\d ms$/,
+    /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/v1\/orgs\/nowhere\?shareKey=\[redacted\] 404 \d+\.\d ms$/,
+  ];
+
+  it('on a terminal: one human line per request (method, path, status, duration)', async () => {
+    const lines = requestLines(await logsOf([], true));
+    expect(lines).toHaveLength(2);
+    lines.forEach((line, i) => {
+      expect(line).toMatch(humanLines[i] ?? /never/);
+    });
+  }, 30_000);
+
+  it('to a pipe: JSON lines, Fastify’s two per request', async () => {
+    const { messages, urls } = jsonRequestLines(await logsOf([], false));
+    expect(messages).toEqual([
+      'incoming request',
+      'request completed',
+      'incoming request',
+      'request completed',
+    ]);
+    expect(urls.filter((url) => url !== undefined)).toEqual([
+      '/v1/orgs',
+      '/v1/orgs/nowhere?shareKey=[redacted]',
+    ]);
+  }, 30_000);
+
+  it('--log-format json on a terminal and --log-format pretty to a pipe', async () => {
+    const json = jsonRequestLines(await logsOf(['--log-format', 'json'], true));
+    expect(json.messages).toHaveLength(4);
+    const pretty = requestLines(await logsOf(['--log-format', 'pretty'], false));
+    expect(pretty).toHaveLength(2);
+    pretty.forEach((line, i) => {
+      expect(line).toMatch(humanLines[i] ?? /never/);
+    });
+  }, 60_000);
+
+  it('refuses an unknown --log-format', async () => {
+    const run = await runDocsync(['serve', '--log-format', 'xml'], dir.path);
+    expect(run.code).toBe(ExitCode.usage);
+    expect(run.stderr).toContain('--log-format `xml` is not one of pretty, json');
   });
 });
 

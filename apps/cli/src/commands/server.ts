@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
+import { chooseLogFormat, prettyLogLines, type LogFormat } from '../log-format.js';
 import { BACKGROUND_HELP, readBackgroundSettings } from './serve-background.js';
 import { BLOB_STORE_HELP, openServeBlobStore, type ServeBlobStore } from './serve-blob-store.js';
 import { readTranslator, TRANSLATOR_HELP } from './serve-translator.js';
@@ -170,6 +171,7 @@ interface ServeOptions extends DataOptions {
   port?: string;
   host?: string;
   publicUrl?: string;
+  logFormat?: string;
 }
 
 /** Host names a server always answers for: this machine's. */
@@ -218,12 +220,31 @@ function parsePort(text: string | undefined): number {
   return port;
 }
 
+/** Where `serve`'s pino logger writes: standard output, as JSON lines or prettified. */
+function logDestination(io: CliIo, format: LogFormat): { write(line: string): void } {
+  if (format === 'json')
+    return {
+      write: (line) => {
+        io.stdout(line);
+      },
+    };
+  const pretty = prettyLogLines({
+    colorize: io.stdoutIsTTY === true && (io.env['NO_COLOR'] ?? '') === '',
+  });
+  return {
+    write: (line) => {
+      io.stdout(pretty(line));
+    },
+  };
+}
+
 /** `docsync serve`: runs the service until the process is told to stop. */
 async function serve(io: CliIo, options: ServeOptions): Promise<void> {
   const port = parsePort(options.port);
   const publicUrl = parsePublicUrl(options.publicUrl);
   const host = options.host ?? DEFAULT_HOST;
   const hosts = allowedHosts(host, publicUrl);
+  const logFormat = chooseLogFormat(options.logFormat, io.stdoutIsTTY === true);
   const { createLogger, createServer, initServer, isInitialized } = await import('@docsync/server');
   // A first run must not create the admin and print its only token, then fail to serve.
   await requireFreePort(host, port);
@@ -247,14 +268,10 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
       blobs: store.blobs,
       ...(publicUrl === undefined ? {} : { publicUrl: publicUrl.href.replace(/\/$/, '') }),
       ...(hosts === undefined ? {} : { allowedHosts: hosts }),
-      // Request logs are the command's output: JSON lines on standard output.
-      logger: createLogger({
-        destination: {
-          write: (line) => {
-            io.stdout(line);
-          },
-        },
-      }),
+      // Logs are the command's output, on standard output: one human line per request, or
+      // pino's JSON lines (Fastify's two per request).
+      ...(logFormat === 'pretty' ? { requestLog: 'one-line' as const } : {}),
+      logger: createLogger({ destination: logDestination(io, logFormat) }),
     });
     await app.listen({ host, port });
     if (!(await isInitialized(database.db))) {
@@ -339,6 +356,10 @@ export function registerServer(program: Command, io: CliIo): void {
       'the URL clients reach the service at (behind a proxy: https://docs.example.com): links in responses use it, and requests for other hosts than it and loopback get 421',
     )
     .option('--data <dir>', dataHelp)
+    .option(
+      '--log-format <format>',
+      'pretty: one line per request (method, path, status, duration); json: JSON lines (default: pretty on a terminal, json otherwise)',
+    )
     .addHelpText('after', BLOB_STORE_HELP + BACKGROUND_HELP + TRANSLATOR_HELP)
     .action((options: ServeOptions) => serve(io, options));
 }

@@ -143,7 +143,7 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
       }
       if (result.uploaded !== undefined)
         lines.push(
-          `uploaded ${String(result.uploaded.blobs)} blobs (${String(result.uploaded.bytes)} bytes)`,
+          `uploaded ${String(result.uploaded.blobs)} blob${result.uploaded.blobs === 1 ? '' : 's'} (${String(result.uploaded.bytes)} bytes)`,
         );
       if (result.nothingToPush === true)
         lines.push(

@@ -91,6 +91,11 @@ export function renderApiCoverage(
     `(\`packages/api/spec/api-description.txt\`) and ${routes.filter((r) => r.extension === true).length} docsync extensions (marked _ext_). An operation`,
     'that is not implemented yet is not registered: the server answers 404 for it.',
     '',
+    'Every operation’s parameters, request body and responses, and a form to send a request with',
+    'your token, are on the running service’s interactive reference at `/reference`',
+    '(`http://127.0.0.1:8080/reference` by default), rendered from `packages/api/openapi.json` by',
+    'Scalar, served by the service itself.',
+    '',
     ...(conformance === undefined ? [] : conformancePreamble(routes, implemented, conformance)),
   ];
   const sections = [...new Set(routes.map((route) => route.section))];

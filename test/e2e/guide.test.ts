@@ -1,0 +1,107 @@
+/**
+ * docs/guide, run as written (issue 30): every command of every page, in order, in one shell in
+ * an empty directory, with docsync on the PATH, on SQLite and on PostgreSQL; each must exit 0 and
+ * print what the page shows. The service the guide starts listens on a free port rather than
+ * 8080 (the guide's 8080 is replaced in commands and output alike).
+ */
+import { execFile } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { delimiter, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { testDialects } from '@docsync/server/testing';
+import { makeTempDir } from '@docsync/test-utils';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import {
+  guideScript,
+  matchesShown,
+  readGuide,
+  splitOutput,
+  type GuideStep,
+} from '../support/guide-walkthrough.ts';
+import { inSchema } from '../support/serve-process.ts';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const databaseUrl = process.env['DATABASE_URL'];
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The guide's steps with its port 8080 replaced by `port`. */
+function onPort(steps: readonly GuideStep[], port: number): GuideStep[] {
+  const swap = (text: string) => text.replaceAll('8080', String(port));
+  return steps.map((step) => ({
+    ...step,
+    command: swap(step.command),
+    output: step.output.map(swap),
+  }));
+}
+
+describe.each(testDialects)('the guide (docs/guide), followed on $dialect', ({ dialect, skip }) => {
+  it.skipIf(skip)(
+    'runs every command, and each prints what the guide shows',
+    async () => {
+      const steps = onPort(await readGuide(`${root}docs/guide`), await freePort());
+      const dir = await makeTempDir('guide');
+      const schema = `guide_${String(process.pid)}_${String(Date.now())}`;
+      const env: NodeJS.ProcessEnv = {
+        PATH: [dirname(process.execPath), `${root}node_modules/.bin`, process.env['PATH']].join(
+          delimiter,
+        ),
+        HOME: dir.path,
+        LANG: 'C.UTF-8',
+      };
+      if (dialect === 'postgres') {
+        await adminQuery(`CREATE SCHEMA "${schema}"`);
+        env['DATABASE_URL'] = inSchema(databaseUrl ?? '', schema);
+      }
+      try {
+        const { stdout } = await run('bash', ['-c', guideScript(steps)], {
+          cwd: dir.path,
+          env,
+          maxBuffer: 16 * 1024 * 1024,
+          timeout: 150_000,
+        });
+        const results = splitOutput(stdout);
+        // GUIDE_PRINT=1: each command's output, to write into a page.
+        if (process.env['GUIDE_PRINT'] === '1')
+          steps.forEach((step, i) => {
+            console.log(`$ ${step.command}\n${results[i]?.lines.join('\n') ?? ''}`);
+          });
+        const wrong = steps.flatMap((step, i) => {
+          const result = results[i] ?? {
+            lines: ['(the walkthrough stopped before this step)'],
+            code: -1,
+          };
+          if (result.code === 0 && matchesShown(step.output, result.lines)) return [];
+          return [
+            `${step.page}:${String(step.line)}: \`${step.command}\` exited ${String(result.code)} and printed:\n` +
+              `${result.lines.join('\n')}\n--- the guide shows:\n${step.output.join('\n')}`,
+          ];
+        });
+        expect(wrong).toEqual([]);
+      } finally {
+        await dir.remove();
+        if (dialect === 'postgres') await adminQuery(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      }
+    },
+    180_000,
+  );
+});
