@@ -15,7 +15,27 @@ export interface IntegrationGrant {
   readonly organizationId: string;
   /** The scopes granted when it was installed (the integration's, for its own token). */
   readonly scopes: readonly string[];
+  /** The spaces it was installed on, when its installation covers only those it selected. */
+  readonly spaces?: ReadonlySet<string>;
+  /** The sites it was installed on, when its installation covers only those it selected. */
+  readonly sites?: ReadonlySet<string>;
 }
+
+/**
+ * What an installation's token may call besides what its scopes cover: reading its
+ * installation, and its settings for the spaces and sites it covers (setting external ids and
+ * configuration there too). The handlers confine it to its own installation.
+ */
+const INSTALLATION_OPERATIONS: ReadonlySet<string> = new Set([
+  'getIntegrationByName',
+  'getIntegrationInstallationById',
+  'listIntegrationInstallationSpaces',
+  'getIntegrationSpaceInstallation',
+  'updateIntegrationSpaceInstallation',
+  'listIntegrationInstallationSites',
+  'getIntegrationSiteInstallation',
+  'updateIntegrationSiteInstallation',
+]);
 
 /** What an integration's own token may call: reading its own integration (`integration:read`). */
 const INTEGRATION_OPERATIONS: ReadonlySet<string> = new Set([
@@ -25,6 +45,11 @@ const INTEGRATION_OPERATIONS: ReadonlySet<string> = new Set([
   'listIntegrationSiteInstallations',
   'listIntegrationEvents',
   'getIntegrationEvent',
+  'getIntegrationInstallationById',
+  'listIntegrationInstallationSpaces',
+  'getIntegrationSpaceInstallation',
+  'listIntegrationInstallationSites',
+  'getIntegrationSiteInstallation',
 ]);
 
 /** POST operations that only read (a sync's pulls ask for many pages or files in one request). */
@@ -61,7 +86,7 @@ export function requireGrant(grant: IntegrationGrant, spec: RouteSpec): void {
       );
     return;
   }
-  if (spec.operationId === 'getIntegrationByName') return;
+  if (INSTALLATION_OPERATIONS.has(spec.operationId)) return;
   const scope = requiredScope(spec);
   if (scope === undefined)
     throw new ForbiddenError(`An installation token cannot call \`${spec.operationId}\``);
@@ -69,7 +94,18 @@ export function requireGrant(grant: IntegrationGrant, spec: RouteSpec): void {
     throw new ForbiddenError(`The installation was not granted the \`${scope}\` scope`);
 }
 
-/** Whether a caller with this grant (or none) may act in an organization. */
-export function grantCovers(grant: IntegrationGrant | undefined, organizationId: string): boolean {
-  return grant === undefined || grant.organizationId === organizationId;
+/**
+ * Whether a caller with this grant (or none) may act in an organization, and on `target` there
+ * when its installation covers only the spaces or sites it selected.
+ */
+export function grantCovers(
+  grant: IntegrationGrant | undefined,
+  organizationId: string,
+  target?: { space: string } | { site: string },
+): boolean {
+  if (grant === undefined) return true;
+  if (grant.organizationId !== organizationId) return false;
+  if (target === undefined) return true;
+  if ('space' in target) return grant.spaces?.has(target.space) ?? true;
+  return grant.sites?.has(target.site) ?? true;
 }

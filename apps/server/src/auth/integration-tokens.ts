@@ -8,7 +8,8 @@ import { hashToken, newSecret } from './token-secrets.js';
 /**
  * Tokens of integrations and installations: `dsi_` and 43 base64url characters, stored as their
  * SHA-256. They are minted for each delivery (the `apiTokens` of the environment an integration
- * receives) and live one hour, so none is ever stored in the clear or lives on unused.
+ * receives) and live one hour, so none is ever stored in the clear or lives on unused; expired
+ * ones are deleted whenever a token is minted.
  */
 export const INTEGRATION_TOKEN_PREFIX = 'dsi_';
 
@@ -23,6 +24,8 @@ export async function mintIntegrationToken(
 ): Promise<string> {
   const token = newSecret(INTEGRATION_TOKEN_PREFIX);
   const now = options.clock.now();
+  // Tokens that no longer work go as new ones are made, so the table holds about an hour's worth.
+  await db.deleteFrom('integration_tokens').where('expires_at', '<=', now.toISOString()).execute();
   await db
     .insertInto('integration_tokens')
     .values({
@@ -62,6 +65,8 @@ export async function findIntegrationCaller(
       'n.installed_by',
       'n.scopes as installation_scopes',
       'n.status',
+      'n.space_selection',
+      'n.site_selection',
     ])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -84,6 +89,18 @@ export async function findIntegrationCaller(
     row.installation_scopes === null
   )
     return undefined;
+  const selected = async (kind: 'space' | 'site', selection: string | null) => {
+    if (selection !== 'selected') return undefined;
+    const targets = await db
+      .selectFrom('integration_target_installations')
+      .select('target_id')
+      .where('installation_id', '=', row.installation_id)
+      .where('target_kind', '=', kind)
+      .execute();
+    return new Set(targets.map((target) => target.target_id));
+  };
+  const spaces = await selected('space', row.space_selection);
+  const sites = await selected('site', row.site_selection);
   return {
     ...base,
     userId: row.installed_by,
@@ -92,6 +109,8 @@ export async function findIntegrationCaller(
       installationId: row.installation_id,
       organizationId: row.installation_organization_id,
       scopes: readJson(row.installation_scopes) as string[],
+      ...(spaces === undefined ? {} : { spaces }),
+      ...(sites === undefined ? {} : { sites }),
     },
   };
 }

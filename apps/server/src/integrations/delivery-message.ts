@@ -36,7 +36,7 @@ export async function deliveryMessage(
     .selectAll()
     .where('id', '=', integration.organization_id)
     .executeTakeFirstOrThrow();
-  const spaces = await installedSpaces(db, installation.organization_id);
+  const spaces = await installedSpaces(db, installation);
   const base = options.apiEndpoint;
   const environment = {
     integration: integrationResource(integration, owner, 'guest', base),

@@ -3,6 +3,7 @@ import type { IdGenerator } from '../ids.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { readJson, writeJson } from '../resources/json-column.js';
 import type { Db } from '../storage/schema.js';
+import { coveredBy, type TargetKind } from './target-installations.js';
 
 /** The kind of the job that delivers one event to one installation. */
 export const DELIVER_EVENT_JOB = 'integration-event:deliver';
@@ -17,6 +18,11 @@ export interface NewIntegrationEvent {
   scope?: string;
   /** Only this installation receives it (`installation_setup`). */
   installationId?: string;
+  /**
+   * The space or site it is about: an installation narrowed to selected spaces (or sites)
+   * receives it only when it was installed on that one.
+   */
+  target?: { kind: TargetKind; id: string };
   /** The event's own fields (`spaceId`, `revisionId`, …). */
   fields: Readonly<Record<string, unknown>>;
 }
@@ -32,14 +38,17 @@ export async function emitIntegrationEvent(
   event: NewIntegrationEvent,
   options: { clock: Clock; ids: IdGenerator },
 ): Promise<number> {
-  let installations = trx
-    .selectFrom('integration_installations')
-    .select(['id', 'integration_id', 'scopes'])
-    .where('organization_id', '=', event.organizationId)
-    .where('status', '=', 'active');
-  if (event.installationId !== undefined)
-    installations = installations.where('id', '=', event.installationId);
-  const rows = await installations.execute();
+  const target = event.target;
+  const rows = await trx
+    .selectFrom('integration_installations as n')
+    .select(['n.id', 'n.integration_id', 'n.scopes'])
+    .where('n.organization_id', '=', event.organizationId)
+    .where('n.status', '=', 'active')
+    .$if(event.installationId !== undefined, (q) =>
+      q.where('n.id', '=', event.installationId ?? ''),
+    )
+    .$if(target !== undefined, (q) => q.where(coveredBy(target?.kind ?? 'space', target?.id ?? '')))
+    .execute();
   const now = options.clock.now().toISOString();
   let queued = 0;
   for (const row of rows) {
@@ -90,7 +99,35 @@ export async function emitSpaceEvent(
       type: event.type,
       organizationId: space.organization_id,
       scope: 'space:content:read',
+      target: { kind: 'space', id: event.spaceId },
       fields: { spaceId: event.spaceId, ...event.fields },
+    },
+    options,
+  );
+}
+
+/**
+ * Queues an event about a site (`site_published`) for the installations of its organization
+ * granted `site:metadata:read` that cover the site, in `trx`; how many.
+ */
+export function emitSiteEvent(
+  trx: Db,
+  event: {
+    type: string;
+    organizationId: string;
+    siteId: string;
+    fields?: Readonly<Record<string, unknown>>;
+  },
+  options: { clock: Clock; ids: IdGenerator },
+): Promise<number> {
+  return emitIntegrationEvent(
+    trx,
+    {
+      type: event.type,
+      organizationId: event.organizationId,
+      scope: 'site:metadata:read',
+      target: { kind: 'site', id: event.siteId },
+      fields: { siteId: event.siteId, ...event.fields },
     },
     options,
   );

@@ -35,6 +35,8 @@ export async function installIntegration(
     scopes: integration.scopes,
     configuration: writeJson({}),
     external_ids: writeJson([]),
+    space_selection: 'all',
+    site_selection: 'all',
     created_at: now,
     updated_at: now,
   };

@@ -94,10 +94,8 @@ export function installationResource(
   return {
     id: row.id,
     status: row.status as IntegrationInstallation['status'],
-    // Every installation covers all of its organization's spaces and sites: the operations
-    // that narrow it to some are not built.
-    space_selection: 'all',
-    site_selection: 'all',
+    space_selection: row.space_selection as IntegrationInstallation['space_selection'],
+    site_selection: row.site_selection as IntegrationInstallation['site_selection'],
     spaces,
     configuration: readJson(row.configuration) as Record<string, unknown>,
     createdAt: row.created_at,

@@ -601,7 +601,7 @@ for (const { dialect, skip } of testDialects) {
         ).status,
       ).toBe(403);
       expect((await as(editor).request('DELETE', '/v1/integrations/devved/dev')).status).toBe(403);
-      expect((await server.http.request('DELETE', '/v1/integrations/devved/dev')).status).toBe(204);
+      expect((await server.http.request('DELETE', '/v1/integrations/devved/dev')).status).toBe(205);
       expect((await server.http.request('DELETE', '/v1/integrations/no-such/dev')).status).toBe(
         404,
       );

@@ -1,5 +1,7 @@
 import {
   InstallIntegrationBody,
+  InstallOnSiteBody,
+  InstallOnSpaceBody,
   Integration,
   IntegrationDevModeBody,
   IntegrationEvent,
@@ -14,10 +16,14 @@ import {
   ListTargetInstallationsQuery,
   PaginationQuery,
   PublishIntegrationBody,
+  TargetInstallationQuery,
+  UpdateInstallationBody,
+  UpdateTargetInstallationBody,
 } from '@docsync/api';
 import type { Caller } from '../auth/api-tokens.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import { operation, type Operation } from '../http/operation.js';
+import type { CountedPage } from '../pagination.js';
 import {
   findIntegration,
   requireIntegration,
@@ -43,7 +49,19 @@ import {
   installedSpaces,
   listSiteInstallations,
   listSpaceInstallations,
+  type TargetKind,
+  type TargetQuery,
+  type TargetScope,
 } from '../integrations/target-installations.js';
+import {
+  configureTarget,
+  installOnTarget,
+  requireInstallation,
+  uninstallFromTarget,
+  updateInstallation,
+  type InstallationAccess,
+  type InstallationRight,
+} from '../integrations/manage-installation.js';
 
 /**
  * The integration a call's path names, which the caller must manage (403 otherwise: `action`
@@ -72,6 +90,122 @@ async function setDevMode(
     .where('id', '=', integration.id)
     .execute();
   return undefined;
+}
+
+/** The operations on an installation's spaces, or its sites, by their operation ids. */
+interface TargetOperationIds {
+  list: string;
+  install: string;
+  get: string;
+  update: string;
+  uninstall: string;
+}
+
+/**
+ * The five operations on the spaces (or sites) of one installation: list those it covers,
+ * install it on one, read and configure its settings for one, uninstall it from one. An item
+ * is read back through the listing, so every operation answers in the same form.
+ */
+function targetOperations(kind: TargetKind, ids: TargetOperationIds): Operation[] {
+  const Item = kind === 'space' ? IntegrationSpaceInstallation : IntegrationSiteInstallation;
+  const param = kind === 'space' ? 'spaceId' : 'siteId';
+  const list = (
+    ctx: ServerContext,
+    scope: TargetScope,
+    query: TargetQuery,
+    baseUrl: string,
+  ): Promise<CountedPage<IntegrationSpaceInstallation | IntegrationSiteInstallation>> =>
+    kind === 'space'
+      ? listSpaceInstallations(ctx.db, scope, query, baseUrl)
+      : listSiteInstallations(ctx.db, scope, query, baseUrl);
+  const one = async (
+    ctx: ServerContext,
+    scope: Required<Pick<TargetScope, 'installationId' | 'targetId'>> & TargetScope,
+    extended: boolean | undefined,
+    baseUrl: string,
+  ) => {
+    const page = await list(ctx, scope, { limit: 1, extended }, baseUrl);
+    const item = page.rows[0];
+    if (item === undefined)
+      throw new NotFoundError(
+        kind === 'space' ? 'Space installation' : 'Site installation',
+        `The installation does not cover this ${kind}`,
+      );
+    return item;
+  };
+  const path = ['integrationName', 'installationId'] as const;
+  /** The installation the call's path names, for `right` (`action` completes a 403). */
+  const installationOf = (
+    call: {
+      params: { integrationName: string; installationId: string };
+      caller: Caller;
+      ctx: ServerContext;
+    },
+    right: InstallationRight,
+    action: string,
+  ) => requireInstallation(call.ctx.db, call.caller, call.params, right, action);
+  /** What the listing of `access` shows for one target. */
+  const scopeOf = (access: InstallationAccess, targetId: string) => ({
+    integration: access.integration,
+    installationId: access.installation.id,
+    targetId,
+  });
+  const targetIn = (params: Readonly<Record<string, string>>) => params[param] ?? '';
+  return [
+    operation(
+      ids.list,
+      { params: [...path], query: ListTargetInstallationsQuery, response: ListOf(Item) },
+      async (call) => {
+        const access = await installationOf(call, 'read', 'read it');
+        const scope = { integration: access.integration, installationId: access.installation.id };
+        return envelope(await list(call.ctx, scope, call.query, call.baseUrl), (item) => item);
+      },
+    ),
+    operation(
+      ids.install,
+      {
+        params: [...path],
+        query: TargetInstallationQuery,
+        body: kind === 'space' ? InstallOnSpaceBody : InstallOnSiteBody,
+        response: Item,
+      },
+      async (call) => {
+        const access = await installationOf(call, 'administer', `install it on a ${kind}`);
+        const targetId = (call.body as { space?: string; site?: string })[kind] ?? '';
+        await installOnTarget(call.ctx, access.installation, { kind, id: targetId });
+        return one(call.ctx, scopeOf(access, targetId), call.query.extended, call.baseUrl);
+      },
+    ),
+    operation(
+      ids.get,
+      { params: [...path, param], query: TargetInstallationQuery, response: Item },
+      async (call) => {
+        const access = await installationOf(call, 'read', 'read it');
+        const scope = scopeOf(access, targetIn(call.params));
+        return one(call.ctx, scope, call.query.extended, call.baseUrl);
+      },
+    ),
+    operation(
+      ids.update,
+      {
+        params: [...path, param],
+        query: TargetInstallationQuery,
+        body: UpdateTargetInstallationBody,
+        response: Item,
+      },
+      async (call) => {
+        const access = await installationOf(call, 'configure', `configure it for a ${kind}`);
+        const targetId = targetIn(call.params);
+        await configureTarget(call.ctx, access.installation, { kind, id: targetId }, call.body);
+        return one(call.ctx, scopeOf(access, targetId), call.query.extended, call.baseUrl);
+      },
+    ),
+    operation(ids.uninstall, { params: [...path, param], response: null }, async (call) => {
+      const access = await installationOf(call, 'administer', `uninstall it from a ${kind}`);
+      await uninstallFromTarget(call.ctx, access.installation, { kind, id: targetIn(call.params) });
+      return undefined;
+    }),
+  ];
 }
 
 /** A list page in the API's envelope. */
@@ -151,10 +285,9 @@ export const integrationOperations: readonly Operation[] = [
       const integration = await managedIntegration(ctx, caller, params, 'see its installations');
       const page = await listInstallations(ctx.db, integration.id, query);
       const counts = new Map<string, number>();
-      for (const row of page.rows)
-        counts.set(row.organization_id, await installedSpaces(ctx.db, row.organization_id));
+      for (const row of page.rows) counts.set(row.id, await installedSpaces(ctx.db, row));
       return envelope(page, (row) =>
-        installationResource(row, integration.name, counts.get(row.organization_id) ?? 0, baseUrl),
+        installationResource(row, integration.name, counts.get(row.id) ?? 0, baseUrl),
       );
     },
   ),
@@ -169,10 +302,63 @@ export const integrationOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx, baseUrl }) => {
       const { integration } = await requireIntegration(ctx.db, caller, params.integrationName);
       const row = await installIntegration(ctx, caller, integration, body.organization);
-      const spaces = await installedSpaces(ctx.db, row.organization_id);
+      const spaces = await installedSpaces(ctx.db, row);
       return installationResource(row, integration.name, spaces, baseUrl);
     },
   ),
+
+  operation(
+    'getIntegrationInstallationById',
+    { params: ['integrationName', 'installationId'], response: IntegrationInstallation },
+    async ({ params, caller, ctx, baseUrl }) => {
+      const { integration, installation } = await requireInstallation(
+        ctx.db,
+        caller,
+        params,
+        'read',
+        'read it',
+      );
+      const spaces = await installedSpaces(ctx.db, installation);
+      return installationResource(installation, integration.name, spaces, baseUrl);
+    },
+  ),
+
+  operation(
+    'updateIntegrationInstallation',
+    {
+      params: ['integrationName', 'installationId'],
+      body: UpdateInstallationBody,
+      response: IntegrationInstallation,
+    },
+    async ({ params, body, caller, ctx, baseUrl }) => {
+      const access = await requireInstallation(
+        ctx.db,
+        caller,
+        params,
+        'administer',
+        'change the installation',
+      );
+      const installation = await updateInstallation(ctx, access.installation, body);
+      const spaces = await installedSpaces(ctx.db, installation);
+      return installationResource(installation, access.integration.name, spaces, baseUrl);
+    },
+  ),
+
+  ...targetOperations('space', {
+    list: 'listIntegrationInstallationSpaces',
+    install: 'installIntegrationOnSpace',
+    get: 'getIntegrationSpaceInstallation',
+    update: 'updateIntegrationSpaceInstallation',
+    uninstall: 'uninstallIntegrationFromSpace',
+  }),
+
+  ...targetOperations('site', {
+    list: 'listIntegrationInstallationSites',
+    install: 'installIntegrationOnSite',
+    get: 'getIntegrationSiteInstallation',
+    update: 'updateIntegrationSiteInstallation',
+    uninstall: 'uninstallIntegrationFromSite',
+  }),
 
   operation(
     'listIntegrationEvents',
@@ -214,7 +400,7 @@ export const integrationOperations: readonly Operation[] = [
     },
     async ({ params, query, caller, ctx, baseUrl }) => {
       const integration = await managedIntegration(ctx, caller, params, 'see its installations');
-      const page = await listSpaceInstallations(ctx.db, integration, query, baseUrl);
+      const page = await listSpaceInstallations(ctx.db, { integration }, query, baseUrl);
       return envelope(page, (item) => item);
     },
   ),
@@ -228,7 +414,7 @@ export const integrationOperations: readonly Operation[] = [
     },
     async ({ params, query, caller, ctx, baseUrl }) => {
       const integration = await managedIntegration(ctx, caller, params, 'see its installations');
-      const page = await listSiteInstallations(ctx.db, integration, query, baseUrl);
+      const page = await listSiteInstallations(ctx.db, { integration }, query, baseUrl);
       return envelope(page, (item) => item);
     },
   ),

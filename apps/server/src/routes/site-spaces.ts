@@ -63,6 +63,7 @@ export const siteSpaceOperations: readonly Operation[] = [
             space,
             sectionId: containerFor(tree, call.body.sectionId),
             now,
+            ids: call.ctx.ids,
           }),
         siteSpaceOf(id),
       );

@@ -38,7 +38,8 @@ export const siteOperations: readonly Operation[] = [
       if (!canView(access.level)) return { items: [], count: 0 };
       requirePlainText(query.title, 'query/title');
       requirePlainText(query.space, 'query/space');
-      const page = await listSites(ctx.db, params.organizationId, query);
+      // An installation narrowed to some sites lists only those.
+      const page = await listSites(ctx.db, params.organizationId, query, caller.integration?.sites);
       const counts = await siteSpaceCounts(
         ctx.db,
         page.rows.map((row) => row.id),

@@ -113,7 +113,13 @@ export const spaceOperations: readonly Operation[] = [
       // Default levels lower a member's role to at most `read`, so every member who is not a
       // guest sees every space; guests see only spaces they are invited to (none yet).
       if (!atLeast(access.level, 'read')) return { items: [], count: 0 };
-      const page = await listOrganizationSpaces(ctx.db, params.organizationId, query);
+      // An installation narrowed to some spaces lists only those.
+      const page = await listOrganizationSpaces(
+        ctx.db,
+        params.organizationId,
+        query,
+        caller.integration?.spaces,
+      );
       const activityOf = await spaceActivities(
         ctx.db,
         page.rows.map((row) => row.id),

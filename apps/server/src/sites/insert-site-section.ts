@@ -96,5 +96,6 @@ export async function insertSiteSection(
     space: added.space,
     sectionId: added.id,
     now: added.now,
+    ids: added.ids,
   });
 }

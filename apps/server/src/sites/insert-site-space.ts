@@ -1,4 +1,6 @@
 import { ConflictError, NotFoundError } from '../errors.js';
+import type { IdGenerator } from '../ids.js';
+import { emitSiteEvent } from '../integrations/emit-event.js';
 import type { Db } from '../storage/schema.js';
 import { isUniqueViolation } from '../storage/unique-violation.js';
 import { pathFromTitle } from './site-paths.js';
@@ -12,6 +14,8 @@ export interface NewSiteSpace {
   /** The section it goes in; null: the top level of a site without sections. */
   sectionId: string | null;
   now: Date;
+  /** Makes the ids of the events it queues. */
+  ids: IdGenerator;
 }
 
 /** 409 when the tree's site already publishes `spaceId` (a space appears once per site). */
@@ -42,7 +46,8 @@ export async function requireActiveSpace(db: Db, spaceId: string): Promise<void>
 /**
  * Publishes a space on the tree's site: last in its section (or the top level), at a path made
  * from the space's title (unique there), and the default when it is the first there. 409 when the
- * site already publishes the space. Run it in the transaction that took the site's write turn.
+ * site already publishes the space. Run it in the transaction that took the site's write turn:
+ * it queues the `site_published` event for the installations that cover the site there too.
  */
 export async function insertSiteSpace(db: Db, tree: SiteTree, added: NewSiteSpace): Promise<void> {
   requireNotOnSite(tree, added.space.id);
@@ -69,4 +74,14 @@ export async function insertSiteSpace(db: Db, tree: SiteTree, added: NewSiteSpac
       throw new ConflictError(`Space \`${added.space.id}\` is already published on this site`);
     throw error;
   }
+  await emitSiteEvent(
+    db,
+    {
+      type: 'site_published',
+      organizationId: tree.site.organization_id,
+      siteId: tree.site.id,
+      fields: { siteSpaceId: added.id, spaceId: added.space.id },
+    },
+    { clock: { now: () => added.now }, ids: added.ids },
+  );
 }

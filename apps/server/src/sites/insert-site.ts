@@ -77,6 +77,7 @@ export async function insertSite(db: Db, site: NewSite): Promise<void> {
       space,
       sectionId: null,
       now: site.now,
+      ids: site.ids,
     });
   }
 }

@@ -2,6 +2,7 @@ import type { ListSitesQuery } from '@docsync/api';
 import type { Selectable } from 'kysely';
 import { containsIgnoringCase } from '../members/contains-ignoring-case.js';
 import { listByKeys, type CountedPage } from '../pagination.js';
+import { amongIds } from '../storage/among-ids.js';
 import type { Db, SitesTable } from '../storage/schema.js';
 
 /**
@@ -13,10 +14,12 @@ export async function listSites(
   db: Db,
   organizationId: string,
   query: ListSitesQuery,
+  only?: ReadonlySet<string>,
 ): Promise<CountedPage<Selectable<SitesTable>>> {
   const listed = db
     .selectFrom('sites')
     .where('sites.organization_id', '=', organizationId)
+    .$if(only !== undefined, (q) => q.where(amongIds('sites.id', only ?? new Set())))
     .$if(query.title !== undefined, (q) =>
       q.where(containsIgnoringCase('sites.title', query.title ?? '')),
     )

@@ -2,6 +2,7 @@ import { canView } from '../access/effective-level.js';
 import { findMembership, requireLevel } from '../access/organization-access.js';
 import { levelOf, type Level } from '../access/roles.js';
 import type { Caller } from '../auth/api-tokens.js';
+import { grantCovers } from '../auth/integration-grant.js';
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import { requireSpace } from '../spaces/space-access.js';
@@ -38,7 +39,13 @@ export async function requireSite(
 ): Promise<SiteAccess> {
   const site = await findSite(db, organizationId, siteId);
   const level = site === undefined ? 'guest' : await readerLevel(db, caller, organizationId);
-  if (site === undefined || level === 'guest') throw new NotFoundError('Site');
+  // An installation narrowed to some sites reaches only those.
+  if (
+    site === undefined ||
+    level === 'guest' ||
+    !grantCovers(caller.integration, organizationId, { site: site.id })
+  )
+    throw new NotFoundError('Site');
   return { site, level };
 }
 

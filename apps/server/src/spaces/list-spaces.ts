@@ -1,12 +1,19 @@
 import { listByKeys, type PageRequest } from '../pagination.js';
+import { amongIds } from '../storage/among-ids.js';
 import type { Db } from '../storage/schema.js';
 
-/** One page of an organization's spaces (not deleted), oldest first. */
-export async function listOrganizationSpaces(db: Db, organizationId: string, request: PageRequest) {
+/** One page of an organization's spaces (not deleted), oldest first; only those of `only` if given. */
+export async function listOrganizationSpaces(
+  db: Db,
+  organizationId: string,
+  request: PageRequest,
+  only?: ReadonlySet<string>,
+) {
   const active = db
     .selectFrom('spaces')
     .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null);
+    .where('deleted_at', 'is', null)
+    .$if(only !== undefined, (q) => q.where(amongIds('id', only ?? new Set())));
   return listByKeys(request, active, (q) => q.selectAll(), {
     columns: ['created_at', 'id'],
     keyOf: (row) => [row.created_at, row.id],

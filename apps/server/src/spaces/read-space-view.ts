@@ -1,5 +1,7 @@
 import type { Space } from '@docsync/api';
 import type { Caller } from '../auth/api-tokens.js';
+import { grantCovers } from '../auth/integration-grant.js';
+import { NotFoundError } from '../errors.js';
 import type { Clock } from '../clock.js';
 import { spaceResource, type SpaceActivity } from '../resources/space-resource.js';
 import type { ReadCache } from '../storage/read-cache.js';
@@ -18,7 +20,7 @@ export interface SpaceView {
  * change requests, and whatever they come to read). A space the caller cannot see is a 404 and is
  * not kept.
  */
-export function readSpaceView(
+export async function readSpaceView(
   reads: ReadCache,
   caller: Caller,
   spaceId: string,
@@ -26,10 +28,15 @@ export function readSpaceView(
 ): Promise<SpaceView> {
   // Keyed by the token's grant too: a token confined to one organization sees less than its user.
   const grant = caller.integration?.organizationId ?? '';
-  return reads.read(`space:${caller.userId}:${grant}:${spaceId}`, async (db) => {
+  const view = await reads.read(`space:${caller.userId}:${grant}:${spaceId}`, async (db) => {
     const access = await requireSpace(db, caller, spaceId, { clock });
     return { access, activity: await spaceActivity(db, access.space.id) };
   });
+  // A view kept for another token of the same user and organization may cover more spaces than
+  // this one's installation was narrowed to.
+  if (!grantCovers(caller.integration, view.access.space.organization_id, { space: spaceId }))
+    throw new NotFoundError('Space');
+  return view;
 }
 
 const resources = new WeakMap<SpaceView, { baseUrl: string; space: Space }>();

@@ -57,7 +57,10 @@ export async function requireSpace(
       throw notFound();
   }
   // An integration's token acts as its user in one organization only.
-  if (memberUserId === null || !grantCovers(caller.integration, space.organization_id))
+  if (
+    memberUserId === null ||
+    !grantCovers(caller.integration, space.organization_id, { space: space.id })
+  )
     throw notFound();
   const organizationLevel = levelOf(memberRole);
   const level = await spaceLevel(db, organizationLevel, space);

@@ -667,6 +667,26 @@ export interface IntegrationInstallationsTable {
   configuration: string;
   /** JSON array of strings. */
   external_ids: string;
+  /** `all` (every space of the organization) or `selected` (those of its target rows). */
+  space_selection: Generated<string>;
+  /** `all` or `selected`, as `space_selection` for sites. */
+  site_selection: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An installation's settings for one space or site it was installed on (migration 027). */
+export interface IntegrationTargetInstallationsTable {
+  installation_id: string;
+  /** `space` or `site`. */
+  target_kind: string;
+  target_id: string;
+  /** `active`, `pending` or `paused`. */
+  status: string;
+  /** JSON object. */
+  configuration: string;
+  /** JSON array of strings. */
+  external_ids: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -809,6 +829,7 @@ export interface DatabaseSchema {
   openapi_spec_versions: OpenApiSpecVersionsTable;
   integrations: IntegrationsTable;
   integration_installations: IntegrationInstallationsTable;
+  integration_target_installations: IntegrationTargetInstallationsTable;
   integration_tokens: IntegrationTokensTable;
   integration_events: IntegrationEventsTable;
   integration_event_attempts: IntegrationEventAttemptsTable;

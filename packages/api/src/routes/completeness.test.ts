@@ -110,6 +110,20 @@ const extensions = [
   // Integrations (issue 25): GitBook's CLI ends development mode; receivers need the secret.
   'DELETE /v1/integrations/{integrationName}/dev',
   'GET /v1/integrations/{integrationName}/signing-secret',
+  // An installation, and its settings for the spaces and sites it is narrowed to, as GitBook's
+  // public API has them (the description stops at dev mode).
+  'GET /v1/integrations/{integrationName}/installations/{installationId}',
+  'PATCH /v1/integrations/{integrationName}/installations/{installationId}',
+  'GET /v1/integrations/{integrationName}/installations/{installationId}/spaces',
+  'POST /v1/integrations/{integrationName}/installations/{installationId}/spaces',
+  'GET /v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}',
+  'PATCH /v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}',
+  'DELETE /v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}',
+  'GET /v1/integrations/{integrationName}/installations/{installationId}/sites',
+  'POST /v1/integrations/{integrationName}/installations/{installationId}/sites',
+  'GET /v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}',
+  'PATCH /v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}',
+  'DELETE /v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}',
 ];
 
 describe('the route table against the API description', () => {

@@ -68,3 +68,47 @@ export const IntegrationSiteInstallation = Type.Object(
 );
 /** An installation's settings for one site. */
 export type IntegrationSiteInstallation = Static<typeof IntegrationSiteInstallation>;
+
+/** Change an installation: its configuration, and which spaces and sites it covers. */
+export const UpdateInstallationBody = Type.Object(
+  {
+    configuration: Type.Optional(configuration),
+    space_selection: Type.Optional(Selection),
+    site_selection: Type.Optional(Selection),
+  },
+  { title: 'UpdateInstallationBody', additionalProperties: false },
+);
+/** Change an installation: its configuration, and which spaces and sites it covers. */
+export type UpdateInstallationBody = Static<typeof UpdateInstallationBody>;
+
+/** Install an integration's installation on one space of its organization. */
+export const InstallOnSpaceBody = Type.Object(
+  { space: Type.String({ minLength: 1, description: 'Space id.' }) },
+  { title: 'InstallOnSpaceBody' },
+);
+/** Install an integration's installation on one space of its organization. */
+export type InstallOnSpaceBody = Static<typeof InstallOnSpaceBody>;
+
+/** Install an integration's installation on one site of its organization. */
+export const InstallOnSiteBody = Type.Object(
+  { site: Type.String({ minLength: 1, description: 'Site id.' }) },
+  { title: 'InstallOnSiteBody' },
+);
+/** Install an integration's installation on one site of its organization. */
+export type InstallOnSiteBody = Static<typeof InstallOnSiteBody>;
+
+/** Change an installation's settings for one space or site. */
+export const UpdateTargetInstallationBody = Type.Object(
+  {
+    externalIds: Type.Optional(Type.Array(Type.String())),
+    configuration: Type.Optional(configuration),
+  },
+  { title: 'UpdateTargetInstallationBody', additionalProperties: false },
+);
+/** Change an installation's settings for one space or site. */
+export type UpdateTargetInstallationBody = Static<typeof UpdateTargetInstallationBody>;
+
+/** Read one space or site installation; `extended` embeds the space or site. */
+export const TargetInstallationQuery = Type.Object({
+  extended: Type.Optional(Type.Boolean({ default: false })),
+});

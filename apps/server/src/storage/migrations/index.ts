@@ -20,6 +20,7 @@ import { jobs } from './018-jobs.js';
 import { openApiSpecs } from './019-openapi-specs.js';
 import { integrations } from './020-integrations.js';
 import { translations } from './022-translations.js';
+import { integrationTargets } from './027-integration-targets.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -47,6 +48,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '019-openapi-specs': openApiSpecs,
   '020-integrations': integrations,
   '022-translations': translations,
+  '027-integration-targets': integrationTargets,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
