@@ -2,7 +2,7 @@
  * docs/guide, run as written (issue 30): every command of every page, in order, in one shell in
  * an empty directory, with docsync on the PATH, on SQLite and on PostgreSQL; each must exit 0 and
  * print what the page shows. The service the guide starts listens on a free port rather than
- * 8080 (the guide's 8080 is replaced in commands and output alike).
+ * 8080 (the guide's 8080 is replaced in commands and output alike; so is the daemon's 8079).
  */
 import { execFile } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
@@ -44,9 +44,16 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** The guide's steps with its port 8080 replaced by `port`. */
-function onPort(steps: readonly GuideStep[], port: number): GuideStep[] {
-  const swap = (text: string) => text.replaceAll('8080', String(port));
+/**
+ * The guide's steps with its ports replaced by free ones: the service's 8080 by `ports.service`,
+ * the daemon's 8079 by `ports.daemon`.
+ */
+function onPorts(
+  steps: readonly GuideStep[],
+  ports: { service: number; daemon: number },
+): GuideStep[] {
+  const swap = (text: string) =>
+    text.replaceAll('8080', String(ports.service)).replaceAll('8079', String(ports.daemon));
   return steps.map((step) => ({
     ...step,
     command: swap(step.command),
@@ -58,7 +65,8 @@ describe.each(testDialects)('the guide (docs/guide), followed on $dialect', ({ d
   it.skipIf(skip)(
     'runs every command, and each prints what the guide shows',
     async () => {
-      const steps = onPort(await readGuide(`${root}docs/guide`), await freePort());
+      const ports = { service: await freePort(), daemon: await freePort() };
+      const steps = onPorts(await readGuide(`${root}docs/guide`), ports);
       const dir = await makeTempDir('guide');
       const schema = `guide_${String(process.pid)}_${String(Date.now())}`;
       const env: NodeJS.ProcessEnv = {
