@@ -2,7 +2,8 @@
  * docs/guide, run as written (issue 30): every command of every page, in order, in one shell in
  * an empty directory, with docsync on the PATH, on SQLite and on PostgreSQL; each must exit 0 and
  * print what the page shows. The service the guide starts listens on a free port rather than
- * 8080 (the guide's 8080 is replaced in commands and output alike; so is the daemon's 8079).
+ * 8080 (the guide's 8080 is replaced in commands and output alike; so are the daemon's 8079 and
+ * a second instance's 8078). Pages marked as needing PostgreSQL run on PostgreSQL only.
  */
 import { execFile } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
@@ -44,16 +45,17 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/**
- * The guide's steps with its ports replaced by free ones: the service's 8080 by `ports.service`,
- * the daemon's 8079 by `ports.daemon`.
- */
-function onPorts(
-  steps: readonly GuideStep[],
-  ports: { service: number; daemon: number },
-): GuideStep[] {
+/** The guide's ports (the service's, the daemon's, a second instance's) and free ones for them. */
+async function freePorts(): Promise<Map<string, string>> {
+  const ports = new Map<string, string>();
+  for (const port of ['8080', '8079', '8078']) ports.set(port, String(await freePort()));
+  return ports;
+}
+
+/** The guide's steps with its ports replaced by free ones, in commands and output alike. */
+function onPorts(steps: readonly GuideStep[], ports: ReadonlyMap<string, string>): GuideStep[] {
   const swap = (text: string) =>
-    text.replaceAll('8080', String(ports.service)).replaceAll('8079', String(ports.daemon));
+    [...ports].reduce((done, [port, free]) => done.replaceAll(port, free), text);
   return steps.map((step) => ({
     ...step,
     command: swap(step.command),
@@ -65,8 +67,13 @@ describe.each(testDialects)('the guide (docs/guide), followed on $dialect', ({ d
   it.skipIf(skip)(
     'runs every command, and each prints what the guide shows',
     async () => {
-      const ports = { service: await freePort(), daemon: await freePort() };
-      const steps = onPorts(await readGuide(`${root}docs/guide`), ports);
+      // Pages that need PostgreSQL (several instances on one database) run on it only.
+      const steps = onPorts(
+        (await readGuide(`${root}docs/guide`)).filter(
+          (step) => dialect === 'postgres' || !step.postgres,
+        ),
+        await freePorts(),
+      );
       const dir = await makeTempDir('guide');
       const schema = `guide_${String(process.pid)}_${String(Date.now())}`;
       const env: NodeJS.ProcessEnv = {

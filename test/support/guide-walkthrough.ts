@@ -13,7 +13,12 @@ export interface GuideStep {
   readonly line: number;
   readonly command: string;
   readonly output: readonly string[];
+  /** The page says it needs PostgreSQL (`<!-- guide: postgres -->`): skipped on SQLite. */
+  readonly postgres: boolean;
 }
+
+/** The line by which a page says its commands need the service on PostgreSQL. */
+export const POSTGRES_PAGE = '<!-- guide: postgres -->';
 
 /** The commands of the guide's pages (file names in order), with the output each shows. */
 export async function readGuide(dir: string): Promise<GuideStep[]> {
@@ -21,11 +26,12 @@ export async function readGuide(dir: string): Promise<GuideStep[]> {
   const steps: GuideStep[] = [];
   for (const page of pages) {
     const lines = (await readFile(join(dir, page), 'utf8')).split('\n');
+    const postgres = lines.some((line) => line.trim() === POSTGRES_PAGE);
     let inBlock = false;
     let current: { line: number; command: string; output: string[] } | undefined;
     let continues = false;
     const finish = () => {
-      if (current !== undefined) steps.push({ page, ...current });
+      if (current !== undefined) steps.push({ page, postgres, ...current });
       current = undefined;
     };
     for (const [index, text] of lines.entries()) {
