@@ -92,7 +92,7 @@ describe.each(testDialects)('the guide (docs/guide), followed on $dialect', ({ d
           cwd: dir.path,
           env,
           maxBuffer: 16 * 1024 * 1024,
-          timeout: 150_000,
+          timeout: 300_000,
         });
         const results = splitOutput(stdout);
         // GUIDE_PRINT=1: each command's output, to write into a page.
@@ -117,6 +117,6 @@ describe.each(testDialects)('the guide (docs/guide), followed on $dialect', ({ d
         if (dialect === 'postgres') await adminQuery(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       }
     },
-    180_000,
+    330_000,
   );
 });
