@@ -24,6 +24,8 @@ export interface PublishedAudience {
   level: Level;
   /** Whether the reader may see the share key (a member, or someone who came with it). */
   withShareKey: boolean;
+  /** The claims of the visitor token of a visitor-auth site (what adaptive content adapts to). */
+  claims?: Record<string, unknown>;
 }
 
 function sameSecret(given: string | undefined, secret: string): boolean {
@@ -43,7 +45,7 @@ function sameSecret(given: string | undefined, secret: string): boolean {
  */
 export async function requirePublishedSite(
   db: Db,
-  caller: Caller,
+  caller: Caller | undefined,
   organizationId: string,
   siteId: string,
   credentials: PublishedCredentials,
@@ -51,7 +53,7 @@ export async function requirePublishedSite(
   const notFound = () => new NotFoundError('Site');
   const site = await findSite(db, organizationId, siteId);
   if (site === undefined) throw notFound();
-  const level = await readerLevel(db, caller, organizationId);
+  const level = caller === undefined ? 'guest' : await readerLevel(db, caller, organizationId);
   const refuse = (reason: string) => (level === 'guest' ? notFound() : new ForbiddenError(reason));
   const tree = await SiteTree.load(db, site);
   if (!tree.published) {
@@ -63,18 +65,23 @@ export async function requirePublishedSite(
   if (site.visibility === 'share-link' && !keyMatches) {
     throw refuse('This site is published by share link: pass its `shareKey`');
   }
-  if (
-    site.visibility === 'visitor-auth' &&
-    (credentials.visitorToken === undefined ||
-      (await verifyVisitorToken(
-        site.visitor_signing_key,
-        credentials.visitorToken,
-        credentials.now,
-      )) === undefined)
-  ) {
+  const claims =
+    site.visibility === 'visitor-auth' && credentials.visitorToken !== undefined
+      ? await verifyVisitorToken(
+          site.visitor_signing_key,
+          credentials.visitorToken,
+          credentials.now,
+        )
+      : undefined;
+  if (site.visibility === 'visitor-auth' && claims === undefined) {
     throw refuse(
       `This site is published to authenticated visitors: send a valid visitor token in \`${VISITOR_TOKEN_HEADER}\``,
     );
   }
-  return { tree, level, withShareKey: level !== 'guest' || keyMatches };
+  return {
+    tree,
+    level,
+    withShareKey: level !== 'guest' || keyMatches,
+    ...(claims === undefined ? {} : { claims }),
+  };
 }
