@@ -5,12 +5,12 @@
  */
 export const SITE_CSS = `
 :root{color-scheme:light;--bg:#fff;--fg:#1f2328;--muted:#57606a;--line:#d0d7de;--soft:#f6f8fa;--link:#0b57d0;--accent:#0b57d0;
---info:#ddf4ff;--info-line:#0969da;--warning:#fff8c5;--warning-line:#9a6700;--danger:#ffebe9;--danger-line:#cf222e;--success:#dafbe1;--success-line:#1a7f37;
+--info:#ddf4ff;--info-line:#0969da;--warning:#fff8c5;--warning-line:#9a6700;--danger:#ffebe9;--danger-line:#cf222e;--success:#dafbe1;--success-line:#1a7f37;--orange:#bc4c00;--purple:#8250df;
 --font:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 :root[data-theme=dark]{color-scheme:dark;--bg:#0d1117;--fg:#e6edf3;--muted:#9da7b3;--line:#30363d;--soft:#161b22;--link:#79b8ff;--accent:#79b8ff;
---info:#0c2d6b;--info-line:#58a6ff;--warning:#3b2e00;--warning-line:#d29922;--danger:#490202;--danger-line:#f85149;--success:#04260f;--success-line:#3fb950}
+--info:#0c2d6b;--info-line:#58a6ff;--warning:#3b2e00;--warning-line:#d29922;--danger:#490202;--danger-line:#f85149;--success:#04260f;--success-line:#3fb950;--orange:#ffa657;--purple:#d2a8ff}
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]){color-scheme:dark;--bg:#0d1117;--fg:#e6edf3;--muted:#9da7b3;--line:#30363d;--soft:#161b22;--link:#79b8ff;--accent:#79b8ff;
---info:#0c2d6b;--info-line:#58a6ff;--warning:#3b2e00;--warning-line:#d29922;--danger:#490202;--danger-line:#f85149;--success:#04260f;--success-line:#3fb950}}
+--info:#0c2d6b;--info-line:#58a6ff;--warning:#3b2e00;--warning-line:#d29922;--danger:#490202;--danger-line:#f85149;--success:#04260f;--success-line:#3fb950;--orange:#ffa657;--purple:#d2a8ff}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 var(--font)}
 a{color:var(--link)}a:focus-visible,summary:focus-visible,label:focus-visible,button:focus-visible,input:focus-visible+label,pre:focus-visible,[tabindex]:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
@@ -69,7 +69,7 @@ ${Array.from({ length: 12 }, (_, n) => `.ds-tabs>.ds-tab-input:nth-of-type(${n +
 .ds-tasks{list-style:none;padding-left:.5rem}.ds-tasks li{display:flex;gap:.5rem;align-items:baseline}.ds-tasks p{margin:0}
 .ds-unresolved{color:var(--danger-line);text-decoration:underline dotted}
 .ds-tag{display:inline-block;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;margin-right:.25rem;font-size:.85rem}
-.ds-color-orange{color:#bc4c00}.ds-color-red{color:var(--danger-line)}.ds-color-green{color:var(--success-line)}.ds-color-blue,.ds-color-primary,.ds-color-info{color:var(--info-line)}.ds-color-purple{color:#8250df}.ds-color-yellow,.ds-color-warning{color:var(--warning-line)}
+.ds-color-orange{color:var(--orange)}.ds-color-red{color:var(--danger-line)}.ds-color-green{color:var(--success-line)}.ds-color-blue,.ds-color-primary,.ds-color-info{color:var(--info-line)}.ds-color-purple{color:var(--purple)}.ds-color-yellow,.ds-color-warning{color:var(--warning-line)}
 .ds-bg-yellow{background:var(--warning)}.ds-bg-red{background:var(--danger)}.ds-bg-green{background:var(--success)}.ds-bg-blue{background:var(--info)}
 .ds-footnotes{border-top:1px solid var(--line);margin-top:2rem;font-size:.9rem}
 .ds-pager{display:flex;justify-content:space-between;gap:1rem;margin-top:3rem;border-top:1px solid var(--line);padding-top:1rem}
