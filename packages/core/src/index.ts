@@ -83,3 +83,4 @@ export type {
   HtmlDiagnostic,
 } from './html/html-options.js';
 export { safeUrl } from './html/safe-url.js';
+export { renderDocumentDiff, type RenderedDiff } from './html/render-document-diff.js';

@@ -22,9 +22,9 @@ export interface SiteLayout {
   /** The page's title (`<title>` and `<h1>`), and its description. */
   title: string;
   description?: string | undefined;
-  /** Relative hrefs from the page: the site's home, the search page and the static assets. */
+  /** Relative hrefs from the page: the site's home, the search page (none: no search box), the static assets. */
   homeHref: string;
-  searchHref: string;
+  searchHref?: string;
   assetsHref: string;
   /** The search box's text (on the search page). */
   query?: string;
@@ -40,6 +40,8 @@ export interface SiteLayout {
   next?: LayoutLink | undefined;
   /** Ask search engines not to index the page (`noindex`). */
   noIndex: boolean;
+  /** HTML shown above the title (a change request's subject and status), escaped by its maker. */
+  bannerHtml?: string;
 }
 
 function link(item: LayoutLink, properties: Record<string, string> = {}): Element {
@@ -113,6 +115,7 @@ function outline(entries: readonly OutlineEntry[]): Element | null {
  */
 export function renderSiteLayout(layout: SiteLayout): string {
   const main: ElementContent[] = [
+    ...(layout.bannerHtml === undefined ? [] : [{ type: 'raw', value: layout.bannerHtml } as unknown as ElementContent]),
     h('h1', layout.title),
     ...(layout.description === undefined || layout.description === ''
       ? []
@@ -147,7 +150,7 @@ export function renderSiteLayout(layout: SiteLayout): string {
           h('header', { className: ['ds-header'] }, [
             h('a', { className: ['ds-site-title'], href: layout.homeHref }, layout.siteTitle),
             sectionsNav(layout.sections),
-            h(
+            layout.searchHref === undefined ? null : h(
               'form',
               {
                 className: ['ds-search'],

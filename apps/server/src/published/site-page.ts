@@ -105,7 +105,7 @@ function includedIds(document: JSONDocument): string[] {
 }
 
 /** The documents of the reusable contents `document` includes, and of those they include. */
-async function includedDocuments(
+export async function includedDocuments(
   ctx: ServerContext,
   revisionId: string,
   document: JSONDocument,
@@ -135,11 +135,11 @@ async function includedDocuments(
 }
 
 /** The navigation of a site space as links from the page at `requestPath`. */
-function navLinks(
+export function navLinks(
   entries: readonly NavEntry[],
   href: (page: RevisionPageDocument) => string,
   linkHref: (page: Extract<NavEntry, { kind: 'link' }>['page']) => string | undefined,
-  current: RevisionPageDocument,
+  currentId: string | undefined,
 ): LayoutNavEntry[] {
   return entries.flatMap((entry): LayoutNavEntry[] => {
     if (entry.kind === 'group')
@@ -147,7 +147,7 @@ function navLinks(
         {
           kind: 'group',
           title: entry.title,
-          children: navLinks(entry.children, href, linkHref, current),
+          children: navLinks(entry.children, href, linkHref, currentId),
         },
       ];
     if (entry.kind === 'link') {
@@ -168,8 +168,8 @@ function navLinks(
         kind: 'link',
         title: entry.page.linkTitle ?? entry.page.title,
         href: href(entry.page),
-        ...(entry.page.id === current.id ? { current: true } : {}),
-        children: navLinks(entry.children, href, linkHref, current),
+        ...(entry.page.id === currentId ? { current: true } : {}),
+        children: navLinks(entry.children, href, linkHref, currentId),
       },
     ];
   });
@@ -330,7 +330,7 @@ export async function renderSitePage(
       content.pages.nav,
       pageHref,
       (link) => (link.target.kind === 'url' ? link.target.url : hrefOf(link.target)),
-      page,
+      page.id,
     ),
     contentHtml: rendered.html,
     outline: rendered.outline,

@@ -9,6 +9,7 @@ import type { RevisionPage, RevisionPageDocument } from '../model/revision.js';
 import { readFixtureTree } from '../testing/read-corpus.js';
 import { treeToRevision } from '../tree/tree-to-revision.js';
 import type { HtmlRenderOptions } from './html-options.js';
+import { renderDocumentDiff } from './render-document-diff.js';
 import { renderDocumentHtml } from './render-document-html.js';
 import { safeUrl } from './safe-url.js';
 
@@ -323,5 +324,27 @@ describe('renderDocumentHtml on hostile content', () => {
     expect(safeUrl('javascript:alert(1)')).toBeUndefined();
     expect(safeUrl(' java\nscript:alert(1)')).toBeUndefined();
     expect(safeUrl('DATA:text/html,x')).toBeUndefined();
+  });
+});
+
+describe('renderDocumentDiff', () => {
+  it('marks removed blocks with <del> and added ones with <ins>, keeping the rest', () => {
+    const before: JSONDocument = {
+      object: 'document',
+      data: {},
+      nodes: [paragraph('kept'), paragraph('old')],
+    };
+    const after: JSONDocument = {
+      object: 'document',
+      data: {},
+      nodes: [paragraph('kept'), paragraph('new <b>')],
+    };
+    const diff = renderDocumentDiff(before, after, options);
+    expect(diff).toEqual({
+      html: '<p>kept</p><del class="ds-diff-removed"><p>old</p></del><ins class="ds-diff-added"><p>new &#x3C;b></p></ins>',
+      added: 1,
+      removed: 1,
+    });
+    expect(renderDocumentDiff(undefined, after, options).added).toBe(2);
   });
 });
