@@ -76,7 +76,9 @@ ${Array.from({ length: 12 }, (_, n) => `.ds-tabs>.ds-tab-input:nth-of-type(${n +
 .ds-pager a{display:block;border:1px solid var(--line);border-radius:8px;padding:.5rem 1rem;text-decoration:none;max-width:48%}.ds-pager .ds-next{margin-left:auto;text-align:right}
 .ds-pager small{display:block;color:var(--muted)}
 .ds-results{list-style:none;padding:0}.ds-results li{margin:1rem 0}.ds-results p{margin:.25rem 0;color:var(--muted)}
-.ds-diff-added{border-left:4px solid var(--success-line);padding-left:1rem}.ds-diff-removed{border-left:4px solid var(--danger-line);padding-left:1rem;opacity:.8}
+.ds-diff-added,.ds-diff-removed{display:block;border-left:4px solid var(--success-line);background:color-mix(in srgb,var(--success) 60%,transparent);padding:.1rem 1rem;margin:.5rem 0;text-decoration:none}
+.ds-diff-removed{border-color:var(--danger-line);background:color-mix(in srgb,var(--danger) 60%,transparent)}.ds-diff-removed>*{text-decoration:line-through}
+.ds-diff-added::before,.ds-diff-removed::before{display:block;font-size:.8rem;font-weight:600;color:var(--muted);content:"Added"}.ds-diff-removed::before{content:"Removed"}
 ins{background:var(--success);text-decoration:none}del{background:var(--danger)}
 .ds-status{display:inline-block;border-radius:999px;padding:0 .6rem;background:var(--soft);border:1px solid var(--line)}
 .ds-theme{margin-left:.5rem}
