@@ -73,7 +73,10 @@ for (const { dialect, skip } of testDialects) {
       const home = await html(site.urls.published ?? '');
       expect(home.status).toBe(200);
       expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(navTitles(home.text)).toEqual(['Welcome', 'All blocks', 'Guides', 'Install']);
+      // Children show under the current page and its ancestors only.
+      expect(navTitles(home.text)).toEqual(['Welcome', 'All blocks', 'Guides']);
+      const guides = await html(`${site.urls.published ?? ''}/guides`);
+      expect(navTitles(guides.text)).toEqual(['Welcome', 'All blocks', 'Guides', 'Install']);
       // Following "next" from the first page visits every page of the navigation, in its order.
       const visited: string[] = [];
       let url: string | undefined = site.urls.published;

@@ -44,10 +44,11 @@ export interface SiteLayout {
   bannerHtml?: string;
 }
 
-function link(item: LayoutLink, properties: Record<string, string> = {}): Element {
+/** A link; the current one is `aria-current`: `page` for the page, `true` for its section or variant. */
+function link(item: LayoutLink, current: 'page' | 'true' = 'page'): Element {
   return h(
     'a',
-    { href: item.href, ...properties, ...(item.current === true ? { ariaCurrent: 'page' } : {}) },
+    { href: item.href, ...(item.current === true ? { ariaCurrent: current } : {}) },
     item.title,
   );
 }
@@ -73,9 +74,9 @@ function sectionsNav(sections: SiteLayout['sections']): Element | null {
           ? h('li', [
               h('span', { className: ['ds-group-title'] }, `${item.group}:`),
               ' ',
-              ...item.sections.flatMap((section) => [link(section), ' ']),
+              ...item.sections.flatMap((section) => [link(section, 'true'), ' ']),
             ])
-          : h('li', [link(item)]),
+          : h('li', [link(item, 'true')]),
       ),
     ),
   ]);
@@ -115,7 +116,9 @@ function outline(entries: readonly OutlineEntry[]): Element | null {
  */
 export function renderSiteLayout(layout: SiteLayout): string {
   const main: ElementContent[] = [
-    ...(layout.bannerHtml === undefined ? [] : [{ type: 'raw', value: layout.bannerHtml } as unknown as ElementContent]),
+    ...(layout.bannerHtml === undefined
+      ? []
+      : [{ type: 'raw', value: layout.bannerHtml } as unknown as ElementContent]),
     h('h1', layout.title),
     ...(layout.description === undefined || layout.description === ''
       ? []
@@ -150,26 +153,28 @@ export function renderSiteLayout(layout: SiteLayout): string {
           h('header', { className: ['ds-header'] }, [
             h('a', { className: ['ds-site-title'], href: layout.homeHref }, layout.siteTitle),
             sectionsNav(layout.sections),
-            layout.searchHref === undefined ? null : h(
-              'form',
-              {
-                className: ['ds-search'],
-                role: 'search',
-                action: layout.searchHref,
-                method: 'get',
-              },
-              [
-                h('label', { htmlFor: 'ds-q', className: ['ds-skip'] }, 'Search'),
-                h('input', {
-                  type: 'search',
-                  id: 'ds-q',
-                  name: 'q',
-                  placeholder: 'Search',
-                  value: layout.query ?? '',
-                }),
-                h('button', { type: 'submit' }, 'Search'),
-              ],
-            ),
+            layout.searchHref === undefined
+              ? null
+              : h(
+                  'form',
+                  {
+                    className: ['ds-search'],
+                    role: 'search',
+                    action: layout.searchHref,
+                    method: 'get',
+                  },
+                  [
+                    h('label', { htmlFor: 'ds-q', className: ['ds-skip'] }, 'Search'),
+                    h('input', {
+                      type: 'search',
+                      id: 'ds-q',
+                      name: 'q',
+                      placeholder: 'Search',
+                      value: layout.query ?? '',
+                    }),
+                    h('button', { type: 'submit' }, 'Search'),
+                  ],
+                ),
           ]),
           h('div', { className: ['ds-layout'] }, [
             h('nav', { className: ['ds-nav'], ariaLabel: 'Pages' }, [
@@ -179,7 +184,7 @@ export function renderSiteLayout(layout: SiteLayout): string {
                     h('nav', { className: ['ds-variants'], ariaLabel: 'Variants' }, [
                       h(
                         'ul',
-                        layout.variants.map((item) => h('li', [link(item)])),
+                        layout.variants.map((item) => h('li', [link(item, 'true')])),
                       ),
                     ]),
                   ]),

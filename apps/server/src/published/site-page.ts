@@ -134,45 +134,51 @@ export async function includedDocuments(
   return found;
 }
 
-/** The navigation of a site space as links from the page at `requestPath`. */
+/** The ids of the pages from the top of `entries` down to page `id` (empty when it is not there). */
+function pathTo(entries: readonly NavEntry[], id: string | undefined): string[] {
+  for (const entry of entries) {
+    if (entry.kind === 'link') continue;
+    const below = pathTo(entry.children, id);
+    if (entry.kind === 'group') {
+      if (below.length > 0) return below;
+    } else if (entry.page.id === id) return [id];
+    else if (below.length > 0) return [entry.page.id, ...below];
+  }
+  return [];
+}
+
+/**
+ * The navigation of a site space as links: the top level and groups in full, and below them the
+ * children of the current page and of its ancestors (the rest folded, so a page of a site of
+ * 10,000 pages does not carry them all; previous/next still lead through every page).
+ */
 export function navLinks(
   entries: readonly NavEntry[],
   href: (page: RevisionPageDocument) => string,
   linkHref: (page: Extract<NavEntry, { kind: 'link' }>['page']) => string | undefined,
   currentId: string | undefined,
 ): LayoutNavEntry[] {
-  return entries.flatMap((entry): LayoutNavEntry[] => {
-    if (entry.kind === 'group')
+  const open = new Set(pathTo(entries, currentId));
+  const links = (list: readonly NavEntry[]): LayoutNavEntry[] =>
+    list.flatMap((entry): LayoutNavEntry[] => {
+      if (entry.kind === 'group')
+        return [{ kind: 'group', title: entry.title, children: links(entry.children) }];
+      if (entry.kind === 'link') {
+        const target = linkHref(entry.page);
+        const title = entry.page.linkTitle ?? entry.page.title;
+        return target === undefined ? [] : [{ kind: 'link', title, href: target, children: [] }];
+      }
       return [
         {
-          kind: 'group',
-          title: entry.title,
-          children: navLinks(entry.children, href, linkHref, currentId),
+          kind: 'link',
+          title: entry.page.linkTitle ?? entry.page.title,
+          href: href(entry.page),
+          ...(entry.page.id === currentId ? { current: true } : {}),
+          children: open.has(entry.page.id) ? links(entry.children) : [],
         },
       ];
-    if (entry.kind === 'link') {
-      const target = linkHref(entry.page);
-      return target === undefined
-        ? []
-        : [
-            {
-              kind: 'link',
-              title: entry.page.linkTitle ?? entry.page.title,
-              href: target,
-              children: [],
-            },
-          ];
-    }
-    return [
-      {
-        kind: 'link',
-        title: entry.page.linkTitle ?? entry.page.title,
-        href: href(entry.page),
-        ...(entry.page.id === currentId ? { current: true } : {}),
-        children: navLinks(entry.children, href, linkHref, currentId),
-      },
-    ];
-  });
+    });
+  return links(entries);
 }
 
 /** The sections across the top, as links from the page at `requestPath`. */

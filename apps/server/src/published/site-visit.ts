@@ -6,6 +6,7 @@ import { NotFoundError } from '../errors.js';
 import type { ServerContext } from '../server-context.js';
 import { conditionHolds } from '../sites/evaluate-condition.js';
 import {
+  loadSiteTree,
   requirePublishedSite,
   VISITOR_TOKEN_HEADER,
   type PublishedAudience,
@@ -84,12 +85,17 @@ export async function openSiteVisit(
   siteId: string,
 ): Promise<SiteVisit> {
   if (siteId.includes('\u0000')) throw new NotFoundError('Site');
-  const site = await ctx.db
-    .selectFrom('sites')
-    .select('organization_id')
-    .where('id', '=', siteId)
-    .executeTakeFirst();
-  if (site === undefined) throw new NotFoundError('Site');
+  // The structure is read through the read cache: kept until a table it read is written (a
+  // merge writes `spaces`, a change to the site its tables), so a warm page costs no query.
+  const tree = await ctx.reads.read(`published-site:${siteId}`, async (db) => {
+    const row = await db
+      .selectFrom('sites')
+      .select('organization_id')
+      .where('id', '=', siteId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : loadSiteTree(db, row.organization_id, siteId);
+  });
+  if (tree === undefined) throw new NotFoundError('Site');
   const remember: SiteVisit['remember'] = [];
   const shareCookie = siteCookie('share', siteId);
   const visitorCookie = siteCookie('visitor', siteId);
@@ -99,7 +105,7 @@ export async function openSiteVisit(
   const audience = await requirePublishedSite(
     ctx.db,
     await optionalCaller(ctx, request),
-    site.organization_id,
+    tree.site.organization_id,
     siteId,
     {
       shareKey: shareQuery ?? cookieOf(request, shareCookie),
@@ -109,10 +115,10 @@ export async function openSiteVisit(
         cookieOf(request, visitorCookie),
       now: ctx.clock.now(),
     },
+    () => Promise.resolve(tree),
   );
   if (shareQuery !== undefined) remember.push({ name: shareCookie, value: shareQuery });
   if (visitorQuery !== undefined) remember.push({ name: visitorCookie, value: visitorQuery });
-  const { tree } = audience;
   // Adaptive content adapts to the visitor's claims; without them (another visibility, or
   // adaptive content off) every condition holds and the whole site shows.
   const adaptive = Boolean(tree.site.adaptive_content) && audience.claims !== undefined;

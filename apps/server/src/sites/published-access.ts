@@ -35,6 +35,16 @@ function sameSecret(given: string | undefined, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Site `siteId` of `organizationId` with its structure, if there is one. */
+export async function loadSiteTree(
+  db: Db,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteTree | undefined> {
+  const site = await findSite(db, organizationId, siteId);
+  return site === undefined ? undefined : SiteTree.load(db, site);
+}
+
 /**
  * The published site as its audience reads it, whoever calls (members of its organization too:
  * the published experience is the audience's). A site that publishes nothing is a 404. `public`
@@ -49,13 +59,15 @@ export async function requirePublishedSite(
   organizationId: string,
   siteId: string,
   credentials: PublishedCredentials,
+  /** Reads the site's structure (default: from `db`); the published pages read it through a cache. */
+  loadTree: () => Promise<SiteTree | undefined> = () => loadSiteTree(db, organizationId, siteId),
 ): Promise<PublishedAudience> {
   const notFound = () => new NotFoundError('Site');
-  const site = await findSite(db, organizationId, siteId);
-  if (site === undefined) throw notFound();
+  const tree = await loadTree();
+  if (tree === undefined) throw notFound();
+  const { site } = tree;
   const level = caller === undefined ? 'guest' : await readerLevel(db, caller, organizationId);
   const refuse = (reason: string) => (level === 'guest' ? notFound() : new ForbiddenError(reason));
-  const tree = await SiteTree.load(db, site);
   if (!tree.published) {
     throw level === 'guest'
       ? notFound()
