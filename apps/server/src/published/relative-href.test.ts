@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeHref } from './relative-href.js';
+import { documentUrl, relativeHref } from './relative-href.js';
 
 describe('relativeHref', () => {
   it('leads from a page to a sibling, a child, a parent and the site root', () => {
@@ -24,5 +24,15 @@ describe('relativeHref', () => {
       const resolved = new URL(href, `http://host${from}`);
       expect(`${resolved.pathname.replace(/\/$/, '')}${resolved.hash}`).toBe(to);
     }
+  });
+});
+
+describe('documentUrl', () => {
+  it('keeps absolute URLs and fragments, and drops paths relative to a file in git', () => {
+    expect(documentUrl('https://example.com/a')).toBe('https://example.com/a');
+    expect(documentUrl('mailto:a@b.c')).toBe('mailto:a@b.c');
+    expect(documentUrl('#setup')).toBe('#setup');
+    expect(documentUrl('../guides/')).toBeUndefined();
+    expect(documentUrl('.gitbook/assets/chart.png')).toBeUndefined();
   });
 });

@@ -25,3 +25,12 @@ export function relativeHref(fromPath: string, toPath: string): string {
 export function pathOf(segments: readonly string[]): string {
   return `/${segments.map(encodeURIComponent).join('/')}`;
 }
+
+/**
+ * A `url` reference of a document as a page may link it: an absolute URL (`https:`, `mailto:`…)
+ * or a fragment. A relative one was written relative to the page's file in git (an asset or a
+ * page the tree did not resolve), which is not where the page is served: it leads nowhere.
+ */
+export function documentUrl(url: string): string | undefined {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('#') ? url : undefined;
+}

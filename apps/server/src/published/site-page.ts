@@ -16,7 +16,7 @@ import { specResolver, type SpecResolver } from '../openapi-specs/stored-specs.j
 import type { ServerContext } from '../server-context.js';
 import type { SiteSpaceRow } from '../sites/site-tree.js';
 import type { StoredReusableContent } from '../content/reusable-contents.js';
-import { pathOf, relativeHref } from './relative-href.js';
+import { documentUrl, pathOf, relativeHref } from './relative-href.js';
 import { siteSpaceSegments, type SiteAddress } from './site-addresses.js';
 import {
   renderSiteLayout,
@@ -271,13 +271,13 @@ export async function renderSitePage(
     };
   };
   const hrefOf = (ref: ContentRef): string | undefined => {
-    if (ref.kind === 'url') return ref.url;
+    if (ref.kind === 'url') return documentUrl(ref.url);
     if (ref.kind === 'file') return fileHref(ref.file);
     if (ref.kind !== 'page' && ref.kind !== 'anchor' && ref.kind !== 'space') return undefined;
     const found = target(ref);
     if (found?.page === undefined) return undefined;
     if (found.page.type === 'link')
-      return found.page.target.kind === 'url' ? found.page.target.url : undefined;
+      return found.page.target.kind === 'url' ? documentUrl(found.page.target.url) : undefined;
     if (found.page.type !== 'document') return undefined;
     const first = found.page === found.content.pages.first;
     const path = pageServerPath(visit, found.content.siteSpace, first ? '' : found.page.path);
@@ -298,7 +298,10 @@ export async function renderSitePage(
       href: hrefOf,
       title: (ref) => target(ref)?.page?.title,
       file: (ref) => {
-        if (ref.kind === 'url') return { url: ref.url };
+        if (ref.kind === 'url') {
+          const url = documentUrl(ref.url);
+          return url === undefined ? undefined : { url };
+        }
         const url = fileHref(ref.file);
         const name = content.revision.content.files.find((item) => item.id === ref.file)?.name;
         return url === undefined ? undefined : { url, ...(name === undefined ? {} : { name }) };
@@ -332,12 +335,7 @@ export async function renderSitePage(
       href: to(pageServerPath(visit, row, '')),
       ...(row.id === here.id ? { current: true } : {}),
     })),
-    nav: navLinks(
-      content.pages.nav,
-      pageHref,
-      (link) => (link.target.kind === 'url' ? link.target.url : hrefOf(link.target)),
-      page.id,
-    ),
+    nav: navLinks(content.pages.nav, pageHref, (link) => hrefOf(link.target), page.id),
     contentHtml: rendered.html,
     outline: rendered.outline,
     previous: index > 0 ? neighbour(index - 1) : undefined,

@@ -19,7 +19,7 @@ import { revisionRows } from '../content/revision-rows.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { EMPTY_DOCUMENT, type PageRow, type StoredRevision } from '../content/stored-revision.js';
 import { NotFoundError } from '../errors.js';
-import { pathOf, relativeHref } from '../published/relative-href.js';
+import { documentUrl, pathOf, relativeHref } from '../published/relative-href.js';
 import { renderSiteLayout, type LayoutNavEntry } from '../published/site-layout.js';
 import { includedDocuments, navLinks } from '../published/site-page.js';
 import { everyPage, sitePages, type SitePages } from '../published/site-pages.js';
@@ -199,7 +199,7 @@ function renderOptions(
   return {
     links: {
       href(ref) {
-        if (ref.kind === 'url') return ref.url;
+        if (ref.kind === 'url') return documentUrl(ref.url);
         const target = page(ref);
         if (target?.type !== 'document')
           return ref.kind === 'anchor' && ref.page === undefined ? `#${ref.anchor}` : undefined;
@@ -207,7 +207,10 @@ function renderOptions(
       },
       title: (ref) => page(ref)?.title,
       file(ref) {
-        if (ref.kind === 'url') return { url: ref.url };
+        if (ref.kind === 'url') {
+          const url = documentUrl(ref.url);
+          return url === undefined ? undefined : { url };
+        }
         const file = revision.content.files.find((item) => item.id === ref.file);
         return file === undefined ? undefined : { url: fileHref(file.id), name: file.name };
       },
