@@ -1,7 +1,7 @@
 import type { OutlineEntry } from '@docsync/core';
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { h } from 'hastscript';
-import { toHtml } from 'hast-util-to-html';
+import { htmlDocument } from './html-document.js';
 import { SITE_ASSETS } from './site-assets.js';
 
 /** A link of the header or the sidebar. */
@@ -127,75 +127,62 @@ export function renderSiteLayout(layout: SiteLayout): string {
   ];
   const pagerNav = pager(layout);
   if (pagerNav !== null) main.push(pagerNav);
-  const root: Root = {
-    type: 'root',
-    children: [
-      { type: 'doctype' },
-      h('html', { lang: 'en' }, [
-        h('head', [
-          h('meta', { charSet: 'utf-8' }),
-          h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-          h(
-            'title',
-            layout.title === layout.siteTitle
-              ? layout.title
-              : `${layout.title} | ${layout.siteTitle}`,
-          ),
-          ...(layout.description === undefined
+  return htmlDocument({
+    title:
+      layout.title === layout.siteTitle ? layout.title : `${layout.title} | ${layout.siteTitle}`,
+    noIndex: layout.noIndex,
+    head: [
+      ...(layout.description === undefined
+        ? []
+        : [h('meta', { name: 'description', content: layout.description })]),
+      h('link', { rel: 'stylesheet', href: `${layout.assetsHref}${SITE_ASSETS.css.name}` }),
+      h('script', { src: `${layout.assetsHref}${SITE_ASSETS.js.name}`, defer: true }),
+    ],
+    body: [
+      h('a', { className: ['ds-skip'], href: '#ds-content' }, 'Skip to content'),
+      h('header', { className: ['ds-header'] }, [
+        h('a', { className: ['ds-site-title'], href: layout.homeHref }, layout.siteTitle),
+        sectionsNav(layout.sections),
+        layout.searchHref === undefined
+          ? null
+          : h(
+              'form',
+              {
+                className: ['ds-search'],
+                role: 'search',
+                action: layout.searchHref,
+                method: 'get',
+              },
+              [
+                h('label', { htmlFor: 'ds-q', className: ['ds-skip'] }, 'Search'),
+                h('input', {
+                  type: 'search',
+                  id: 'ds-q',
+                  name: 'q',
+                  placeholder: 'Search',
+                  value: layout.query ?? '',
+                }),
+                h('button', { type: 'submit' }, 'Search'),
+              ],
+            ),
+      ]),
+      h('div', { className: ['ds-layout'] }, [
+        h('nav', { className: ['ds-nav'], ariaLabel: 'Pages' }, [
+          ...(layout.variants.length < 2
             ? []
-            : [h('meta', { name: 'description', content: layout.description })]),
-          ...(layout.noIndex ? [h('meta', { name: 'robots', content: 'noindex' })] : []),
-          h('link', { rel: 'stylesheet', href: `${layout.assetsHref}${SITE_ASSETS.css.name}` }),
-          h('script', { src: `${layout.assetsHref}${SITE_ASSETS.js.name}`, defer: true }),
+            : [
+                h('nav', { className: ['ds-variants'], ariaLabel: 'Variants' }, [
+                  h(
+                    'ul',
+                    layout.variants.map((item) => h('li', [link(item, 'true')])),
+                  ),
+                ]),
+              ]),
+          navList(layout.nav),
         ]),
-        h('body', [
-          h('a', { className: ['ds-skip'], href: '#ds-content' }, 'Skip to content'),
-          h('header', { className: ['ds-header'] }, [
-            h('a', { className: ['ds-site-title'], href: layout.homeHref }, layout.siteTitle),
-            sectionsNav(layout.sections),
-            layout.searchHref === undefined
-              ? null
-              : h(
-                  'form',
-                  {
-                    className: ['ds-search'],
-                    role: 'search',
-                    action: layout.searchHref,
-                    method: 'get',
-                  },
-                  [
-                    h('label', { htmlFor: 'ds-q', className: ['ds-skip'] }, 'Search'),
-                    h('input', {
-                      type: 'search',
-                      id: 'ds-q',
-                      name: 'q',
-                      placeholder: 'Search',
-                      value: layout.query ?? '',
-                    }),
-                    h('button', { type: 'submit' }, 'Search'),
-                  ],
-                ),
-          ]),
-          h('div', { className: ['ds-layout'] }, [
-            h('nav', { className: ['ds-nav'], ariaLabel: 'Pages' }, [
-              ...(layout.variants.length < 2
-                ? []
-                : [
-                    h('nav', { className: ['ds-variants'], ariaLabel: 'Variants' }, [
-                      h(
-                        'ul',
-                        layout.variants.map((item) => h('li', [link(item, 'true')])),
-                      ),
-                    ]),
-                  ]),
-              navList(layout.nav),
-            ]),
-            h('main', { id: 'ds-content', tabIndex: -1 }, main),
-            outline(layout.outline) ?? h('div'),
-          ]),
-        ]),
+        h('main', { id: 'ds-content', tabIndex: -1 }, main),
+        outline(layout.outline) ?? h('div'),
       ]),
     ],
-  };
-  return toHtml(root, { allowDangerousHtml: true });
+  });
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../auth/api-tokens.js';
-import { bearerToken, readCaller } from '../auth/api-tokens.js';
+import { bearerToken } from '../auth/api-tokens.js';
+import { optionalCaller } from '../auth/optional-caller.js';
 import { NotFoundError } from '../errors.js';
+import { readCookie } from '../http/read-cookie.js';
 import type { ServerContext } from '../server-context.js';
 import { conditionHolds } from '../sites/evaluate-condition.js';
 import {
@@ -40,35 +41,9 @@ export interface SiteVisit {
   readonly remember: { name: string; value: string }[];
 }
 
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 function queryOf(request: FastifyRequest, name: string): string | undefined {
   const value = (request.query as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The member calling with an API token, if a known, unexpired one came; else an anonymous reader. */
-async function optionalCaller(
-  ctx: ServerContext,
-  request: FastifyRequest,
-): Promise<Caller | undefined> {
-  const token = bearerToken(request.headers.authorization);
-  const caller = token === undefined ? undefined : await readCaller(ctx.reads, token);
-  if (caller === undefined || caller.integration !== undefined) return undefined;
-  const now = ctx.clock.now().toISOString();
-  return caller.expiresAt !== null && caller.expiresAt <= now ? undefined : caller;
 }
 
 /**
@@ -104,15 +79,15 @@ export async function openSiteVisit(
   const header = request.headers[VISITOR_TOKEN_HEADER];
   const audience = await requirePublishedSite(
     ctx.db,
-    await optionalCaller(ctx, request),
+    await optionalCaller(ctx, bearerToken(request.headers.authorization)),
     tree.site.organization_id,
     siteId,
     {
-      shareKey: shareQuery ?? cookieOf(request, shareCookie),
+      shareKey: shareQuery ?? readCookie(request, shareCookie),
       visitorToken:
         visitorQuery ??
         (typeof header === 'string' ? header : undefined) ??
-        cookieOf(request, visitorCookie),
+        readCookie(request, visitorCookie),
       now: ctx.clock.now(),
     },
     () => Promise.resolve(tree),

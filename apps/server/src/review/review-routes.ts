@@ -1,14 +1,15 @@
 import { h } from 'hastscript';
-import { toHtml } from 'hast-util-to-html';
 import type { BrowserRoute, BrowserRouteCall } from '../http/browser-route.js';
 import { ApiError, NotFoundError } from '../errors.js';
 import { loadRevision } from '../content/load-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { renderErrorPage } from '../published/error-page.js';
+import { htmlDocument } from '../published/html-document.js';
 import { siteAsset, SITE_ASSETS } from '../published/site-assets.js';
 import { requireSpace } from '../spaces/space-access.js';
-import { REVIEW_COOKIE, reviewCaller, reviewToken } from './review-auth.js';
+import { optionalCaller } from '../auth/optional-caller.js';
+import { REVIEW_COOKIE, reviewToken } from './review-auth.js';
 import { FIRST_PAGE, renderReviewPage } from './review-pages.js';
 
 const PAGE_CSP =
@@ -20,41 +21,31 @@ function safeNext(next: string | undefined): string {
 }
 
 function loginPage(next: string, message?: string): string {
-  return toHtml({
-    type: 'root',
-    children: [
-      { type: 'doctype' },
-      h('html', { lang: 'en' }, [
-        h('head', [
-          h('meta', { charSet: 'utf-8' }),
-          h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-          h('meta', { name: 'robots', content: 'noindex' }),
-          h('title', 'Sign in to review'),
-          h('link', { rel: 'stylesheet', href: `/app/~static/${SITE_ASSETS.css.name}` }),
-        ]),
-        h('body', [
-          h('main', { id: 'ds-content', className: ['ds-login'] }, [
-            h('h1', 'Sign in to review'),
-            h(
-              'p',
-              'Paste an API token of your docsync account (docsync login, or docsync server token create). It is kept in a cookie of this browser for the review pages only.',
-            ),
-            message === undefined ? null : h('p', { role: 'alert' }, message),
-            h('form', { method: 'post', action: '/app/login' }, [
-              h('input', { type: 'hidden', name: 'next', value: next }),
-              h('label', { htmlFor: 'token' }, 'API token'),
-              ' ',
-              h('input', {
-                type: 'password',
-                id: 'token',
-                name: 'token',
-                autoComplete: 'off',
-                required: true,
-              }),
-              ' ',
-              h('button', { type: 'submit' }, 'Sign in'),
-            ]),
-          ]),
+  return htmlDocument({
+    title: 'Sign in to review',
+    noIndex: true,
+    head: [h('link', { rel: 'stylesheet', href: `/app/~static/${SITE_ASSETS.css.name}` })],
+    body: [
+      h('main', { id: 'ds-content', className: ['ds-login'] }, [
+        h('h1', 'Sign in to review'),
+        h(
+          'p',
+          'Paste an API token of your docsync account (docsync login, or docsync server token create). It is kept in a cookie of this browser for the review pages only.',
+        ),
+        message === undefined ? null : h('p', { role: 'alert' }, message),
+        h('form', { method: 'post', action: '/app/login' }, [
+          h('input', { type: 'hidden', name: 'next', value: next }),
+          h('label', { htmlFor: 'token' }, 'API token'),
+          ' ',
+          h('input', {
+            type: 'password',
+            id: 'token',
+            name: 'token',
+            autoComplete: 'off',
+            required: true,
+          }),
+          ' ',
+          h('button', { type: 'submit' }, 'Sign in'),
         ]),
       ]),
     ],
@@ -75,7 +66,7 @@ async function sendPage(call: BrowserRouteCall, status: number, html: string): P
 async function reviewHandler(call: BrowserRouteCall): Promise<void> {
   const { request, reply, ctx } = call;
   const requestPath = request.url.split('?')[0] ?? '/';
-  const caller = await reviewCaller(ctx, reviewToken(request));
+  const caller = await optionalCaller(ctx, reviewToken(request));
   if (caller === undefined) {
     await reply
       .code(303)
@@ -164,7 +155,7 @@ export const reviewRoutes: readonly BrowserRoute[] = [
     handler: async (call) => {
       const next = safeNext(call.form['next']);
       const token = call.form['token']?.trim();
-      if ((await reviewCaller(call.ctx, token)) === undefined) {
+      if ((await optionalCaller(call.ctx, token)) === undefined) {
         await sendPage(
           call,
           401,
