@@ -31,10 +31,14 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** Starts the service in a new temporary directory named after `name`. */
+/**
+ * Starts the service in a new temporary directory named after `name`; `beforeListen` may add
+ * routes of the benchmark's own (a baseline) before it listens.
+ */
 export async function startBenchServer(
   name: string,
   clientOptions: Partial<SyncClientOptions> = {},
+  beforeListen: (app: ReturnType<typeof createServer>) => void = () => undefined,
 ): Promise<BenchServer> {
   const root = await mkdtemp(join(tmpdir(), `docsync-${name}-bench-`));
   const database = await openDatabase({ dataDir: join(root, 'data') });
@@ -52,6 +56,7 @@ export async function startBenchServer(
   };
   try {
     const init = await initServer(database.db, { adminEmail: 'bench@example.com' });
+    beforeListen(server);
     await server.listen({ host: '127.0.0.1', port: 0 });
     const baseUrl = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
     const client = createSyncClient({ ...clientOptions, baseUrl, token: init.token });

@@ -10,6 +10,7 @@ import { registerBrowserRoutes } from './http/browser-route.js';
 import { registerServerRoute } from './http/server-route.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { useApiReference } from './api-docs/api-reference.js';
+import { usePublishedSites } from './published/published-routes.js';
 import { createLogger } from './http/logger.js';
 import { OneLineRequestLog } from './http/one-line-request-log.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
@@ -219,6 +220,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     registerServerRoute(app, route, { ctx, publicUrl: deps.publicUrl });
   registerBrowserRoutes(app, browserRoutes, { ctx, publicUrl: deps.publicUrl });
   useApiReference(app);
+  usePublishedSites(app, ctx, deps.publicUrl);
 
   let purgeTimer: NodeJS.Timeout | undefined;
   const purge = async () => {

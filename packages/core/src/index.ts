@@ -70,3 +70,17 @@ export type {
   InventoryStatus,
   InventoryTarget,
 } from './import/shared/inventory.js';
+/** Documents as semantic, escaped HTML for published sites and reviews, with their outline. */
+export {
+  renderDocumentHtml,
+  headingAnchor,
+  type RenderedHtml,
+} from './html/render-document-html.js';
+export type {
+  HtmlLinks,
+  HtmlRenderOptions,
+  OutlineEntry,
+  HtmlDiagnostic,
+} from './html/html-options.js';
+export { safeUrl } from './html/safe-url.js';
+export { renderDocumentDiff, type RenderedDiff } from './html/render-document-diff.js';

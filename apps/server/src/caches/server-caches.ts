@@ -2,6 +2,7 @@ import type { RevisionCaches } from '../content/revision-caches.js';
 import type { StoredTreeCaches } from '../content/stored-tree.js';
 import type { GitTreeCaches } from '../git-tree/git-tree-listing.js';
 import type { SpecCaches } from '../openapi-specs/stored-specs.js';
+import type { PublishedCaches } from '../published/published-page-cache.js';
 import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counted-cache.js';
 
 /**
@@ -12,7 +13,8 @@ import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counte
  * nothing needs invalidating across instances (the read cache, which can, follows the database's
  * change feed, see `storage/read-cache.ts`).
  */
-export interface ServerCaches extends RevisionCaches, StoredTreeCaches, GitTreeCaches, SpecCaches {}
+export interface ServerCaches
+  extends RevisionCaches, StoredTreeCaches, GitTreeCaches, SpecCaches, PublishedCaches {}
 
 /** The names of the caches, as `/metrics` labels them. */
 export type CacheName = keyof ServerCaches;
@@ -31,6 +33,7 @@ export const DEFAULT_CACHE_BOUNDS: Readonly<Record<CacheName, CacheBounds>> = {
   listings: { maxEntries: 8, maxBytes: 64 * MiB },
   renderStates: { maxEntries: 4, maxBytes: 256 * MiB },
   openApiSpecs: { maxEntries: 32, maxBytes: 64 * MiB },
+  publishedPages: { maxEntries: 20_000, maxBytes: 128 * MiB },
 };
 
 /** A server's caches, each with its bounds from `bounds` or {@link DEFAULT_CACHE_BOUNDS}. */
@@ -47,6 +50,7 @@ export function createServerCaches(
     listings: cache('listings'),
     renderStates: cache('renderStates'),
     openApiSpecs: cache('openApiSpecs'),
+    publishedPages: cache('publishedPages'),
   };
 }
 
@@ -60,5 +64,6 @@ export function cachesOf(caches: ServerCaches): ReportsCacheStats[] {
     caches.listings,
     caches.renderStates,
     caches.openApiSpecs,
+    caches.publishedPages,
   ];
 }

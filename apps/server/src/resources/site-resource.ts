@@ -23,7 +23,7 @@ export interface PublishedUrlOptions {
 
 /**
  * Where the audience reads a site: behind its proxy (`https://<host>/<path>`) when it has one,
- * else `<base>/sites/<id>` (docsync serves the API; a renderer serves the pages there). A
+ * else `<base>/sites/<id>`, where docsync serves the site's pages (see docs/sites.md). A
  * share-link site's URL carries `?shareKey=` when the caller may see the key.
  */
 export function sitePublishedUrl(

@@ -20,6 +20,7 @@ import { organizationOperations } from './organizations.js';
 import { revisionOperations } from './revisions.js';
 import { samlProviderOperations } from './saml-providers.js';
 import { samlServiceRoutes } from './saml-service.js';
+import { reviewRoutes } from '../review/review-routes.js';
 import { searchOperations } from './search.js';
 import { siteAdaptiveContentOperations } from './site-adaptive-content.js';
 import { sitePublishingOperations } from './site-publishing.js';
@@ -76,8 +77,8 @@ export const serverRoutes: readonly ServerRoute[] = [
   metricsRoute,
 ];
 
-/** Routes browsers and identity providers reach without a token (the service side of SAML). */
-export const browserRoutes: readonly BrowserRoute[] = [...samlServiceRoutes];
+/** Routes browsers and identity providers reach without a token (SAML, the review view). */
+export const browserRoutes: readonly BrowserRoute[] = [...samlServiceRoutes, ...reviewRoutes];
 
 /** The operation ids the server implements (for the coverage table in docs/api.md). */
 export const implementedOperationIds: readonly string[] = operations.map((op) => op.operationId);

@@ -54,6 +54,7 @@ describe('GET /metrics', () => {
       'listings',
       'renderStates',
       'openApiSpecs',
+      'publishedPages',
       'reads',
       'parses',
     ])

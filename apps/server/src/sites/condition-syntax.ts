@@ -1,10 +1,11 @@
 /**
  * The syntax of adaptive-content conditions: the JavaScript expressions GitBook evaluates against
  * the visitor (`visitor.claims.unsigned.isBetaUser && visitor.claims.plan == "pro"`). docsync
- * checks them and stores them; it does not evaluate them. Accepted: literals (numbers, strings,
+ * checks them and stores them here. Accepted: literals (numbers, strings,
  * `true`, `false`, `null`, arrays), names, member access (`a.b`, `a["b"]`), calls (`x.includes("y")`),
  * unary `!` `-` `+`, the arithmetic, comparison and logical operators, `??`, `in`, parentheses and
  * `? :`. Rejected: assignments, statements, functions, templates and anything else.
+ * `evaluate-condition.ts` evaluates them for the published site.
  */
 
 /** Where and why a condition does not parse. */
@@ -14,7 +15,8 @@ export interface ConditionSyntaxError {
   message: string;
 }
 
-interface Token {
+/** A token of a condition. */
+export interface Token {
   kind: 'name' | 'number' | 'string' | 'punct' | 'end';
   text: string;
   offset: number;
@@ -25,9 +27,11 @@ const PUNCTUATION = [
   '<', '>', '+', '-', '*', '/', '%', '!', '?', ':', '.', ',', '(', ')', '[', ']',
 ]; // prettier-ignore
 
-const MAX_DEPTH = 64;
+/** How deep a condition may nest. */
+export const MAX_DEPTH = 64;
 
-const BINARY_LEVELS: readonly (readonly string[])[] = [
+/** Binary operators by precedence, loosest first. */
+export const BINARY_LEVELS: readonly (readonly string[])[] = [
   ['??'],
   ['||'],
   ['&&'],
@@ -37,7 +41,8 @@ const BINARY_LEVELS: readonly (readonly string[])[] = [
   ['*', '/', '%'],
 ];
 
-class SyntaxFailure extends Error {
+/** Where a condition stops making sense. */
+export class SyntaxFailure extends Error {
   readonly offset: number;
   constructor(offset: number, message: string) {
     super(message);
@@ -45,7 +50,8 @@ class SyntaxFailure extends Error {
   }
 }
 
-function tokenize(text: string): Token[] {
+/** The tokens of a condition, ending with an `end` token; {@link SyntaxFailure} when one is not. */
+export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let at = 0;
   while (at < text.length) {

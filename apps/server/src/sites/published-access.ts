@@ -24,6 +24,8 @@ export interface PublishedAudience {
   level: Level;
   /** Whether the reader may see the share key (a member, or someone who came with it). */
   withShareKey: boolean;
+  /** The claims of the visitor token of a visitor-auth site (what adaptive content adapts to). */
+  claims?: Record<string, unknown>;
 }
 
 function sameSecret(given: string | undefined, secret: string): boolean {
@@ -31,6 +33,16 @@ function sameSecret(given: string | undefined, secret: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Site `siteId` of `organizationId` with its structure, if there is one. */
+export async function loadSiteTree(
+  db: Db,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteTree | undefined> {
+  const site = await findSite(db, organizationId, siteId);
+  return site === undefined ? undefined : SiteTree.load(db, site);
 }
 
 /**
@@ -43,17 +55,19 @@ function sameSecret(given: string | undefined, secret: string): boolean {
  */
 export async function requirePublishedSite(
   db: Db,
-  caller: Caller,
+  caller: Caller | undefined,
   organizationId: string,
   siteId: string,
   credentials: PublishedCredentials,
+  /** Reads the site's structure (default: from `db`); the published pages read it through a cache. */
+  loadTree: () => Promise<SiteTree | undefined> = () => loadSiteTree(db, organizationId, siteId),
 ): Promise<PublishedAudience> {
   const notFound = () => new NotFoundError('Site');
-  const site = await findSite(db, organizationId, siteId);
-  if (site === undefined) throw notFound();
-  const level = await readerLevel(db, caller, organizationId);
+  const tree = await loadTree();
+  if (tree === undefined) throw notFound();
+  const { site } = tree;
+  const level = caller === undefined ? 'guest' : await readerLevel(db, caller, organizationId);
   const refuse = (reason: string) => (level === 'guest' ? notFound() : new ForbiddenError(reason));
-  const tree = await SiteTree.load(db, site);
   if (!tree.published) {
     throw level === 'guest'
       ? notFound()
@@ -63,18 +77,23 @@ export async function requirePublishedSite(
   if (site.visibility === 'share-link' && !keyMatches) {
     throw refuse('This site is published by share link: pass its `shareKey`');
   }
-  if (
-    site.visibility === 'visitor-auth' &&
-    (credentials.visitorToken === undefined ||
-      (await verifyVisitorToken(
-        site.visitor_signing_key,
-        credentials.visitorToken,
-        credentials.now,
-      )) === undefined)
-  ) {
+  const claims =
+    site.visibility === 'visitor-auth' && credentials.visitorToken !== undefined
+      ? await verifyVisitorToken(
+          site.visitor_signing_key,
+          credentials.visitorToken,
+          credentials.now,
+        )
+      : undefined;
+  if (site.visibility === 'visitor-auth' && claims === undefined) {
     throw refuse(
       `This site is published to authenticated visitors: send a valid visitor token in \`${VISITOR_TOKEN_HEADER}\``,
     );
   }
-  return { tree, level, withShareKey: level !== 'guest' || keyMatches };
+  return {
+    tree,
+    level,
+    withShareKey: level !== 'guest' || keyMatches,
+    ...(claims === undefined ? {} : { claims }),
+  };
 }

@@ -27,3 +27,5 @@ export {
   type DeliveryForm,
   type ReceivedDelivery,
 } from './event-receiver.js';
+export { SiteClient, seedSiteClients } from './site-client.js';
+export { signVisitorToken } from '../sites/visitor-token.js';

@@ -14,7 +14,16 @@ export const corporaDir = fileURLToPath(new URL('../../fixtures/corpora/', impor
 
 /** A corpus space as a tree: text for markdown and YAML, blob ids and sizes for everything. */
 export function readCorpusTree(space: string): TreeFile[] {
-  const dir = join(corporaDir, space);
+  return readTreeDir(join(corporaDir, space));
+}
+
+/** The fixture tree `name` of `packages/core/fixtures/` (`site-blocks`: a page of every block). */
+export function readFixtureTree(name: string): TreeFile[] {
+  return readTreeDir(fileURLToPath(new URL(`../../fixtures/${name}/`, import.meta.url)));
+}
+
+/** A directory as a tree: text for markdown and YAML, blob ids and sizes for everything. */
+export function readTreeDir(dir: string): TreeFile[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => {
