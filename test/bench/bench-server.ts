@@ -2,6 +2,7 @@
  * The service as the benchmarks run it: the embedded default (SQLite and blobs in a data
  * directory under a fresh temporary root) on a loopback port, with an admin token and one space.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,12 +32,29 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
+/**
+ * Where a benchmark's temporary files go: the tmpfs at `/dev/shm` when there is one (on a shared
+ * disk a `git clone --local` baseline swings tenfold between runs, which hides real ratios), else
+ * the system's temporary directory. Benchmarks say which in their output.
+ */
+export function benchTempDir(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
+/** Options of {@link startBenchServer}. */
+export interface BenchServerOptions {
+  /** Put the root under {@link benchTempDir} (a tmpfs where there is one) instead of `tmpdir()`. */
+  tmpfs?: boolean;
+}
+
 /** Starts the service in a new temporary directory named after `name`. */
 export async function startBenchServer(
   name: string,
   clientOptions: Partial<SyncClientOptions> = {},
+  options: BenchServerOptions = {},
 ): Promise<BenchServer> {
-  const root = await mkdtemp(join(tmpdir(), `docsync-${name}-bench-`));
+  const parent = options.tmpfs === true ? benchTempDir() : tmpdir();
+  const root = await mkdtemp(join(parent, `docsync-${name}-bench-`));
   const database = await openDatabase({ dataDir: join(root, 'data') });
   const server = createServer({
     db: database.db,
