@@ -15,13 +15,19 @@ function isoArgs(options: RepoOptions) {
   };
 }
 
-/** `git add` of files written into the working tree and `git rm --cached` of deleted ones. */
+/**
+ * `git add -f` of files written into the working tree (from a commit: tracked whatever
+ * `.gitignore` says, as `git checkout` would leave them) and `git rm --cached` of deleted ones.
+ * Forced, so no ignore file is read per path: a first pull of 1,000 files read `.gitignore`,
+ * `.git/info/exclude` and every folder's ignore files once per file.
+ */
 export async function stagePaths(
   options: RepoOptions & { written: readonly string[]; removed: readonly string[] },
 ): Promise<void> {
   const args = isoArgs(options);
   for (const filepath of options.removed) await git.remove({ ...args, filepath });
-  if (options.written.length > 0) await git.add({ ...args, filepath: [...options.written] });
+  if (options.written.length > 0)
+    await git.add({ ...args, filepath: [...options.written], force: true });
 }
 
 /**
