@@ -1,5 +1,6 @@
 import type { RevisionCaches } from '../content/revision-caches.js';
 import type { StoredTreeCaches } from '../content/stored-tree.js';
+import type { PageFileCaches } from '../content/page-markdown.js';
 import type { GitTreeCaches } from '../git-tree/git-tree-listing.js';
 import type { SpecCaches } from '../openapi-specs/stored-specs.js';
 import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counted-cache.js';
@@ -12,7 +13,8 @@ import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counte
  * nothing needs invalidating across instances (the read cache, which can, follows the database's
  * change feed, see `storage/read-cache.ts`).
  */
-export interface ServerCaches extends RevisionCaches, StoredTreeCaches, GitTreeCaches, SpecCaches {}
+export interface ServerCaches
+  extends RevisionCaches, StoredTreeCaches, GitTreeCaches, PageFileCaches, SpecCaches {}
 
 /** The names of the caches, as `/metrics` labels them. */
 export type CacheName = keyof ServerCaches;
@@ -30,6 +32,8 @@ export const DEFAULT_CACHE_BOUNDS: Readonly<Record<CacheName, CacheBounds>> = {
   storedTrees: { maxEntries: 8, maxBytes: 64 * MiB },
   listings: { maxEntries: 8, maxBytes: 64 * MiB },
   renderStates: { maxEntries: 4, maxBytes: 256 * MiB },
+  layouts: { maxEntries: 16, maxBytes: 64 * MiB },
+  pageFiles: { maxEntries: 50_000, maxBytes: 128 * MiB },
   openApiSpecs: { maxEntries: 32, maxBytes: 64 * MiB },
 };
 
@@ -46,6 +50,8 @@ export function createServerCaches(
     storedTrees: cache('storedTrees'),
     listings: cache('listings'),
     renderStates: cache('renderStates'),
+    layouts: cache('layouts'),
+    pageFiles: cache('pageFiles'),
     openApiSpecs: cache('openApiSpecs'),
   };
 }
@@ -59,6 +65,8 @@ export function cachesOf(caches: ServerCaches): ReportsCacheStats[] {
     caches.storedTrees,
     caches.listings,
     caches.renderStates,
+    caches.layouts,
+    caches.pageFiles,
     caches.openApiSpecs,
   ];
 }
