@@ -1,4 +1,9 @@
 import * as git from 'isomorphic-git';
+import { GitIndexManager } from 'isomorphic-git/managers';
+import { FileSystem } from 'isomorphic-git/models';
+import PQueue from 'p-queue';
+import { gitBlobId } from '@docsync/core';
+import { objectStoreFor } from './object-store.js';
 import { gitdirOf, type RepoOptions } from './repo-options.js';
 
 /**
@@ -15,19 +20,42 @@ function isoArgs(options: RepoOptions) {
   };
 }
 
+/** Files read back and hashed at once while staging. */
+const STAGE_READS = 16;
+
 /**
- * `git add -f` of files written into the working tree (from a commit: tracked whatever
- * `.gitignore` says, as `git checkout` would leave them) and `git rm --cached` of deleted ones.
- * Forced, so no ignore file is read per path: a first pull of 1,000 files read `.gitignore`,
- * `.git/info/exclude` and every folder's ignore files once per file.
+ * `git add -f` of files written into the working tree and `git rm --cached` of deleted ones, in
+ * one write of the index. Each written file is read back and hashed (its blob written when the
+ * repository lacks it, as `git add` does) and entered with its stat, so `git status` sees it
+ * clean without reading it again. Forced: the files come from a commit, tracked whatever
+ * `.gitignore` says, as `git checkout` leaves them. isomorphic-git's `add` deflates every file
+ * again through a compression stream and reads every ignore file per path: 3.5 s of a 5 s first
+ * pull of 1,000 files.
  */
 export async function stagePaths(
   options: RepoOptions & { written: readonly string[]; removed: readonly string[] },
 ): Promise<void> {
   const args = isoArgs(options);
-  for (const filepath of options.removed) await git.remove({ ...args, filepath });
-  if (options.written.length > 0)
-    await git.add({ ...args, filepath: [...options.written], force: true });
+  const store = objectStoreFor(args.fs, args.gitdir, args.cache);
+  const promises = (args.fs as { promises: typeof import('node:fs').promises }).promises;
+  const entries = await new PQueue({ concurrency: STAGE_READS }).addAll(
+    options.written.map((filepath) => async () => {
+      const full = `${args.dir}/${filepath}`;
+      const stats = await promises.lstat(full);
+      const bytes = await promises.readFile(full);
+      const oid = gitBlobId(bytes);
+      if (!(await store.has(oid))) await store.write('blob', bytes);
+      return { filepath, stats, oid };
+    }),
+  );
+  if (entries.length === 0 && options.removed.length === 0) return;
+  await GitIndexManager.acquire(
+    { fs: new FileSystem(args.fs), gitdir: args.gitdir, cache: args.cache },
+    (index: { delete(entry: { filepath: string }): void; insert(entry: object): void }) => {
+      for (const filepath of options.removed) index.delete({ filepath });
+      for (const entry of entries) index.insert(entry);
+    },
+  );
 }
 
 /**
