@@ -30762,7 +30762,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       while (~(idx = buffer.indexOf(92))) buffer[idx] = 47;
       return buffer;
     }
-    async function add2({
+    async function add({
       fs: _fs,
       dir,
       gitdir = join2(dir, ".git"),
@@ -30907,7 +30907,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       return false;
     }
-    async function hasObject({
+    async function hasObject2({
       fs: fs4,
       cache,
       gitdir,
@@ -31103,7 +31103,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             parent = await Promise.all(
               parent.map(async (p) => {
                 let oid2 = await GitRefManager.resolve({ fs: fs4, gitdir, ref: p });
-                while (await hasObject({ fs: fs4, cache, gitdir, oid: oid2 })) {
+                while (await hasObject2({ fs: fs4, cache, gitdir, oid: oid2 })) {
                   const { type: type2, object } = await _readObject({
                     fs: fs4,
                     cache,
@@ -33955,7 +33955,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         try {
           ref2 = await GitRefManager.expand({ fs: fs4, gitdir, ref: ref2 });
           const oid2 = await GitRefManager.resolve({ fs: fs4, gitdir, ref: ref2 });
-          if (await hasObject({ fs: fs4, cache, gitdir, oid: oid2 })) {
+          if (await hasObject2({ fs: fs4, cache, gitdir, oid: oid2 })) {
             haves.push(oid2);
           }
         } catch (err) {
@@ -33994,7 +33994,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             const { object } = await _readObject({ fs: fs4, cache, gitdir, oid: oid2 });
             const commit2 = new GitCommit(object);
             const hasParents = await Promise.all(
-              commit2.headers().parent.map((oid3) => hasObject({ fs: fs4, cache, gitdir, oid: oid3 }))
+              commit2.headers().parent.map((oid3) => hasObject2({ fs: fs4, cache, gitdir, oid: oid3 }))
             );
             const haveAllParents = hasParents.length === 0 || hasParents.every((has) => has);
             if (!haveAllParents) {
@@ -36819,7 +36819,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function remove2({
+    async function remove({
       fs: _fs,
       dir,
       gitdir = join2(dir, ".git"),
@@ -37851,8 +37851,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       filepath,
       oid,
       mode,
-      add: add3,
-      remove: remove3,
+      add: add2,
+      remove: remove2,
       force
     }) {
       try {
@@ -37861,7 +37861,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("filepath", filepath);
         const fs4 = new FileSystem(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
-        if (remove3) {
+        if (remove2) {
           return await GitIndexManager.acquire(
             { fs: fs4, gitdir: updatedGitdir, cache },
             async function(index4) {
@@ -37897,7 +37897,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return await GitIndexManager.acquire(
           { fs: fs4, gitdir: updatedGitdir, cache },
           async function(index4) {
-            if (!add3 && !index4.has({ filepath })) {
+            if (!add2 && !index4.has({ filepath })) {
               throw new NotFoundError2(
                 `file at "${filepath}" in index and "add" not set`
               );
@@ -38161,7 +38161,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       STAGE,
       TREE,
       WORKDIR,
-      add: add2,
+      add,
       abortMerge,
       addNote,
       addRemote,
@@ -38210,7 +38210,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       readObject,
       readTag,
       readTree,
-      remove: remove2,
+      remove,
       removeNote,
       renameBranch,
       resetIndex,
@@ -38234,7 +38234,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     exports.TREE = TREE;
     exports.WORKDIR = WORKDIR;
     exports.abortMerge = abortMerge;
-    exports.add = add2;
+    exports.add = add;
     exports.addNote = addNote;
     exports.addRemote = addRemote;
     exports.annotatedTag = annotatedTag;
@@ -38282,7 +38282,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     exports.readObject = readObject;
     exports.readTag = readTag;
     exports.readTree = readTree;
-    exports.remove = remove2;
+    exports.remove = remove;
     exports.removeNote = removeNote;
     exports.renameBranch = renameBranch;
     exports.resetIndex = resetIndex;
@@ -40960,6 +40960,10 @@ async function readBlobBytes(options) {
     throw error2;
   }
 }
+async function hasObject(options) {
+  const args = isoArgs(options);
+  return objectStoreFor(args.fs, args.gitdir, args.cache).has(options.oid);
+}
 function plain(bytes) {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -43321,7 +43325,7 @@ function decodeNamedCharacterReference(value) {
 }
 
 // ../../node_modules/micromark-util-chunked/index.js
-function splice(list5, start, remove2, items2) {
+function splice(list5, start, remove, items2) {
   const end = list5.length;
   let chunkStart = 0;
   let parameters;
@@ -43330,13 +43334,13 @@ function splice(list5, start, remove2, items2) {
   } else {
     start = start > end ? end : start;
   }
-  remove2 = remove2 > 0 ? remove2 : 0;
+  remove = remove > 0 ? remove : 0;
   if (items2.length < 1e4) {
     parameters = Array.from(items2);
-    parameters.unshift(start, remove2);
+    parameters.unshift(start, remove);
     list5.splice(...parameters);
   } else {
-    if (remove2) list5.splice(start, remove2);
+    if (remove) list5.splice(start, remove);
     while (chunkStart < items2.length) {
       parameters = items2.slice(chunkStart, chunkStart + 1e4);
       parameters.unshift(start, 0);
@@ -43568,8 +43572,8 @@ var EditMap = class {
    * @returns {undefined}
    *   Nothing.
    */
-  add(index3, remove2, add2) {
-    addImplementation(this, index3, remove2, add2, false);
+  add(index3, remove, add) {
+    addImplementation(this, index3, remove, add, false);
   }
   /**
    * Create an edit: but insert `add` before existing additions, instead of
@@ -43584,8 +43588,8 @@ var EditMap = class {
    * @returns {undefined}
    *   Nothing.
    */
-  addBefore(index3, remove2, add2) {
-    addImplementation(this, index3, remove2, add2, true);
+  addBefore(index3, remove, add) {
+    addImplementation(this, index3, remove, add, true);
   }
   /**
    * Done, change the events.
@@ -43622,22 +43626,22 @@ var EditMap = class {
     this.index.clear();
   }
 };
-function addImplementation(editMap, at, remove2, add2, before) {
-  if (remove2 === 0 && add2.length === 0) {
+function addImplementation(editMap, at, remove, add, before) {
+  if (remove === 0 && add.length === 0) {
     return;
   }
   const existing = editMap.index.get(at);
   if (existing) {
-    existing[1] += remove2;
+    existing[1] += remove;
     if (before) {
-      add2.push(...existing[2]);
-      existing[2] = add2;
+      add.push(...existing[2]);
+      existing[2] = add;
     } else {
-      existing[2].push(...add2);
+      existing[2].push(...add);
     }
     return;
   }
-  const change = [at, remove2, add2];
+  const change = [at, remove, add];
   editMap.map.push(change);
   editMap.index.set(at, change);
 }
@@ -48552,12 +48556,12 @@ function findAndReplace(tree, list5, options) {
         find2.lastIndex = position3 + 1;
       } else {
         if (start !== position3) {
-          add2({ type: "text", value: node2.value.slice(start, position3) });
+          add({ type: "text", value: node2.value.slice(start, position3) });
         }
         if (Array.isArray(value)) {
-          for (const child of value) add2(child);
+          for (const child of value) add(child);
         } else if (value) {
-          add2(value);
+          add(value);
         }
         start = position3 + match[0].length;
         change = true;
@@ -48569,14 +48573,14 @@ function findAndReplace(tree, list5, options) {
     }
     if (change) {
       if (start < node2.value.length) {
-        add2({ type: "text", value: node2.value.slice(start) });
+        add({ type: "text", value: node2.value.slice(start) });
       }
       parent.children.splice(index3, 1, ...nodes);
     } else {
       nodes = [node2];
     }
     return index3 + nodes.length;
-    function add2(child) {
+    function add(child) {
       const previous4 = nodes[nodes.length - 1];
       if (previous4 && previous4.type === "text" && child.type === "text") {
         previous4.value += child.value;
@@ -52260,8 +52264,8 @@ var EditMap2 = class {
    * @returns {undefined}
    *   Nothing.
    */
-  add(index3, remove2, add2) {
-    addImplementation2(this, index3, remove2, add2);
+  add(index3, remove, add) {
+    addImplementation2(this, index3, remove, add);
   }
   // To do: add this when moving to `micromark`.
   // /**
@@ -52310,17 +52314,17 @@ var EditMap2 = class {
     this.index.clear();
   }
 };
-function addImplementation2(editMap, at, remove2, add2) {
-  if (remove2 === 0 && add2.length === 0) {
+function addImplementation2(editMap, at, remove, add) {
+  if (remove === 0 && add.length === 0) {
     return;
   }
   const existing = editMap.index.get(at);
   if (existing) {
-    existing[1] += remove2;
-    existing[2].push(...add2);
+    existing[1] += remove;
+    existing[2].push(...add);
     return;
   }
-  const change = [at, remove2, add2];
+  const change = [at, remove, add];
   editMap.map.push(change);
   editMap.index.set(at, change);
 }
@@ -57429,11 +57433,11 @@ function addProperty(schema3, properties, key, value) {
     result = finalResult;
   }
   if (info2.property === "className" && Array.isArray(properties.className)) {
-    const add2 = (
+    const add = (
       /** @type {Array<number | string> | number | string} */
       result
     );
-    result = [...properties.className, ...Array.isArray(add2) ? add2 : [add2]];
+    result = [...properties.className, ...Array.isArray(add) ? add : [add]];
   }
   properties[info2.property] = result;
 }
@@ -81842,6 +81846,8 @@ function withBytes(path2, oid, bytes) {
   return { path: path2, oid, size: bytes.byteLength, bytes };
 }
 async function held(repo, file) {
+  if (!await hasObject({ ...repo, oid: file.oid }))
+    return void 0;
   try {
     return withBytes(file.path, file.oid, await readBlobBytes({ ...repo, oid: file.oid }));
   } catch (error2) {
@@ -81877,6 +81883,31 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
   };
   await new PQueue({ concurrency: BATCHES }).addAll(batches.map((batch) => () => readBatch(batch.map((file) => file.path))));
   return listed.map((file, index3) => local[index3] ?? fetched.get(file.path));
+}
+
+// ../../packages/sync/dist/read-remote-side.js
+async function readRemoteSide(client, spaceId, options) {
+  const { base: base3, repo } = options;
+  if (base3 !== null && base3.point.revision === options.currentRevision)
+    return { revision: base3.point.revision, tree: base3.tree };
+  const listing = await client.api.request("getGitTree", {
+    params: { spaceId },
+    query: base3 === null ? {} : { since: base3.point.revision }
+  });
+  const files = await readListedFiles(client, spaceId, listing.revision, listing.files, {
+    repo,
+    onProgress: options.onProgress
+  });
+  if (base3 === null)
+    return { revision: listing.revision, tree: toSyncTree(files) };
+  if (files.length === 0 && (listing.deleted ?? []).length === 0)
+    return { revision: listing.revision, tree: base3.tree };
+  const tree = new Map(base3.tree);
+  for (const path2 of listing.deleted ?? [])
+    tree.delete(path2);
+  for (const file of files)
+    tree.set(file.path, file);
+  return { revision: listing.revision, tree };
 }
 
 // ../../packages/sync/dist/read-tree-texts.js
@@ -81942,6 +81973,71 @@ var PublishedError = class extends Error {
     this.data = options.data;
   }
 };
+
+// ../../packages/sync/dist/render-published-message.js
+var DEFAULT_PUBLISHED_MESSAGE = "docsync: publish {title} ({pages} pages changed)";
+function renderPublishedMessage(template, published, changes) {
+  const values = {
+    title: published.title,
+    id: published.id,
+    kind: published.kind,
+    pages: String(changes.pages.length),
+    files: String(changes.files.length)
+  };
+  const subject = template.replace(/\{(title|id|kind|pages|files)\}/g, (_, key) => values[key] ?? "");
+  const sources = published.spaces.map((space) => `- ${space.directory === "" ? "." : space.directory}: space ${space.spaceId} (${space.title}), revision ${space.revision}`);
+  return `${subject.trimEnd()}
+
+Published content of ${published.kind} ${published.id}:
+${sources.join("\n")}
+`;
+}
+var SOURCES_HEADING = /^Published content of (?:site|space) \S+:$/;
+var SOURCE_LINE = /^- (.+): space (\S+) \(.*\), revision (\S+)$/;
+function readPublishedSources(message) {
+  const lines2 = message.split("\n");
+  const heading4 = lines2.findIndex((line) => SOURCES_HEADING.test(line));
+  if (heading4 === -1)
+    return void 0;
+  const sources = /* @__PURE__ */ new Map();
+  for (const line of lines2.slice(heading4 + 1)) {
+    const match = SOURCE_LINE.exec(line);
+    if (match === null)
+      break;
+    const [, directory = "", spaceId = "", revision2 = ""] = match;
+    sources.set(directory === "." ? "" : directory, { spaceId, revision: revision2 });
+  }
+  return sources.size === 0 ? void 0 : sources;
+}
+
+// ../../packages/sync/dist/last-published.js
+var COMMITS_LOOKED_AT = 20;
+async function findLastPublished(repo, from) {
+  let oid = from;
+  for (let step = 0; oid !== null && step < COMMITS_LOOKED_AT; step++) {
+    let commit;
+    try {
+      commit = await readCommit({ ...repo, oid });
+    } catch (error2) {
+      if (error2 instanceof GitAdapterError)
+        return void 0;
+      throw error2;
+    }
+    const sources = readPublishedSources(commit.message);
+    if (sources !== void 0)
+      return { commit: commit.oid, sources };
+    oid = commit.parents[0] ?? null;
+  }
+  return void 0;
+}
+async function publishedBase(repo, last, where) {
+  const source = last?.sources.get(where.directory);
+  if (last === void 0 || source === void 0 || source.spaceId !== where.spaceId)
+    return void 0;
+  const path2 = [where.path, where.directory].filter((part) => part !== "").join("/");
+  const tree = await readLocalTree({ ...repo, oid: last.commit, path: path2, text: false });
+  return { revision: source.revision, tree };
+}
 
 // ../../packages/sync/dist/render-site-docs-config.js
 var SITE_DOCS_CONFIG = "docs.yaml";
@@ -82019,15 +82115,31 @@ async function findSite(client, siteId, organization) {
 function prefixed(directory, remote) {
   return [...remote.tree.values()].map((file) => directory === "" ? file : { ...file, path: `${directory}/${file.path}` });
 }
+async function readSpace(client, spaceId, directory, options) {
+  const progress = options.onProgress === void 0 ? {} : { onProgress: options.onProgress };
+  const { repo, into } = options;
+  const base3 = repo === void 0 || into === void 0 ? void 0 : await publishedBase(repo, options.last, { path: into.path, directory, spaceId });
+  if (repo !== void 0 && base3 !== void 0)
+    try {
+      const remote = await readRemoteSide(client, spaceId, {
+        repo,
+        base: { point: { revision: base3.revision }, tree: base3.tree },
+        ...progress
+      });
+      return { ...remote, since: base3.revision };
+    } catch (error2) {
+      if (!isStatus(error2, 404))
+        throw error2;
+    }
+  return fetchRemoteTree(client, spaceId, { ...progress, ...repo === void 0 ? {} : { repo } });
+}
 async function readSpaces(client, placed, options) {
+  const last = options.repo === void 0 || options.into === void 0 ? void 0 : await findLastPublished(options.repo, options.into.commit);
   const reads = /* @__PURE__ */ new Map();
-  const read2 = (spaceId) => {
+  const read2 = (spaceId, directory) => {
     let remote = reads.get(spaceId);
     if (remote === void 0) {
-      remote = fetchRemoteTree(client, spaceId, {
-        ...options.onProgress === void 0 ? {} : { onProgress: options.onProgress },
-        ...options.repo === void 0 ? {} : { repo: options.repo }
-      });
+      remote = readSpace(client, spaceId, directory, { ...options, last });
       reads.set(spaceId, remote);
     }
     return remote;
@@ -82035,9 +82147,13 @@ async function readSpaces(client, placed, options) {
   const files = [];
   const spaces = [];
   for (const item3 of placed) {
-    const remote = await read2(item3.spaceId);
+    const remote = await read2(item3.spaceId, item3.directory);
     files.push(...prefixed(item3.directory, remote));
-    spaces.push({ ...item3, revision: remote.revision });
+    spaces.push({
+      ...item3,
+      revision: remote.revision,
+      ...remote.since === void 0 ? {} : { since: remote.since }
+    });
   }
   return { tree: toSyncTree(files), spaces };
 }
@@ -82120,25 +82236,6 @@ async function advanceBranchTo(options) {
   if (await readCheckedOutBranch({ fs: fs4, dir: options.dir }) !== options.branch)
     return;
   await checkoutPath({ ...options, ref: options.branch });
-}
-
-// ../../packages/sync/dist/render-published-message.js
-var DEFAULT_PUBLISHED_MESSAGE = "docsync: publish {title} ({pages} pages changed)";
-function renderPublishedMessage(template, published, changes) {
-  const values = {
-    title: published.title,
-    id: published.id,
-    kind: published.kind,
-    pages: String(changes.pages.length),
-    files: String(changes.files.length)
-  };
-  const subject = template.replace(/\{(title|id|kind|pages|files)\}/g, (_, key) => values[key] ?? "");
-  const sources = published.spaces.map((space) => `- ${space.directory === "" ? "." : space.directory}: space ${space.spaceId} (${space.title}), revision ${space.revision}`);
-  return `${subject.trimEnd()}
-
-Published content of ${published.kind} ${published.id}:
-${sources.join("\n")}
-`;
 }
 
 // src/action-error.ts
@@ -82368,12 +82465,15 @@ async function openWorkspace(inputs, deps) {
   };
   return { repo, branch, base: base3, hasLocalBranch: local !== null, remote: { ...repo, url, headers } };
 }
-async function readPublished(inputs, deps, repo) {
+async function readPublished(inputs, deps, repo, base3) {
   const client = createSyncClient({ baseUrl: inputs.url, token: inputs.token, fetch: deps.fetch });
-  const published = await fetchPublishedTree(client, inputs.source, { repo });
+  const published = await fetchPublishedTree(client, inputs.source, {
+    repo,
+    into: { commit: base3, path: inputs.path }
+  });
   deps.log(
     `read ${published.kind} ${published.id} (${published.title}): ${published.tree.size} files from ${published.spaces.map(
-      (space) => `${space.directory === "" ? "." : space.directory} \u2190 space ${space.spaceId}@${space.revision}`
+      (space) => `${space.directory === "" ? "." : space.directory} \u2190 space ${space.spaceId}@${space.revision}` + (space.since === void 0 ? "" : ` (changes since ${space.since})`)
     ).join(", ")}`
   );
   return published;
@@ -82392,7 +82492,7 @@ async function run(inputs, deps) {
         { data: { paths: dirty } }
       );
   }
-  const published = await readPublished(inputs, deps, repo);
+  const published = await readPublished(inputs, deps, repo, base3.oid);
   const when = { timestamp: Math.floor(deps.now().getTime() / 1e3), timezoneOffset: 0 };
   const commit = await commitPublishedTree({
     ...repo,
