@@ -4,6 +4,7 @@ import { FileSystem } from 'isomorphic-git/models';
 import PQueue from 'p-queue';
 import { gitBlobId } from '@docsync/core';
 import { objectStoreFor } from './object-store.js';
+import { repoFs } from './repo-fs.js';
 import { gitdirOf, type RepoOptions } from './repo-options.js';
 
 /**
@@ -37,12 +38,13 @@ export async function stagePaths(
 ): Promise<void> {
   const args = isoArgs(options);
   const store = objectStoreFor(args.fs, args.gitdir, args.cache);
-  const promises = (args.fs as { promises: typeof import('node:fs').promises }).promises;
+  const files = repoFs(args.fs);
   const entries = await new PQueue({ concurrency: STAGE_READS }).addAll(
     options.written.map((filepath) => async () => {
       const full = `${args.dir}/${filepath}`;
-      const stats = await promises.lstat(full);
-      const bytes = await promises.readFile(full);
+      // A stat, not an lstat: sync writes regular files only.
+      const stats = await files.stat(full);
+      const bytes = await files.readFile(full);
       const oid = gitBlobId(bytes);
       if (!(await store.has(oid))) await store.write('blob', bytes);
       return { filepath, stats, oid };

@@ -17,10 +17,11 @@ describe('layoutRevision and pageTreeFile', () => {
       const whole = revisionToTree(read.content, { config: read.config });
       const layout = layoutRevision(read.content, read.config);
       const byPath = new Map(whole.files.map((file) => [file.path, file]));
-      const pages = flattenPages(read.content.pages).filter((page) => page.type === 'document');
+      const pages = flattenPages(read.content.pages).flatMap((page) =>
+        page.type === 'document' ? [page] : [],
+      );
       expect(pages.length).toBeGreaterThan(5);
       for (const page of pages) {
-        if (page.type !== 'document') continue;
         const alone = pageTreeFile(page, layout);
         expect(byPath.get(alone.path)).toEqual(alone);
       }
