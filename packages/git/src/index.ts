@@ -65,4 +65,10 @@ export {
   type RemoteOptions,
 } from './remote-http.js';
 export { markUnmerged, type UnmergedPath, type UnmergedSide } from './mark-unmerged.js';
-export { stagePaths, changedPaths, checkoutPath, readFileAt } from './working-tree.js';
+export {
+  stagePaths,
+  changedPaths,
+  checkoutPath,
+  checkoutPathChanges,
+  readFileAt,
+} from './working-tree.js';

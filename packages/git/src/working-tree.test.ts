@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createGitRepo, type GitRepo } from '@docsync/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gitCli } from './testing/git-cli.js';
-import { stagePaths } from './working-tree.js';
+import { checkoutPathChanges, stagePaths } from './working-tree.js';
 
 describe('stagePaths', () => {
   const repos: GitRepo[] = [];
@@ -47,5 +47,38 @@ describe('stagePaths', () => {
     const before = fs.readFileSync(join(repo.dir, '.git', 'index'));
     await stagePaths({ fs, dir: repo.dir, written: [], removed: [] });
     expect(fs.readFileSync(join(repo.dir, '.git', 'index'))).toEqual(before);
+  });
+
+  it('brings a folder from one commit to another writing only what differs, as git checkout does', async () => {
+    const repo = await createGitRepo({
+      files: {
+        'docs/kept.md': 'kept\n',
+        'docs/changed.md': 'before\n',
+        'docs/old/only.md': 'goes, and its folder with it\n',
+        'docs/page.md': 'becomes a folder\n',
+        'other.md': 'outside\n',
+      },
+    });
+    repos.push(repo);
+    const from = await repo.commit('from');
+    await repo.removeFiles(['docs/old/only.md', 'docs/page.md']);
+    await repo.writeFiles({
+      'docs/changed.md': 'after\n',
+      'docs/new/deep/added.md': 'added\n',
+      'docs/page.md/README.md': 'a folder now\n',
+    });
+    const to = await repo.commit('to');
+    // The working tree and index back at `from`, HEAD on `to`: as after a branch move.
+    gitCli(repo.dir, 'read-tree', '-u', '--reset', from);
+    gitCli(repo.dir, 'reset', '-q', '--soft', to);
+    expect(gitCli(repo.dir, 'status', '--porcelain')).not.toBe('');
+
+    await checkoutPathChanges({ fs, dir: repo.dir, from, to, path: 'docs' });
+    expect(gitCli(repo.dir, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(fs.existsSync(join(repo.dir, 'docs/old'))).toBe(false);
+    expect(fs.readFileSync(join(repo.dir, 'docs/page.md/README.md'), 'utf8')).toBe(
+      'a folder now\n',
+    );
+    expect(fs.readFileSync(join(repo.dir, 'docs/changed.md'), 'utf8')).toBe('after\n');
   });
 });
