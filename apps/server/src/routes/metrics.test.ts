@@ -26,23 +26,28 @@ describe('GET /metrics', () => {
   const figure = (text: string, series: string, cache: string) =>
     Number(new RegExp(`^${series}\\{cache="${cache}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
 
+  /** A new space holding these files, pushed as commit number `commit`. */
+  const spaceWith = async (commit: number, files: Record<string, string>): Promise<Space> => {
+    const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
+    const space = created.body as Space;
+    const blobs = Object.entries(files).map(([path, text]) => textBlob(path, text));
+    const sent = await sendTree(server.http, space.id, blobs, {
+      oid: commitOid(commit),
+      message: `commit ${String(commit)}`,
+    });
+    expect(sent.status).toBe(204);
+    return space;
+  };
+
   it('needs a token', async () => {
     expect((await metrics({ anonymous: true })).status).toBe(401);
   });
 
   it("counts the hits, misses and bytes of the server's caches, and a restart starts them anew", async () => {
-    const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
-    const space = created.body as Space;
-    const sent = await sendTree(
-      server.http,
-      space.id,
-      [
-        textBlob('README.md', '# Home\n\nWelcome.\n'),
-        textBlob('SUMMARY.md', '* [Home](README.md)\n'),
-      ],
-      { oid: commitOid(1), message: 'first' },
-    );
-    expect(sent.status).toBe(204);
+    const space = await spaceWith(1, {
+      'README.md': '# Home\n\nWelcome.\n',
+      'SUMMARY.md': '* [Home](README.md)\n',
+    });
     const before = await metrics();
     expect(before.status).toBe(200);
     expect(before.type).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -78,19 +83,11 @@ describe('GET /metrics', () => {
   });
 
   it("lays a revision out once for its pages' markdown reads, and renders each page once", async () => {
-    const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
-    const space = created.body as Space;
-    const sent = await sendTree(
-      server.http,
-      space.id,
-      [
-        textBlob('README.md', '# Home\n\nSee [the guide](guide.md).\n'),
-        textBlob('guide.md', '# Guide\n\nBack [home](README.md).\n'),
-        textBlob('SUMMARY.md', '* [Home](README.md)\n* [Guide](guide.md)\n'),
-      ],
-      { oid: commitOid(2), message: 'two pages' },
-    );
-    expect(sent.status).toBe(204);
+    const space = await spaceWith(2, {
+      'README.md': '# Home\n\nSee [the guide](guide.md).\n',
+      'guide.md': '# Guide\n\nBack [home](README.md).\n',
+      'SUMMARY.md': '* [Home](README.md)\n* [Guide](guide.md)\n',
+    });
     const listed = await server.http.get(`/v1/spaces/${space.id}/content/pages`);
     const ids = (listed.body as { pages: { id: string; title: string }[] }).pages.map((p) => p.id);
     expect(ids).toHaveLength(2);
