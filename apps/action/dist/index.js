@@ -81222,9 +81222,24 @@ var targetInstallationProperties = {
 };
 var IntegrationSpaceInstallation = typebox_exports.Object({ ...targetInstallationProperties, space: typebox_exports.Union([typebox_exports.String(), Space]) }, { title: "IntegrationSpaceInstallation" });
 var IntegrationSiteInstallation = typebox_exports.Object({ ...targetInstallationProperties, site: typebox_exports.Union([typebox_exports.String(), Site]) }, { title: "IntegrationSiteInstallation" });
+var UpdateInstallationBody = typebox_exports.Object({
+  configuration: typebox_exports.Optional(configuration),
+  space_selection: typebox_exports.Optional(Selection),
+  site_selection: typebox_exports.Optional(Selection)
+}, { title: "UpdateInstallationBody", additionalProperties: false });
+var InstallOnSpaceBody = typebox_exports.Object({ space: typebox_exports.String({ minLength: 1, description: "Space id." }) }, { title: "InstallOnSpaceBody" });
+var InstallOnSiteBody = typebox_exports.Object({ site: typebox_exports.String({ minLength: 1, description: "Site id." }) }, { title: "InstallOnSiteBody" });
+var UpdateTargetInstallationBody = typebox_exports.Object({
+  externalIds: typebox_exports.Optional(typebox_exports.Array(typebox_exports.String())),
+  configuration: typebox_exports.Optional(configuration)
+}, { title: "UpdateTargetInstallationBody", additionalProperties: false });
+var TargetInstallationQuery = typebox_exports.Object({
+  extended: typebox_exports.Optional(typebox_exports.Boolean({ default: false }))
+});
 
 // ../../packages/api/dist/routes/integrations.js
 var integration2 = "/v1/integrations/{integrationName}";
+var installation = `${integration2}/installations/{installationId}`;
 var integrationRoutes = defineRoutes("Integrations", [
   {
     operationId: "listIntegrations",
@@ -81274,6 +81289,117 @@ var integrationRoutes = defineRoutes("Integrations", [
     errors: [409]
   },
   {
+    operationId: "getIntegrationInstallationById",
+    method: "GET",
+    path: installation,
+    summary: "Get an installation of an integration.",
+    responses: { 200: IntegrationInstallation },
+    extension: true
+  },
+  {
+    operationId: "updateIntegrationInstallation",
+    method: "PATCH",
+    path: installation,
+    summary: "Change an installation: its configuration, and whether it covers all spaces and sites or those selected.",
+    body: UpdateInstallationBody,
+    responses: { 200: IntegrationInstallation },
+    extension: true
+  },
+  {
+    operationId: "listIntegrationInstallationSpaces",
+    method: "GET",
+    path: `${installation}/spaces`,
+    summary: "List the spaces an installation was installed on.",
+    query: ListTargetInstallationsQuery,
+    responses: { 200: ListOf(IntegrationSpaceInstallation) },
+    extension: true
+  },
+  {
+    operationId: "installIntegrationOnSpace",
+    method: "POST",
+    path: `${installation}/spaces`,
+    summary: "Install an installation on one space of its organization.",
+    query: TargetInstallationQuery,
+    body: InstallOnSpaceBody,
+    responses: { 201: IntegrationSpaceInstallation },
+    errors: [409],
+    extension: true
+  },
+  {
+    operationId: "getIntegrationSpaceInstallation",
+    method: "GET",
+    path: `${installation}/spaces/{spaceId}`,
+    summary: "An installation's settings for one space.",
+    query: TargetInstallationQuery,
+    responses: { 200: IntegrationSpaceInstallation },
+    extension: true
+  },
+  {
+    operationId: "updateIntegrationSpaceInstallation",
+    method: "PATCH",
+    path: `${installation}/spaces/{spaceId}`,
+    summary: "Change an installation's configuration or external ids for one space.",
+    query: TargetInstallationQuery,
+    body: UpdateTargetInstallationBody,
+    responses: { 200: IntegrationSpaceInstallation },
+    extension: true
+  },
+  {
+    operationId: "uninstallIntegrationFromSpace",
+    method: "DELETE",
+    path: `${installation}/spaces/{spaceId}`,
+    summary: "Uninstall an installation from one space.",
+    responses: { 204: null },
+    extension: true
+  },
+  {
+    operationId: "listIntegrationInstallationSites",
+    method: "GET",
+    path: `${installation}/sites`,
+    summary: "List the sites an installation was installed on.",
+    query: ListTargetInstallationsQuery,
+    responses: { 200: ListOf(IntegrationSiteInstallation) },
+    extension: true
+  },
+  {
+    operationId: "installIntegrationOnSite",
+    method: "POST",
+    path: `${installation}/sites`,
+    summary: "Install an installation on one site of its organization.",
+    query: TargetInstallationQuery,
+    body: InstallOnSiteBody,
+    responses: { 201: IntegrationSiteInstallation },
+    errors: [409],
+    extension: true
+  },
+  {
+    operationId: "getIntegrationSiteInstallation",
+    method: "GET",
+    path: `${installation}/sites/{siteId}`,
+    summary: "An installation's settings for one site.",
+    query: TargetInstallationQuery,
+    responses: { 200: IntegrationSiteInstallation },
+    extension: true
+  },
+  {
+    operationId: "updateIntegrationSiteInstallation",
+    method: "PATCH",
+    path: `${installation}/sites/{siteId}`,
+    summary: "Change an installation's configuration or external ids for one site.",
+    query: TargetInstallationQuery,
+    body: UpdateTargetInstallationBody,
+    responses: { 200: IntegrationSiteInstallation },
+    extension: true
+  },
+  {
+    operationId: "uninstallIntegrationFromSite",
+    method: "DELETE",
+    path: `${installation}/sites/{siteId}`,
+    summary: "Uninstall an installation from one site.",
+    responses: { 204: null },
+    extension: true
+  },
+  {
     operationId: "listIntegrationEvents",
     method: "GET",
     path: `${integration2}/events`,
@@ -81317,7 +81443,7 @@ var integrationRoutes = defineRoutes("Integrations", [
     method: "DELETE",
     path: `${integration2}/dev`,
     summary: "Stop dispatching events to the development tunnel (GitBook\u2019s CLI calls it on exit).",
-    responses: { 204: null },
+    responses: { 205: null },
     extension: true
   },
   {
