@@ -22,7 +22,7 @@ import {
   parseOutputFile,
 } from '../../apps/action/src/testing/action-harness.ts';
 import { startGitHttpRemote } from '../../apps/action/src/testing/git-http-remote.ts';
-import { startBenchServer } from './bench-server.ts';
+import { benchTempDir, startBenchServer } from './bench-server.ts';
 import { canonicalFiles, git, writeFiles } from './generate-space.ts';
 
 const exec = promisify(execFile);
@@ -47,9 +47,21 @@ async function runEntry(env: Record<string, string>, probe: string, outputFile: 
   return { ms, rssMb: rssKb / 1024, outputs: parseOutputFile(await readFile(outputFile, 'utf8')) };
 }
 
-/** Measures the cases and returns the table. */
+/** Measures the cases and returns the table (see {@link measure}). */
 export async function report(): Promise<string> {
-  const bench = await startBenchServer('action');
+  // Everything on the tmpfs where there is one (the harness's clones and remotes go to tmpdir()).
+  const tmpdirBefore = process.env['TMPDIR'];
+  process.env['TMPDIR'] = benchTempDir();
+  try {
+    return await measure();
+  } finally {
+    if (tmpdirBefore === undefined) delete process.env['TMPDIR'];
+    else process.env['TMPDIR'] = tmpdirBefore;
+  }
+}
+
+async function measure(): Promise<string> {
+  const bench = await startBenchServer('action', {}, { tmpfs: true });
   const { root, baseUrl, client } = bench;
   const init = { token: bench.token, organizationId: bench.organizationId };
   const remote = await startGitHttpRemote({ username: 'x-access-token', password: GITHUB_TOKEN });
@@ -154,7 +166,8 @@ export async function report(): Promise<string> {
       line(header),
       line(widths.map((w) => '-'.repeat(w))),
       ...rows.map(line),
-      'One run each (the action changes the repository); the server shares this process, the action is a child process.',
+      'One run each (the action changes the repository); the server shares this process, the action is a child process. ' +
+        `Temporary files (server data, remote, workspace) under ${benchTempDir()}.`,
       '',
     ].join('\n');
   } finally {

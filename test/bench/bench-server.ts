@@ -2,6 +2,7 @@
  * The service as the benchmarks run it: the embedded default (SQLite and blobs in a data
  * directory under a fresh temporary root) on a loopback port, with an admin token and one space.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,15 +33,30 @@ export interface BenchServer {
 }
 
 /**
- * Starts the service in a new temporary directory named after `name`; `beforeListen` may add
- * routes of the benchmark's own (a baseline) before it listens.
+ * Where a benchmark's temporary files go: the tmpfs at `/dev/shm` when there is one (on a shared
+ * disk a `git clone --local` baseline swings tenfold between runs, which hides real ratios), else
+ * the system's temporary directory. Benchmarks say which in their output.
  */
+export function benchTempDir(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
+/** Options of {@link startBenchServer}. */
+export interface BenchServerOptions {
+  /** Put the root under {@link benchTempDir} (a tmpfs where there is one) instead of `tmpdir()`. */
+  tmpfs?: boolean;
+  /** Adds routes of the benchmark's own (a baseline) before the server listens. */
+  beforeListen?: (app: ReturnType<typeof createServer>) => void;
+}
+
+/** Starts the service in a new temporary directory named after `name`. */
 export async function startBenchServer(
   name: string,
   clientOptions: Partial<SyncClientOptions> = {},
-  beforeListen: (app: ReturnType<typeof createServer>) => void = () => undefined,
+  options: BenchServerOptions = {},
 ): Promise<BenchServer> {
-  const root = await mkdtemp(join(tmpdir(), `docsync-${name}-bench-`));
+  const parent = options.tmpfs === true ? benchTempDir() : tmpdir();
+  const root = await mkdtemp(join(parent, `docsync-${name}-bench-`));
   const database = await openDatabase({ dataDir: join(root, 'data') });
   const server = createServer({
     db: database.db,
@@ -56,7 +72,7 @@ export async function startBenchServer(
   };
   try {
     const init = await initServer(database.db, { adminEmail: 'bench@example.com' });
-    beforeListen(server);
+    options.beforeListen?.(server);
     await server.listen({ host: '127.0.0.1', port: 0 });
     const baseUrl = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
     const client = createSyncClient({ ...clientOptions, baseUrl, token: init.token });

@@ -35,11 +35,17 @@ async function timeGets(urls: readonly string[]): Promise<number[]> {
 /** The figures of published pages, cold and cached, beside the static file of the same size. */
 export async function report(): Promise<string> {
   let staticBody = Buffer.alloc(0);
-  const server = await startBenchServer('published', {}, (app) => {
-    app.get('/bench-static', (_request, reply) =>
-      reply.header('content-type', 'text/html; charset=utf-8').send(staticBody),
-    );
-  });
+  const server = await startBenchServer(
+    'published',
+    {},
+    {
+      beforeListen: (app) => {
+        app.get('/bench-static', (_request, reply) =>
+          reply.header('content-type', 'text/html; charset=utf-8').send(staticBody),
+        );
+      },
+    },
+  );
   try {
     const spaceId = await server.createSpace('Handbook');
     const generated = generateSpace(20261127, {

@@ -20740,13 +20740,13 @@ var require_hash = __commonJS({
     "use strict";
     var Buffer2 = require_safe_buffer().Buffer;
     var toBuffer = require_to_buffer();
-    function Hash(blockSize, finalSize) {
+    function Hash2(blockSize, finalSize) {
       this._block = Buffer2.alloc(blockSize);
       this._finalSize = finalSize;
       this._blockSize = blockSize;
       this._len = 0;
     }
-    Hash.prototype.update = function(data, enc) {
+    Hash2.prototype.update = function(data, enc) {
       data = toBuffer(data, enc || "utf8");
       var block = this._block;
       var blockSize = this._blockSize;
@@ -20767,7 +20767,7 @@ var require_hash = __commonJS({
       this._len += length;
       return this;
     };
-    Hash.prototype.digest = function(enc) {
+    Hash2.prototype.digest = function(enc) {
       var rem = this._len % this._blockSize;
       this._block[rem] = 128;
       this._block.fill(0, rem + 1);
@@ -20788,10 +20788,10 @@ var require_hash = __commonJS({
       var hash = this._hash();
       return enc ? hash.toString(enc) : hash;
     };
-    Hash.prototype._update = function() {
+    Hash2.prototype._update = function() {
       throw new Error("_update must be implemented by subclass");
     };
-    module.exports = Hash;
+    module.exports = Hash2;
   }
 });
 
@@ -20800,7 +20800,7 @@ var require_sha1 = __commonJS({
   "../../node_modules/sha.js/sha1.js"(exports, module) {
     "use strict";
     var inherits = require_inherits();
-    var Hash = require_hash();
+    var Hash2 = require_hash();
     var Buffer2 = require_safe_buffer().Buffer;
     var K = [
       1518500249,
@@ -20812,9 +20812,9 @@ var require_sha1 = __commonJS({
     function Sha1() {
       this.init();
       this._w = W;
-      Hash.call(this, 64, 56);
+      Hash2.call(this, 64, 56);
     }
-    inherits(Sha1, Hash);
+    inherits(Sha1, Hash2);
     Sha1.prototype.init = function() {
       this._a = 1732584193;
       this._b = 4023233417;
@@ -20886,7 +20886,7 @@ var require_sha1 = __commonJS({
 var require_lib = __commonJS({
   "../../node_modules/async-lock/lib/index.js"(exports, module) {
     "use strict";
-    var AsyncLock = function(opts) {
+    var AsyncLock2 = function(opts) {
       opts = opts || {};
       this.Promise = opts.Promise || Promise;
       this.queues = /* @__PURE__ */ Object.create(null);
@@ -20899,20 +20899,20 @@ var require_lib = __commonJS({
         }
         this.domains = /* @__PURE__ */ Object.create(null);
       }
-      this.timeout = opts.timeout || AsyncLock.DEFAULT_TIMEOUT;
-      this.maxOccupationTime = opts.maxOccupationTime || AsyncLock.DEFAULT_MAX_OCCUPATION_TIME;
-      this.maxExecutionTime = opts.maxExecutionTime || AsyncLock.DEFAULT_MAX_EXECUTION_TIME;
+      this.timeout = opts.timeout || AsyncLock2.DEFAULT_TIMEOUT;
+      this.maxOccupationTime = opts.maxOccupationTime || AsyncLock2.DEFAULT_MAX_OCCUPATION_TIME;
+      this.maxExecutionTime = opts.maxExecutionTime || AsyncLock2.DEFAULT_MAX_EXECUTION_TIME;
       if (opts.maxPending === Infinity || Number.isInteger(opts.maxPending) && opts.maxPending >= 0) {
         this.maxPending = opts.maxPending;
       } else {
-        this.maxPending = AsyncLock.DEFAULT_MAX_PENDING;
+        this.maxPending = AsyncLock2.DEFAULT_MAX_PENDING;
       }
     };
-    AsyncLock.DEFAULT_TIMEOUT = 0;
-    AsyncLock.DEFAULT_MAX_OCCUPATION_TIME = 0;
-    AsyncLock.DEFAULT_MAX_EXECUTION_TIME = 0;
-    AsyncLock.DEFAULT_MAX_PENDING = 1e3;
-    AsyncLock.prototype.acquire = function(key, fn, cb, opts) {
+    AsyncLock2.DEFAULT_TIMEOUT = 0;
+    AsyncLock2.DEFAULT_MAX_OCCUPATION_TIME = 0;
+    AsyncLock2.DEFAULT_MAX_EXECUTION_TIME = 0;
+    AsyncLock2.DEFAULT_MAX_PENDING = 1e3;
+    AsyncLock2.prototype.acquire = function(key, fn, cb, opts) {
       if (Array.isArray(key)) {
         return this._acquireBatch(key, fn, cb, opts);
       }
@@ -21057,7 +21057,7 @@ var require_lib = __commonJS({
         return deferred;
       }
     };
-    AsyncLock.prototype._acquireBatch = function(keys, fn, cb, opts) {
+    AsyncLock2.prototype._acquireBatch = function(keys, fn, cb, opts) {
       var seen = /* @__PURE__ */ Object.create(null);
       keys = keys.filter(function(key) {
         if (seen[key]) {
@@ -21097,21 +21097,21 @@ var require_lib = __commonJS({
         });
       }
     };
-    AsyncLock.prototype.isBusy = function(key) {
+    AsyncLock2.prototype.isBusy = function(key) {
       if (!key) {
         return Object.keys(this.queues).length > 0;
       } else {
         return !!this.queues[key];
       }
     };
-    AsyncLock.prototype._promiseTry = function(fn) {
+    AsyncLock2.prototype._promiseTry = function(fn) {
       try {
         return this.Promise.resolve(fn());
       } catch (e) {
         return this.Promise.reject(e);
       }
     };
-    module.exports = AsyncLock;
+    module.exports = AsyncLock2;
   }
 });
 
@@ -22025,7 +22025,7 @@ var require_crc322 = __commonJS({
       return table2;
     }
     var crcTable = makeTable();
-    function crc32(crc, buf, len, pos) {
+    function crc322(crc, buf, len, pos) {
       var t = crcTable, end = pos + len;
       crc ^= -1;
       for (var i = pos; i < end; i++) {
@@ -22033,7 +22033,7 @@ var require_crc322 = __commonJS({
       }
       return crc ^ -1;
     }
-    module.exports = crc32;
+    module.exports = crc322;
   }
 });
 
@@ -22071,7 +22071,7 @@ var require_deflate = __commonJS({
     var utils = require_common();
     var trees = require_trees();
     var adler32 = require_adler32();
-    var crc32 = require_crc322();
+    var crc322 = require_crc322();
     var msg = require_messages();
     var Z_NO_FLUSH = 0;
     var Z_PARTIAL_FLUSH = 1;
@@ -22174,7 +22174,7 @@ var require_deflate = __commonJS({
       if (strm.state.wrap === 1) {
         strm.adler = adler32(strm.adler, buf, len, start);
       } else if (strm.state.wrap === 2) {
-        strm.adler = crc32(strm.adler, buf, len, start);
+        strm.adler = crc322(strm.adler, buf, len, start);
       }
       strm.next_in += len;
       strm.total_in += len;
@@ -22816,7 +22816,7 @@ var require_deflate = __commonJS({
               put_byte(s2, s2.gzhead.extra.length >> 8 & 255);
             }
             if (s2.gzhead.hcrc) {
-              strm.adler = crc32(strm.adler, s2.pending_buf, s2.pending, 0);
+              strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending, 0);
             }
             s2.gzindex = 0;
             s2.status = EXTRA_STATE;
@@ -22853,7 +22853,7 @@ var require_deflate = __commonJS({
           while (s2.gzindex < (s2.gzhead.extra.length & 65535)) {
             if (s2.pending === s2.pending_buf_size) {
               if (s2.gzhead.hcrc && s2.pending > beg) {
-                strm.adler = crc32(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+                strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
               }
               flush_pending(strm);
               beg = s2.pending;
@@ -22865,7 +22865,7 @@ var require_deflate = __commonJS({
             s2.gzindex++;
           }
           if (s2.gzhead.hcrc && s2.pending > beg) {
-            strm.adler = crc32(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+            strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
           }
           if (s2.gzindex === s2.gzhead.extra.length) {
             s2.gzindex = 0;
@@ -22881,7 +22881,7 @@ var require_deflate = __commonJS({
           do {
             if (s2.pending === s2.pending_buf_size) {
               if (s2.gzhead.hcrc && s2.pending > beg) {
-                strm.adler = crc32(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+                strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
               }
               flush_pending(strm);
               beg = s2.pending;
@@ -22898,7 +22898,7 @@ var require_deflate = __commonJS({
             put_byte(s2, val);
           } while (val !== 0);
           if (s2.gzhead.hcrc && s2.pending > beg) {
-            strm.adler = crc32(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+            strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
           }
           if (val === 0) {
             s2.gzindex = 0;
@@ -22914,7 +22914,7 @@ var require_deflate = __commonJS({
           do {
             if (s2.pending === s2.pending_buf_size) {
               if (s2.gzhead.hcrc && s2.pending > beg) {
-                strm.adler = crc32(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+                strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
               }
               flush_pending(strm);
               beg = s2.pending;
@@ -22931,7 +22931,7 @@ var require_deflate = __commonJS({
             put_byte(s2, val);
           } while (val !== 0);
           if (s2.gzhead.hcrc && s2.pending > beg) {
-            strm.adler = crc32(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+            strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
           }
           if (val === 0) {
             s2.status = HCRC_STATE;
@@ -23989,7 +23989,7 @@ var require_inflate = __commonJS({
     "use strict";
     var utils = require_common();
     var adler32 = require_adler32();
-    var crc32 = require_crc322();
+    var crc322 = require_crc322();
     var inflate_fast = require_inffast();
     var inflate_table = require_inftrees();
     var CODES = 0;
@@ -24293,7 +24293,7 @@ var require_inflate = __commonJS({
                 state.check = 0;
                 hbuf[0] = hold & 255;
                 hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
+                state.check = crc322(state.check, hbuf, 2, 0);
                 hold = 0;
                 bits = 0;
                 state.mode = FLAGS;
@@ -24356,7 +24356,7 @@ var require_inflate = __commonJS({
               if (state.flags & 512) {
                 hbuf[0] = hold & 255;
                 hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
+                state.check = crc322(state.check, hbuf, 2, 0);
               }
               hold = 0;
               bits = 0;
@@ -24379,7 +24379,7 @@ var require_inflate = __commonJS({
                 hbuf[1] = hold >>> 8 & 255;
                 hbuf[2] = hold >>> 16 & 255;
                 hbuf[3] = hold >>> 24 & 255;
-                state.check = crc32(state.check, hbuf, 4, 0);
+                state.check = crc322(state.check, hbuf, 4, 0);
               }
               hold = 0;
               bits = 0;
@@ -24401,7 +24401,7 @@ var require_inflate = __commonJS({
               if (state.flags & 512) {
                 hbuf[0] = hold & 255;
                 hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
+                state.check = crc322(state.check, hbuf, 2, 0);
               }
               hold = 0;
               bits = 0;
@@ -24424,7 +24424,7 @@ var require_inflate = __commonJS({
                 if (state.flags & 512) {
                   hbuf[0] = hold & 255;
                   hbuf[1] = hold >>> 8 & 255;
-                  state.check = crc32(state.check, hbuf, 2, 0);
+                  state.check = crc322(state.check, hbuf, 2, 0);
                 }
                 hold = 0;
                 bits = 0;
@@ -24457,7 +24457,7 @@ var require_inflate = __commonJS({
                     );
                   }
                   if (state.flags & 512) {
-                    state.check = crc32(state.check, input, copy, next);
+                    state.check = crc322(state.check, input, copy, next);
                   }
                   have -= copy;
                   next += copy;
@@ -24483,7 +24483,7 @@ var require_inflate = __commonJS({
                   }
                 } while (len && copy < have);
                 if (state.flags & 512) {
-                  state.check = crc32(state.check, input, copy, next);
+                  state.check = crc322(state.check, input, copy, next);
                 }
                 have -= copy;
                 next += copy;
@@ -24509,7 +24509,7 @@ var require_inflate = __commonJS({
                   }
                 } while (len && copy < have);
                 if (state.flags & 512) {
-                  state.check = crc32(state.check, input, copy, next);
+                  state.check = crc322(state.check, input, copy, next);
                 }
                 have -= copy;
                 next += copy;
@@ -25084,7 +25084,7 @@ var require_inflate = __commonJS({
                 state.total += _out;
                 if (_out) {
                   strm.adler = state.check = /*UPDATE(state.check, put - _out, _out);*/
-                  state.flags ? crc32(state.check, output, _out, put - _out) : adler32(state.check, output, _out, put - _out);
+                  state.flags ? crc322(state.check, output, _out, put - _out) : adler32(state.check, output, _out, put - _out);
                 }
                 _out = left;
                 if ((state.flags ? hold : zswap32(hold)) !== state.check) {
@@ -25150,7 +25150,7 @@ var require_inflate = __commonJS({
       state.total += _out;
       if (state.wrap && _out) {
         strm.adler = state.check = /*UPDATE(state.check, strm.next_out - _out, _out);*/
-        state.flags ? crc32(state.check, output, _out, strm.next_out - _out) : adler32(state.check, output, _out, strm.next_out - _out);
+        state.flags ? crc322(state.check, output, _out, strm.next_out - _out) : adler32(state.check, output, _out, strm.next_out - _out);
       }
       strm.data_type = state.bits + (state.last ? 64 : 0) + (state.mode === TYPE ? 128 : 0) + (state.mode === LEN_ || state.mode === COPY_ ? 256 : 0);
       if ((_in === 0 && _out === 0 || flush === Z_FINISH) && ret === Z_OK) {
@@ -25471,9 +25471,9 @@ var require_pako = __commonJS({
     var deflate = require_deflate2();
     var inflate = require_inflate2();
     var constants4 = require_constants6();
-    var pako = {};
-    assign(pako, deflate, inflate, constants4);
-    module.exports = pako;
+    var pako2 = {};
+    assign(pako2, deflate, inflate, constants4);
+    module.exports = pako2;
   }
 });
 
@@ -26268,16 +26268,16 @@ var require_isomorphic_git = __commonJS({
     function _interopDefault(ex) {
       return ex && typeof ex === "object" && "default" in ex ? ex["default"] : ex;
     }
-    var Hash = _interopDefault(require_sha1());
-    var AsyncLock = _interopDefault(require_async_lock());
-    var cleanGitRef = _interopDefault(require_lib2());
-    var crc32 = _interopDefault(require_crc32());
-    var pako = _interopDefault(require_pako());
+    var Hash2 = _interopDefault(require_sha1());
+    var AsyncLock2 = _interopDefault(require_async_lock());
+    var cleanGitRef2 = _interopDefault(require_lib2());
+    var crc322 = _interopDefault(require_crc32());
+    var pako2 = _interopDefault(require_pako());
     var crypto$1 = __require("crypto");
-    var pify = _interopDefault(require_pify());
-    var ignore = _interopDefault(require_ignore());
+    var pify2 = _interopDefault(require_pify());
+    var ignore2 = _interopDefault(require_ignore());
     var diff3Merge = _interopDefault(require_diff3());
-    var BaseError = class _BaseError extends Error {
+    var BaseError2 = class _BaseError extends Error {
       constructor(message) {
         super(message);
         this.caller = "";
@@ -26311,7 +26311,7 @@ var require_isomorphic_git = __commonJS({
         return true;
       }
     };
-    var UnmergedPathsError = class _UnmergedPathsError extends BaseError {
+    var UnmergedPathsError2 = class _UnmergedPathsError extends BaseError2 {
       /**
        * @param {Array<string>} filepaths
        */
@@ -26323,8 +26323,8 @@ var require_isomorphic_git = __commonJS({
         this.data = { filepaths };
       }
     };
-    UnmergedPathsError.code = "UnmergedPathsError";
-    var InternalError = class _InternalError extends BaseError {
+    UnmergedPathsError2.code = "UnmergedPathsError";
+    var InternalError2 = class _InternalError extends BaseError2 {
       /**
        * @param {string} message
        */
@@ -26340,8 +26340,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { message };
       }
     };
-    InternalError.code = "InternalError";
-    var UnsafeFilepathError = class _UnsafeFilepathError extends BaseError {
+    InternalError2.code = "InternalError";
+    var UnsafeFilepathError2 = class _UnsafeFilepathError extends BaseError2 {
       /**
        * @param {string} filepath
        */
@@ -26351,8 +26351,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { filepath };
       }
     };
-    UnsafeFilepathError.code = "UnsafeFilepathError";
-    var BufferCursor = class {
+    UnsafeFilepathError2.code = "UnsafeFilepathError";
+    var BufferCursor2 = class {
       constructor(buffer) {
         this.buffer = buffer;
         this._start = 0;
@@ -26417,8 +26417,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         return r;
       }
     };
-    var NEEDS_CODE_POINT_ORDER = /[\ud800-￿]/;
-    function isLoneSurrogate(s2, i, unit) {
+    var NEEDS_CODE_POINT_ORDER3 = /[\ud800-￿]/;
+    function isLoneSurrogate3(s2, i, unit) {
       if (unit < 55296 || unit > 57343) return false;
       if (unit < 56320) {
         const next = i + 1 < s2.length ? s2.charCodeAt(i + 1) : 0;
@@ -26427,8 +26427,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       const prev = i > 0 ? s2.charCodeAt(i - 1) : 0;
       return prev < 55296 || prev > 56319;
     }
-    function compareStrings(a, b) {
-      if (!NEEDS_CODE_POINT_ORDER.test(a) && !NEEDS_CODE_POINT_ORDER.test(b)) {
+    function compareStrings3(a, b) {
+      if (!NEEDS_CODE_POINT_ORDER3.test(a) && !NEEDS_CODE_POINT_ORDER3.test(b)) {
         return -(a < b) || +(a > b);
       }
       const length = Math.min(a.length, b.length);
@@ -26436,8 +26436,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         let x = a.charCodeAt(i);
         let y = b.charCodeAt(i);
         if (x !== y) {
-          if (isLoneSurrogate(a, i, x)) x = 65533;
-          if (isLoneSurrogate(b, i, y)) y = 65533;
+          if (isLoneSurrogate3(a, i, x)) x = 65533;
+          if (isLoneSurrogate3(b, i, y)) y = 65533;
           if (x === y) continue;
           if (x >= 55296 && y >= 55296) {
             x += x >= 57344 ? -2048 : 8192;
@@ -26448,10 +26448,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
     }
-    function comparePath(a, b) {
-      return compareStrings(a.path, b.path);
+    function comparePath2(a, b) {
+      return compareStrings3(a.path, b.path);
     }
-    function normalizeMode(mode) {
+    function normalizeMode2(mode) {
       let type2 = mode > 0 ? mode >> 12 : 0;
       if (type2 !== 4 && type2 !== 8 && type2 !== 10 && type2 !== 14) {
         type2 = 8;
@@ -26465,8 +26465,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       if (type2 !== 8) permissions = 0;
       return (type2 << 12) + permissions;
     }
-    var MAX_UINT32 = 2 ** 32;
-    function SecondsNanoseconds(givenSeconds, givenNanoseconds, milliseconds, date) {
+    var MAX_UINT322 = 2 ** 32;
+    function SecondsNanoseconds2(givenSeconds, givenNanoseconds, milliseconds, date) {
       if (givenSeconds !== void 0 && givenNanoseconds !== void 0) {
         return [givenSeconds, givenNanoseconds];
       }
@@ -26477,35 +26477,35 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       const nanoseconds = Math.floor((milliseconds - seconds * 1e3) * 1e6);
       return [seconds, nanoseconds];
     }
-    function normalizeStats(e) {
-      const [ctimeSeconds, ctimeNanoseconds] = SecondsNanoseconds(
+    function normalizeStats2(e) {
+      const [ctimeSeconds, ctimeNanoseconds] = SecondsNanoseconds2(
         e.ctimeSeconds,
         e.ctimeNanoseconds,
         e.ctimeMs,
         e.ctime
       );
-      const [mtimeSeconds, mtimeNanoseconds] = SecondsNanoseconds(
+      const [mtimeSeconds, mtimeNanoseconds] = SecondsNanoseconds2(
         e.mtimeSeconds,
         e.mtimeNanoseconds,
         e.mtimeMs,
         e.mtime
       );
       return {
-        ctimeSeconds: ctimeSeconds % MAX_UINT32,
-        ctimeNanoseconds: ctimeNanoseconds % MAX_UINT32,
-        mtimeSeconds: mtimeSeconds % MAX_UINT32,
-        mtimeNanoseconds: mtimeNanoseconds % MAX_UINT32,
-        dev: e.dev % MAX_UINT32,
-        ino: e.ino % MAX_UINT32,
-        mode: normalizeMode(e.mode % MAX_UINT32),
-        uid: e.uid % MAX_UINT32,
-        gid: e.gid % MAX_UINT32,
+        ctimeSeconds: ctimeSeconds % MAX_UINT322,
+        ctimeNanoseconds: ctimeNanoseconds % MAX_UINT322,
+        mtimeSeconds: mtimeSeconds % MAX_UINT322,
+        mtimeNanoseconds: mtimeNanoseconds % MAX_UINT322,
+        dev: e.dev % MAX_UINT322,
+        ino: e.ino % MAX_UINT322,
+        mode: normalizeMode2(e.mode % MAX_UINT322),
+        uid: e.uid % MAX_UINT322,
+        gid: e.gid % MAX_UINT322,
         // size of -1 happens over a BrowserFS HTTP Backend that doesn't serve Content-Length headers
         // (like the Karma webserver) because BrowserFS HTTP Backend uses HTTP HEAD requests to do fs.stat
-        size: e.size > -1 ? e.size % MAX_UINT32 : 0
+        size: e.size > -1 ? e.size % MAX_UINT322 : 0
       };
     }
-    function toHex(buffer) {
+    function toHex2(buffer) {
       let hex = "";
       for (const byte of new Uint8Array(buffer)) {
         if (byte < 16) hex += "0";
@@ -26513,29 +26513,29 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return hex;
     }
-    var supportsSubtleSHA1 = null;
-    async function shasum(buffer) {
-      if (supportsSubtleSHA1 === null) {
-        supportsSubtleSHA1 = await testSubtleSHA1();
+    var supportsSubtleSHA12 = null;
+    async function shasum2(buffer) {
+      if (supportsSubtleSHA12 === null) {
+        supportsSubtleSHA12 = await testSubtleSHA12();
       }
-      return supportsSubtleSHA1 ? subtleSHA1(buffer) : shasumSync(buffer);
+      return supportsSubtleSHA12 ? subtleSHA12(buffer) : shasumSync2(buffer);
     }
-    function shasumSync(buffer) {
-      return new Hash().update(buffer).digest("hex");
+    function shasumSync2(buffer) {
+      return new Hash2().update(buffer).digest("hex");
     }
-    async function subtleSHA1(buffer) {
+    async function subtleSHA12(buffer) {
       const hash = await crypto.subtle.digest("SHA-1", buffer);
-      return toHex(hash);
+      return toHex2(hash);
     }
-    async function testSubtleSHA1() {
+    async function testSubtleSHA12() {
       try {
-        const hash = await subtleSHA1(new Uint8Array([]));
+        const hash = await subtleSHA12(new Uint8Array([]));
         return hash === "da39a3ee5e6b4b0d3255bfef95601890afd80709";
       } catch (_) {
       }
       return false;
     }
-    function parseCacheEntryFlags(bits) {
+    function parseCacheEntryFlags2(bits) {
       return {
         assumeValid: Boolean(bits & 32768),
         extended: Boolean(bits & 16384),
@@ -26545,21 +26545,21 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         intentToAdd: false
       };
     }
-    var SKIP_WORKTREE = 16384;
-    var INTENT_TO_ADD = 8192;
-    function hasExtendedFlags(entry) {
+    var SKIP_WORKTREE2 = 16384;
+    var INTENT_TO_ADD2 = 8192;
+    function hasExtendedFlags2(entry) {
       return Boolean(entry.flags.skipWorktree || entry.flags.intentToAdd);
     }
-    function renderCacheEntryFlags(entry) {
+    function renderCacheEntryFlags2(entry) {
       const flags = entry.flags;
-      flags.extended = hasExtendedFlags(entry);
+      flags.extended = hasExtendedFlags2(entry);
       flags.nameLength = Math.min(Buffer.from(entry.path).length, 4095);
       return (flags.assumeValid ? 32768 : 0) + (flags.extended ? 16384 : 0) + ((flags.stage & 3) << 12) + (flags.nameLength & 4095);
     }
-    function renderCacheEntryExtendedFlags(entry) {
-      return (entry.flags.skipWorktree ? SKIP_WORKTREE : 0) + (entry.flags.intentToAdd ? INTENT_TO_ADD : 0);
+    function renderCacheEntryExtendedFlags2(entry) {
+      return (entry.flags.skipWorktree ? SKIP_WORKTREE2 : 0) + (entry.flags.intentToAdd ? INTENT_TO_ADD2 : 0);
     }
-    var GitIndex = class _GitIndex {
+    var GitIndex2 = class _GitIndex {
       /*::
        _entries: Map<string, CacheEntry>
        _dirty: boolean // Used to determine if index needs to be saved to filesystem
@@ -26590,29 +26590,29 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         } else if (buffer === null) {
           return new _GitIndex(null);
         } else {
-          throw new InternalError("invalid type passed to GitIndex.from");
+          throw new InternalError2("invalid type passed to GitIndex.from");
         }
       }
       static async fromBuffer(buffer) {
         if (buffer.length === 0) {
-          throw new InternalError("Index file is empty (.git/index)");
+          throw new InternalError2("Index file is empty (.git/index)");
         }
         const index4 = new _GitIndex();
-        const reader = new BufferCursor(buffer);
+        const reader = new BufferCursor2(buffer);
         const magic = reader.toString("utf8", 4);
         if (magic !== "DIRC") {
-          throw new InternalError(`Invalid dircache magic file number: ${magic}`);
+          throw new InternalError2(`Invalid dircache magic file number: ${magic}`);
         }
-        const shaComputed = await shasum(buffer.slice(0, -20));
+        const shaComputed = await shasum2(buffer.slice(0, -20));
         const shaClaimed = buffer.slice(-20).toString("hex");
         if (shaClaimed !== shaComputed) {
-          throw new InternalError(
+          throw new InternalError2(
             `Invalid checksum in GitIndex buffer: expected ${shaClaimed} but saw ${shaComputed}`
           );
         }
         const version2 = reader.readUInt32BE();
         if (version2 !== 2 && version2 !== 3) {
-          throw new InternalError(`Unsupported dircache version: ${version2}`);
+          throw new InternalError2(`Unsupported dircache version: ${version2}`);
         }
         const numEntries = reader.readUInt32BE();
         let i = 0;
@@ -26630,35 +26630,35 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           entry.size = reader.readUInt32BE();
           entry.oid = reader.slice(20).toString("hex");
           const flags = reader.readUInt16BE();
-          entry.flags = parseCacheEntryFlags(flags);
+          entry.flags = parseCacheEntryFlags2(flags);
           if (entry.flags.extended) {
             const extendedFlags = reader.readUInt16BE();
-            if (extendedFlags & ~(SKIP_WORKTREE | INTENT_TO_ADD)) {
-              throw new InternalError(
+            if (extendedFlags & ~(SKIP_WORKTREE2 | INTENT_TO_ADD2)) {
+              throw new InternalError2(
                 `Unknown index entry format: 0x${extendedFlags.toString(16)}`
               );
             }
-            entry.flags.skipWorktree = Boolean(extendedFlags & SKIP_WORKTREE);
-            entry.flags.intentToAdd = Boolean(extendedFlags & INTENT_TO_ADD);
+            entry.flags.skipWorktree = Boolean(extendedFlags & SKIP_WORKTREE2);
+            entry.flags.intentToAdd = Boolean(extendedFlags & INTENT_TO_ADD2);
           }
           const pathlength = buffer.indexOf(0, reader.tell() + 1) - reader.tell();
           if (pathlength < 1) {
-            throw new InternalError(`Got a path length of: ${pathlength}`);
+            throw new InternalError2(`Got a path length of: ${pathlength}`);
           }
           entry.path = reader.toString("utf8", pathlength);
           if (entry.path.includes("..\\") || entry.path.includes("../")) {
-            throw new UnsafeFilepathError(entry.path);
+            throw new UnsafeFilepathError2(entry.path);
           }
           let padding = 8 - (reader.tell() - 12) % 8;
           if (padding === 0) padding = 8;
           while (padding--) {
             const tmp = reader.readUInt8();
             if (tmp !== 0) {
-              throw new InternalError(
+              throw new InternalError2(
                 `Expected 1-8 null characters but got '${tmp}' after ${entry.path}`
               );
             } else if (reader.eof()) {
-              throw new InternalError("Unexpected end of file");
+              throw new InternalError2("Unexpected end of file");
             }
           }
           entry.stages = [];
@@ -26671,7 +26671,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         return [...this._unmergedPaths];
       }
       get entries() {
-        return [...this._entries.values()].sort(comparePath);
+        return [...this._entries.values()].sort(comparePath2);
       }
       get entriesMap() {
         return this._entries;
@@ -26701,7 +26701,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             size: 0
           };
         }
-        stats = normalizeStats(stats);
+        stats = normalizeStats2(stats);
         const bfilepath = Buffer.from(filepath);
         const existing = stage === 0 ? this._entries.get(filepath) : void 0;
         const entry = {
@@ -26760,11 +26760,11 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       static async _entryToBuffer(entry) {
         const bpath = Buffer.from(entry.path);
-        const extended = hasExtendedFlags(entry);
+        const extended = hasExtendedFlags2(entry);
         const length = Math.ceil((62 + (extended ? 2 : 0) + bpath.length + 1) / 8) * 8;
         const written = Buffer.alloc(length);
-        const writer = new BufferCursor(written);
-        const stat2 = normalizeStats(entry);
+        const writer = new BufferCursor2(written);
+        const stat2 = normalizeStats2(entry);
         writer.writeUInt32BE(stat2.ctimeSeconds);
         writer.writeUInt32BE(stat2.ctimeNanoseconds);
         writer.writeUInt32BE(stat2.mtimeSeconds);
@@ -26776,18 +26776,18 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         writer.writeUInt32BE(stat2.gid);
         writer.writeUInt32BE(stat2.size);
         writer.write(entry.oid, 20, "hex");
-        writer.writeUInt16BE(renderCacheEntryFlags(entry));
+        writer.writeUInt16BE(renderCacheEntryFlags2(entry));
         if (extended) {
-          writer.writeUInt16BE(renderCacheEntryExtendedFlags(entry));
+          writer.writeUInt16BE(renderCacheEntryExtendedFlags2(entry));
         }
         writer.write(entry.path, bpath.length, "utf8");
         return written;
       }
       async toObject() {
         const header = Buffer.alloc(12);
-        const writer = new BufferCursor(header);
+        const writer = new BufferCursor2(header);
         writer.write("DIRC", 4, "utf8");
-        writer.writeUInt32BE(this.entriesFlat.some(hasExtendedFlags) ? 3 : 2);
+        writer.writeUInt32BE(this.entriesFlat.some(hasExtendedFlags2) ? 3 : 2);
         writer.writeUInt32BE(this.entriesFlat.length);
         let entryBuffers = [];
         for (const entry of this.entries) {
@@ -26803,52 +26803,52 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         entryBuffers = await Promise.all(entryBuffers);
         const body = Buffer.concat(entryBuffers);
         const main = Buffer.concat([header, body]);
-        const sum = await shasum(main);
+        const sum = await shasum2(main);
         return Buffer.concat([main, Buffer.from(sum, "hex")]);
       }
     };
-    function compareStats(entry, stats, filemode = true, trustino = true) {
-      const e = normalizeStats(entry);
-      const s2 = normalizeStats(stats);
+    function compareStats2(entry, stats, filemode = true, trustino = true) {
+      const e = normalizeStats2(entry);
+      const s2 = normalizeStats2(stats);
       const staleness = filemode && e.mode !== s2.mode || e.mtimeSeconds !== s2.mtimeSeconds || e.mtimeNanoseconds !== s2.mtimeNanoseconds || e.ctimeSeconds !== s2.ctimeSeconds || e.ctimeNanoseconds !== s2.ctimeNanoseconds || e.uid !== s2.uid || e.gid !== s2.gid || trustino && e.ino !== s2.ino || e.size !== s2.size;
       return staleness;
     }
-    var lock;
-    function getLock() {
-      if (lock === void 0) lock = new AsyncLock({ maxPending: Infinity });
-      return lock;
+    var lock2;
+    function getLock2() {
+      if (lock2 === void 0) lock2 = new AsyncLock2({ maxPending: Infinity });
+      return lock2;
     }
-    function acquireLock(key, callback) {
-      return getLock().acquire(key, callback);
+    function acquireLock2(key, callback) {
+      return getLock2().acquire(key, callback);
     }
-    var IndexCache = /* @__PURE__ */ Symbol("IndexCache");
-    function createCache() {
+    var IndexCache2 = /* @__PURE__ */ Symbol("IndexCache");
+    function createCache2() {
       return {
         map: /* @__PURE__ */ new Map(),
         stats: /* @__PURE__ */ new Map()
       };
     }
-    async function updateCachedIndexFile(fs4, filepath, cache) {
+    async function updateCachedIndexFile2(fs4, filepath, cache) {
       const [stat2, rawIndexFile] = await Promise.all([
         fs4.lstat(filepath),
         fs4.read(filepath)
       ]);
-      const index4 = await GitIndex.from(rawIndexFile);
+      const index4 = await GitIndex2.from(rawIndexFile);
       cache.map.set(filepath, index4);
       cache.stats.set(filepath, stat2);
     }
-    async function isIndexStale(fs4, filepath, cache) {
+    async function isIndexStale2(fs4, filepath, cache) {
       const savedStats = cache.stats.get(filepath);
       if (savedStats === void 0) return true;
       if (savedStats === null) return false;
       const currStats = await fs4.lstat(filepath);
       if (currStats === null) return false;
-      if (compareStats(savedStats, currStats)) return true;
-      const saved = normalizeStats(savedStats);
-      const curr = normalizeStats(currStats);
+      if (compareStats2(savedStats, currStats)) return true;
+      const saved = normalizeStats2(savedStats);
+      const curr = normalizeStats2(currStats);
       return saved.mtimeNanoseconds !== curr.mtimeNanoseconds || saved.ctimeNanoseconds !== curr.ctimeNanoseconds;
     }
-    var GitIndexManager = class {
+    var GitIndexManager2 = class {
       /**
        * Manages access to the Git index file, ensuring thread-safe operations and caching.
        *
@@ -26862,21 +26862,21 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
        * @throws {UnmergedPathsError} If unmerged paths exist and `allowUnmerged` is `false`.
        */
       static async acquire({ fs: fs4, gitdir, cache, allowUnmerged = true }, closure) {
-        if (!cache[IndexCache]) {
-          cache[IndexCache] = createCache();
+        if (!cache[IndexCache2]) {
+          cache[IndexCache2] = createCache2();
         }
         const filepath = `${gitdir}/index`;
         let result;
         let unmergedPaths = [];
-        await acquireLock(filepath, async () => {
-          const theIndexCache = cache[IndexCache];
-          if (await isIndexStale(fs4, filepath, theIndexCache)) {
-            await updateCachedIndexFile(fs4, filepath, theIndexCache);
+        await acquireLock2(filepath, async () => {
+          const theIndexCache = cache[IndexCache2];
+          if (await isIndexStale2(fs4, filepath, theIndexCache)) {
+            await updateCachedIndexFile2(fs4, filepath, theIndexCache);
           }
           const index4 = theIndexCache.map.get(filepath);
           unmergedPaths = index4.unmergedPaths;
           if (unmergedPaths.length && !allowUnmerged)
-            throw new UnmergedPathsError(unmergedPaths);
+            throw new UnmergedPathsError2(unmergedPaths);
           result = await closure(index4);
           if (index4._dirty) {
             const buffer = await index4.toObject();
@@ -26895,7 +26895,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return path2;
     }
-    function dirname2(path2) {
+    function dirname3(path2) {
       const last = Math.max(path2.lastIndexOf("/"), path2.lastIndexOf("\\"));
       if (last === -1) return ".";
       if (last === 0) return "/";
@@ -26913,7 +26913,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             children: []
           };
           inodes.set(name, dir);
-          dir.parent = mkdir2(dirname2(name));
+          dir.parent = mkdir2(dirname3(name));
           if (dir.parent && dir.parent !== dir) dir.parent.children.push(dir);
         }
         return inodes.get(name);
@@ -26926,7 +26926,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             basename: basename3(name),
             metadata,
             // This recursively generates any missing parent folders.
-            parent: mkdir2(dirname2(name)),
+            parent: mkdir2(dirname3(name)),
             children: []
           };
           if (file.parent) file.parent.children.push(file);
@@ -26953,11 +26953,11 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         case 57344:
           return "commit";
       }
-      throw new InternalError(`Unexpected GitTree entry mode: ${mode.toString(8)}`);
+      throw new InternalError2(`Unexpected GitTree entry mode: ${mode.toString(8)}`);
     }
     var GitWalkerIndex = class {
       constructor({ fs: fs4, gitdir, cache }) {
-        this.treePromise = GitIndexManager.acquire(
+        this.treePromise = GitIndexManager2.acquire(
           { fs: fs4, gitdir, cache },
           async function(index4) {
             return flatFileListToDirectoryStructure(index4.entries);
@@ -26999,7 +26999,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           throw new Error(`ENOTDIR: not a directory, scandir '${filepath}'`);
         }
         const names = inode.children.map((inode2) => inode2.fullpath);
-        names.sort(compareStrings);
+        names.sort(compareStrings3);
         return names;
       }
       async type(entry) {
@@ -27023,7 +27023,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
               `ENOENT: no such file or directory, lstat '${entry._fullpath}'`
             );
           }
-          const stats = inode.type === "tree" ? {} : normalizeStats(inode.metadata);
+          const stats = inode.type === "tree" ? {} : normalizeStats2(inode.metadata);
           entry._type = inode.type === "tree" ? "tree" : mode2type(stats.mode);
           entry._mode = stats.mode;
           if (inode.type === "tree") {
@@ -27056,7 +27056,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       Object.freeze(o);
       return o;
     }
-    var NotFoundError2 = class _NotFoundError extends BaseError {
+    var NotFoundError3 = class _NotFoundError extends BaseError2 {
       /**
        * @param {string} what
        */
@@ -27066,8 +27066,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { what };
       }
     };
-    NotFoundError2.code = "NotFoundError";
-    var ObjectTypeError = class _ObjectTypeError extends BaseError {
+    NotFoundError3.code = "NotFoundError";
+    var ObjectTypeError2 = class _ObjectTypeError extends BaseError2 {
       /**
        * @param {string} oid
        * @param {'blob'|'commit'|'tag'|'tree'} actual
@@ -27082,8 +27082,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { oid, actual, expected, filepath };
       }
     };
-    ObjectTypeError.code = "ObjectTypeError";
-    var InvalidOidError = class _InvalidOidError extends BaseError {
+    ObjectTypeError2.code = "ObjectTypeError";
+    var InvalidOidError2 = class _InvalidOidError extends BaseError2 {
       /**
        * @param {string} value
        */
@@ -27093,8 +27093,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { value };
       }
     };
-    InvalidOidError.code = "InvalidOidError";
-    var InvalidRefNameError2 = class _InvalidRefNameError extends BaseError {
+    InvalidOidError2.code = "InvalidOidError";
+    var InvalidRefNameError3 = class _InvalidRefNameError extends BaseError2 {
       /**
        * @param {string} ref
        * @param {string} suggestion
@@ -27108,8 +27108,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { ref, suggestion };
       }
     };
-    InvalidRefNameError2.code = "InvalidRefNameError";
-    var NoRefspecError = class _NoRefspecError extends BaseError {
+    InvalidRefNameError3.code = "InvalidRefNameError";
+    var NoRefspecError2 = class _NoRefspecError extends BaseError2 {
       /**
        * @param {string} remote
        */
@@ -27122,7 +27122,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { remote };
       }
     };
-    NoRefspecError.code = "NoRefspecError";
+    NoRefspecError2.code = "NoRefspecError";
     var GitPackedRefs = class _GitPackedRefs {
       constructor(text8) {
         this.refs = /* @__PURE__ */ new Map();
@@ -27174,7 +27174,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         const remoteIsGlob = remoteGlobMatch === "*";
         const localIsGlob = localGlobMatch === "*";
         if (remoteIsGlob !== localIsGlob) {
-          throw new InternalError("Invalid refspec");
+          throw new InternalError2("Invalid refspec");
         }
         return new _GitRefSpec({
           remotePath,
@@ -27260,7 +27260,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         throw new TypeError("Reference name must be a string");
       return !bad.test(name) && (!!onelevel || name.includes("/"));
     }
-    function normalizeString(path2, aar) {
+    function normalizeString2(path2, aar) {
       let res = "";
       let lastSegmentLength = 0;
       let lastSlash = -1;
@@ -27313,20 +27313,20 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return res;
     }
-    function getWindowsDrivePrefix(path2) {
+    function getWindowsDrivePrefix2(path2) {
       if (path2.length >= 2 && /^[a-zA-Z]:/.test(path2)) {
         return path2.slice(0, 2);
       }
       return null;
     }
-    function normalize2(path2) {
+    function normalize3(path2) {
       if (!path2.length) return ".";
       path2 = path2.replace(/\\/g, "/");
-      const drivePrefix = getWindowsDrivePrefix(path2);
+      const drivePrefix = getWindowsDrivePrefix2(path2);
       const isAbsolute3 = path2[0] === "/" || drivePrefix !== null && path2[2] === "/";
       const trailingSeparator = path2.at(-1) === "/";
       const pathBody = drivePrefix ? path2.slice(2) : path2;
-      let normalized = normalizeString(pathBody, !isAbsolute3);
+      let normalized = normalizeString2(pathBody, !isAbsolute3);
       if (!normalized.length) {
         const root2 = drivePrefix ? isAbsolute3 ? drivePrefix + "/" : drivePrefix : isAbsolute3 ? "/" : ".";
         return trailingSeparator && !isAbsolute3 ? root2 + "/" : root2;
@@ -27337,7 +27337,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return isAbsolute3 ? `/${normalized}` : normalized;
     }
-    function join2(...args) {
+    function join3(...args) {
       if (args.length === 0) return ".";
       let joined;
       for (let i = 0; i < args.length; ++i) {
@@ -27351,7 +27351,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
       }
       if (joined === void 0) return ".";
-      return normalize2(joined);
+      return normalize3(joined);
     }
     var num = (val) => {
       if (typeof val === "number") {
@@ -27633,10 +27633,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
     var GIT_FILES = ["config", "description", "index", "shallow", "commondir"];
     function assertWritableRef(ref) {
       if (GIT_FILES.includes(ref)) {
-        throw new InvalidRefNameError2(ref, `refs/heads/${ref}`);
+        throw new InvalidRefNameError3(ref, `refs/heads/${ref}`);
       }
       if (!isValidRef(ref, true)) {
-        throw new InvalidRefNameError2(ref, cleanGitRef.clean(ref));
+        throw new InvalidRefNameError3(ref, cleanGitRef2.clean(ref));
       }
     }
     var GitRefManager = class _GitRefManager {
@@ -27668,14 +27668,14 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }) {
         for (const value of refs.values()) {
           if (!value.match(/[0-9a-f]{40}/)) {
-            throw new InvalidOidError(value);
+            throw new InvalidOidError2(value);
           }
         }
         const config = await GitConfigManager.get({ fs: fs4, gitdir });
         if (!refspecs) {
           refspecs = await config.getall(`remote.${remote}.fetch`);
           if (refspecs.length === 0) {
-            throw new NoRefspecError(remote);
+            throw new NoRefspecError2(remote);
           }
           refspecs.unshift(`+HEAD:refs/remotes/${remote}/HEAD`);
         }
@@ -27746,9 +27746,9 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           }
         }
         for (const [key, value] of actualRefsToWrite) {
-          await acquireLock(
+          await acquireLock2(
             key,
-            async () => fs4.write(join2(gitdir, key), `${value.trim()}
+            async () => fs4.write(join3(gitdir, key), `${value.trim()}
 `, "utf8")
           );
         }
@@ -27768,11 +27768,11 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       static async writeRef({ fs: fs4, gitdir, ref, value }) {
         assertWritableRef(ref);
         if (!value.match(/[0-9a-f]{40}/)) {
-          throw new InvalidOidError(value);
+          throw new InvalidOidError2(value);
         }
-        await acquireLock(
+        await acquireLock2(
           ref,
-          async () => fs4.write(join2(gitdir, ref), `${value.trim()}
+          async () => fs4.write(join3(gitdir, ref), `${value.trim()}
 `, "utf8")
         );
       }
@@ -27788,9 +27788,9 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
        */
       static async writeSymbolicRef({ fs: fs4, gitdir, ref, value }) {
         assertWritableRef(ref);
-        await acquireLock(
+        await acquireLock2(
           ref,
-          async () => fs4.write(join2(gitdir, ref), `ref: ${value.trim()}
+          async () => fs4.write(join3(gitdir, ref), `ref: ${value.trim()}
 `, "utf8")
         );
       }
@@ -27817,8 +27817,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
        */
       static async deleteRefs({ fs: fs4, gitdir, refs }) {
         refs.forEach(assertWritableRef);
-        await Promise.all(refs.map((ref) => fs4.rm(join2(gitdir, ref))));
-        let text8 = await acquireLock(
+        await Promise.all(refs.map((ref) => fs4.rm(join3(gitdir, ref))));
+        let text8 = await acquireLock2(
           "packed-refs",
           async () => fs4.read(`${gitdir}/packed-refs`, { encoding: "utf8" })
         );
@@ -27831,7 +27831,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         }
         if (packed.refs.size < beforeSize) {
           text8 = packed.toString();
-          await acquireLock(
+          await acquireLock2(
             "packed-refs",
             async () => fs4.write(`${gitdir}/packed-refs`, text8, { encoding: "utf8" })
           );
@@ -27870,13 +27870,13 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         const packedMap = await _GitRefManager.packedRefs({ fs: fs4, gitdir });
         const allpaths = refpaths(ref).filter((p) => !GIT_FILES.includes(p));
         for (const ref2 of allpaths) {
-          const sha = await acquireLock(
+          const sha = await acquireLock2(
             ref2,
             async () => await fs4.read(`${gitdir}/${ref2}`, { encoding: "utf8" }) || packedMap.get(ref2)
           );
           if (sha) {
             if (visited.has(ref2)) {
-              throw new InternalError(
+              throw new InternalError2(
                 `Circular reference detected while resolving ref "${ref2}"`
               );
             }
@@ -27890,7 +27890,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             });
           }
         }
-        throw new NotFoundError2(ref);
+        throw new NotFoundError3(ref);
       }
       /**
        * Checks whether a ref names the branch HEAD points at in a repository where
@@ -27917,7 +27917,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             depth: 2
           });
         } catch (err) {
-          if (err instanceof NotFoundError2) return false;
+          if (err instanceof NotFoundError3) return false;
           throw err;
         }
         if (!target.startsWith("refs/heads/")) return false;
@@ -27937,7 +27937,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           await _GitRefManager.expand({ fs: fs4, gitdir, ref });
           return true;
         } catch (err) {
-          if (err instanceof NotFoundError2) return false;
+          if (err instanceof NotFoundError3) return false;
           throw err;
         }
       }
@@ -27957,14 +27957,14 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         const packedMap = await _GitRefManager.packedRefs({ fs: fs4, gitdir });
         const allpaths = refpaths(ref).filter((p) => !GIT_FILES.includes(p));
         for (const ref2 of allpaths) {
-          const refExists = await acquireLock(
+          const refExists = await acquireLock2(
             ref2,
             async () => fs4.exists(`${gitdir}/${ref2}`)
           );
           if (refExists) return ref2;
           if (packedMap.has(ref2)) return ref2;
         }
-        throw new NotFoundError2(ref);
+        throw new NotFoundError3(ref);
       }
       /**
        * Expands a ref against a provided map.
@@ -27979,7 +27979,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         for (const ref2 of allpaths) {
           if (await map5.has(ref2)) return ref2;
         }
-        throw new NotFoundError2(ref);
+        throw new NotFoundError3(ref);
       }
       /**
        * Resolves a ref against a provided map.
@@ -28017,7 +28017,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             });
           }
         }
-        throw new NotFoundError2(ref);
+        throw new NotFoundError3(ref);
       }
       /**
        * Reads the packed refs file and returns a map of refs.
@@ -28028,7 +28028,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
        * @returns {Promise<Map<string, string>>} - A map of packed refs.
        */
       static async packedRefs({ fs: fs4, gitdir }) {
-        const text8 = await acquireLock(
+        const text8 = await acquireLock2(
           "packed-refs",
           async () => fs4.read(`${gitdir}/packed-refs`, { encoding: "utf8" })
         );
@@ -28102,7 +28102,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
     };
     function compareTreeEntryPath(a, b) {
-      return compareStrings(appendSlashIfDir(a), appendSlashIfDir(b));
+      return compareStrings3(appendSlashIfDir(a), appendSlashIfDir(b));
     }
     function appendSlashIfDir(entry) {
       return entry.mode === "040000" ? entry.path + "/" : entry.path;
@@ -28120,7 +28120,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         case "160000":
           return "commit";
       }
-      throw new InternalError(`Unexpected GitTree entry mode: ${mode}`);
+      throw new InternalError2(`Unexpected GitTree entry mode: ${mode}`);
     }
     function parseBuffer(buffer) {
       const _entries = [];
@@ -28128,13 +28128,13 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       while (cursor < buffer.length) {
         const space = buffer.indexOf(32, cursor);
         if (space === -1) {
-          throw new InternalError(
+          throw new InternalError2(
             `GitTree: Error parsing buffer at byte location ${cursor}: Could not find the next space character.`
           );
         }
         const nullchar = buffer.indexOf(0, cursor);
         if (nullchar === -1) {
-          throw new InternalError(
+          throw new InternalError2(
             `GitTree: Error parsing buffer at byte location ${cursor}: Could not find the next null character.`
           );
         }
@@ -28149,7 +28149,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         const ntfsClean = hfsClean.split(":")[0];
         const normalized = ntfsClean.toLowerCase().replace(/[. ]+$/, "");
         if (path2.includes("\\") || path2.includes("/") || hfsClean === "." || hfsClean === ".." || normalized === ".git" || /^\.?git~[1-9]$/.test(normalized)) {
-          throw new UnsafeFilepathError(path2);
+          throw new UnsafeFilepathError2(path2);
         }
         const oid = buffer.slice(nullchar + 1, nullchar + 21).toString("hex");
         cursor = nullchar + 21;
@@ -28166,7 +28166,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       if (mode.match(/^1007.*/)) return "100755";
       if (mode.match(/^120.*/)) return "120000";
       if (mode.match(/^160.*/)) return "160000";
-      throw new InternalError(`Could not understand file mode: ${mode}`);
+      throw new InternalError2(`Could not understand file mode: ${mode}`);
     }
     function nudgeIntoShape(entry) {
       if (!entry.oid && entry.sha) {
@@ -28185,9 +28185,9 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         } else if (Array.isArray(entries)) {
           this._entries = entries.map(nudgeIntoShape);
         } else {
-          throw new InternalError("invalid type passed to GitTree constructor");
+          throw new InternalError2("invalid type passed to GitTree constructor");
         }
-        this._entries.sort(comparePath);
+        this._entries.sort(comparePath2);
       }
       static from(tree) {
         return new _GitTree(tree);
@@ -28255,7 +28255,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         const length = buffer.slice(s2 + 1, i).toString("utf8");
         const actualLength = buffer.length - (i + 1);
         if (parseInt(length) !== actualLength) {
-          throw new InternalError(
+          throw new InternalError2(
             `Length mismatch: expected ${length} bytes but got ${actualLength} instead.`
           );
         }
@@ -28274,10 +28274,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       return { object: file, format: "deflated", source };
     }
     function applyDelta2(delta, source) {
-      const reader = new BufferCursor(delta);
+      const reader = new BufferCursor2(delta);
       const sourceSize = readVarIntLE(reader);
       if (sourceSize !== source.byteLength) {
-        throw new InternalError(
+        throw new InternalError2(
           `applyDelta expected source buffer to be ${sourceSize} bytes but the provided buffer was ${source.length} bytes`
         );
       }
@@ -28295,7 +28295,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           tell += op.byteLength;
         }
         if (targetSize !== tell) {
-          throw new InternalError(
+          throw new InternalError2(
             `applyDelta expected target buffer to be ${targetSize} bytes but the resulting buffer was ${tell} bytes`
           );
         }
@@ -28481,12 +28481,12 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       let PACK = await reader.read(4);
       PACK = PACK.toString("utf8");
       if (PACK !== "PACK") {
-        throw new InternalError(`Invalid PACK header '${PACK}'`);
+        throw new InternalError2(`Invalid PACK header '${PACK}'`);
       }
       let version2 = await reader.read(4);
       version2 = version2.readUInt32BE(0);
       if (version2 !== 2) {
-        throw new InternalError(`Invalid packfile version: ${version2}`);
+        throw new InternalError2(`Invalid packfile version: ${version2}`);
       }
       let numObjects = await reader.read(4);
       numObjects = numObjects.readUInt32BE(0);
@@ -28494,17 +28494,17 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       while (!reader.eof() && numObjects--) {
         const offset = reader.tell();
         const { type: type2, length, ofs, reference: reference2 } = await parseHeader(reader);
-        const inflator = new pako.Inflate();
+        const inflator = new pako2.Inflate();
         while (!inflator.result) {
           const chunk = await reader.chunk();
           if (!chunk) break;
           inflator.push(chunk, false);
           if (inflator.err) {
-            throw new InternalError(`Pako error: ${inflator.msg}`);
+            throw new InternalError2(`Pako error: ${inflator.msg}`);
           }
           if (inflator.result) {
             if (inflator.result.length !== length) {
-              throw new InternalError(
+              throw new InternalError2(
                 `Inflated object size is different from that stated in packfile.`
               );
             }
@@ -28556,7 +28556,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       }
       return { type: type2, length, ofs, reference: reference2 };
     }
-    var DecompressionError = class _DecompressionError extends BaseError {
+    var DecompressionError2 = class _DecompressionError extends BaseError2 {
       /**
        * @param {string} message
        */
@@ -28566,7 +28566,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { message };
       }
     };
-    DecompressionError.code = "DecompressionError";
+    DecompressionError2.code = "DecompressionError";
     async function nativeInflate(buffer) {
       const ds = new DecompressionStream("deflate");
       const d = new Blob([buffer]).stream().pipeThrough(ds);
@@ -28574,7 +28574,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         return new Uint8Array(await new Response(d).arrayBuffer());
       } catch (err) {
         if (err && err.name === "TypeError" && err.message === "") {
-          throw new DecompressionError("decompression failed");
+          throw new DecompressionError2("decompression failed");
         }
         throw err;
       }
@@ -28585,10 +28585,10 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         supportsDecompressionStream = testDecompressionStream();
       }
       try {
-        return supportsDecompressionStream ? await nativeInflate(buffer) : pako.inflate(buffer);
+        return supportsDecompressionStream ? await nativeInflate(buffer) : pako2.inflate(buffer);
       } catch (err) {
         if (typeof err === "string") {
-          throw new DecompressionError(err);
+          throw new DecompressionError2(err);
         }
         throw err;
       }
@@ -28624,7 +28624,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       } while (byte & 128);
       return result;
     }
-    var RESOLVE_CACHE_BYTES = 32 * 1024 * 1024;
+    var RESOLVE_CACHE_BYTES2 = 32 * 1024 * 1024;
     var ObjectCache = class {
       constructor(maxBytes) {
         this.maxBytes = maxBytes;
@@ -28654,7 +28654,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
     function resolveInflated({ type: type2, data, reference: reference2, offset }, cache, offsetByOid) {
       const object = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
       if (type2 !== "ofs-delta" && type2 !== "ref-delta") return { type: type2, object };
-      const baseOffset = type2 === "ofs-delta" ? offset - decodeVarInt(new BufferCursor(reference2)) : offsetByOid.get(reference2.toString("hex"));
+      const baseOffset = type2 === "ofs-delta" ? offset - decodeVarInt(new BufferCursor2(reference2)) : offsetByOid.get(reference2.toString("hex"));
       const base3 = cache.get(baseOffset);
       if (!base3) return null;
       try {
@@ -28663,7 +28663,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           object: Buffer.from(applyDelta2(object, base3.object))
         };
       } catch (err) {
-        if (err instanceof InternalError || err instanceof RangeError) return null;
+        if (err instanceof InternalError2 || err instanceof RangeError) return null;
         throw err;
       }
     }
@@ -28673,19 +28673,19 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.offsetCache = {};
       }
       static async fromIdx({ idx, getExternalRefDelta }) {
-        const reader = new BufferCursor(idx);
+        const reader = new BufferCursor2(idx);
         const magic = reader.slice(4).toString("hex");
         if (magic !== "ff744f63") {
           return;
         }
         const version2 = reader.readUInt32BE();
         if (version2 !== 2) {
-          throw new InternalError(
+          throw new InternalError2(
             `Unable to read version ${version2} packfile IDX. (Only version 2 supported)`
           );
         }
         if (idx.byteLength > 2048 * 1024 * 1024) {
-          throw new InternalError(
+          throw new InternalError2(
             `To keep implementation simple, I haven't implemented the layer 5 feature needed to support packfiles > 2GB in size.`
           );
         }
@@ -28726,7 +28726,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         const offsets = /* @__PURE__ */ new Map();
         let totalObjectCount = null;
         let lastPercent = null;
-        const cache = new ObjectCache(RESOLVE_CACHE_BYTES);
+        const cache = new ObjectCache(RESOLVE_CACHE_BYTES2);
         const offsetByOid = /* @__PURE__ */ new Map();
         await listpack([pack], async ({ data, type: type2, reference: reference2, offset, num: num2 }) => {
           if (totalObjectCount === null) totalObjectCount = num2;
@@ -28768,7 +28768,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             offsetByOid
           );
           if (!resolved) return;
-          o.oid = await shasum(GitObject.wrap(resolved));
+          o.oid = await shasum2(GitObject.wrap(resolved));
           offsetByOid.set(o.oid, offset);
           cache.set(offset, resolved);
         });
@@ -28776,7 +28776,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         for (const [i, start] of offsetArray.entries()) {
           const end = i + 1 === offsetArray.length ? pack.byteLength - 20 : offsetArray[i + 1];
           const o = offsetToObject[start];
-          const crc = crc32.buf(pack.slice(start, end)) >>> 0;
+          const crc = crc322.buf(pack.slice(start, end)) >>> 0;
           o.end = end;
           o.crc = crc;
         }
@@ -28812,7 +28812,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
               p.externalReadDepth = 0;
               const { type: type2, object } = await p.readSlice({ start: offset });
               objectsByDepth[p.readDepth] += 1;
-              o.oid = await shasum(GitObject.wrap({ type: type2, object }));
+              o.oid = await shasum2(GitObject.wrap({ type: type2, object }));
             } catch (err) {
               continue;
             }
@@ -28831,7 +28831,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         };
         write("ff744f63", "hex");
         write("00000002", "hex");
-        const fanoutBuffer = new BufferCursor(Buffer.alloc(256 * 4));
+        const fanoutBuffer = new BufferCursor2(Buffer.alloc(256 * 4));
         for (let i = 0; i < 256; i++) {
           let count = 0;
           for (const hash of this.hashes) {
@@ -28843,19 +28843,19 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         for (const hash of this.hashes) {
           write(hash, "hex");
         }
-        const crcsBuffer = new BufferCursor(Buffer.alloc(this.hashes.length * 4));
+        const crcsBuffer = new BufferCursor2(Buffer.alloc(this.hashes.length * 4));
         for (const hash of this.hashes) {
           crcsBuffer.writeUInt32BE(this.crcs[hash]);
         }
         buffers.push(crcsBuffer.buffer);
-        const offsetsBuffer = new BufferCursor(Buffer.alloc(this.hashes.length * 4));
+        const offsetsBuffer = new BufferCursor2(Buffer.alloc(this.hashes.length * 4));
         for (const hash of this.hashes) {
           offsetsBuffer.writeUInt32BE(this.offsets.get(hash));
         }
         buffers.push(offsetsBuffer.buffer);
         write(this.packfileSha, "hex");
         const totalBuffer = Buffer.concat(buffers);
-        const sha = await shasum(totalBuffer);
+        const sha = await shasum2(totalBuffer);
         const shaBuffer = Buffer.alloc(20);
         shaBuffer.write(sha, "hex");
         return Buffer.concat([totalBuffer, shaBuffer]);
@@ -28872,7 +28872,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
             this.externalReadDepth++;
             return this.getExternalRefDelta(oid);
           } else {
-            throw new InternalError(`Could not read object ${oid} from packfile`);
+            throw new InternalError2(`Could not read object ${oid} from packfile`);
           }
         }
         const start = this.offsets.get(oid);
@@ -28893,17 +28893,17 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         };
         const pack = await this.pack;
         if (!pack) {
-          throw new InternalError(
+          throw new InternalError2(
             "Could not read packfile data. The packfile may be missing, corrupted, or too large to read into memory."
           );
         }
         const raw = pack.slice(start);
-        const reader = new BufferCursor(raw);
+        const reader = new BufferCursor2(raw);
         const byte = reader.readUInt8();
         const btype = byte & 112;
         let type2 = types3[btype];
         if (type2 === void 0) {
-          throw new InternalError("Unrecognized type: 0b" + btype.toString(2));
+          throw new InternalError2("Unrecognized type: 0b" + btype.toString(2));
         }
         const lastFour = byte & 15;
         let length = lastFour;
@@ -28925,7 +28925,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         const buffer = raw.slice(reader.tell());
         object = Buffer.from(await inflate(buffer));
         if (object.byteLength !== length) {
-          throw new InternalError(
+          throw new InternalError2(
             `Packfile told us object would have length ${length} but it had length ${object.byteLength}`
           );
         }
@@ -28992,7 +28992,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       format: format2 = "content",
       getExternalRefDelta
     }) {
-      let list5 = await fs4.readdir(join2(gitdir, "objects/pack"));
+      let list5 = await fs4.readdir(join3(gitdir, "objects/pack"));
       list5 = list5.filter((x) => x.endsWith(".idx"));
       for (const filename of list5) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
@@ -29002,7 +29002,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           filename: indexFile,
           getExternalRefDelta
         });
-        if (p.error) throw new InternalError(p.error);
+        if (p.error) throw new InternalError2(p.error);
         if (p.offsets.has(oid)) {
           const packFile = indexFile.replace(/idx$/, "pack");
           if (!p.pack) {
@@ -29015,7 +29015,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           const pack = await p.pack;
           if (!pack) {
             p.pack = null;
-            throw new InternalError(
+            throw new InternalError2(
               `Could not read packfile at ${packFile}. The file may be missing, corrupted, or too large to read into memory.`
             );
           }
@@ -29035,7 +29035,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       const packTrailer = pack.subarray(-20);
       const packTrailerSha = Array.from(packTrailer).map((b) => b.toString(16).padStart(2, "0")).join("");
       if (packTrailerSha !== expectedShaFromIndex) {
-        throw new InternalError(
+        throw new InternalError2(
           `Packfile trailer mismatch: expected ${expectedShaFromIndex}, got ${packTrailerSha}. The packfile may be corrupted.`
         );
       }
@@ -29044,7 +29044,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         end: pack.length - 20
       });
       if (actualPayloadSha !== expectedShaFromIndex) {
-        throw new InternalError(
+        throw new InternalError2(
           `Packfile payload corrupted: calculated ${actualPayloadSha} but expected ${expectedShaFromIndex}. The packfile may have been tampered with.`
         );
       }
@@ -29057,7 +29057,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       format: format2 = "content"
     }) {
       if (!["deflated", "wrapped", "content"].includes(format2)) {
-        throw new InternalError(`invalid requested format "${format2}"`);
+        throw new InternalError2(`invalid requested format "${format2}"`);
       }
       const getExternalRefDelta = (oid2) => _readObject({ fs: fs4, cache, gitdir, oid: oid2 });
       let result;
@@ -29076,7 +29076,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
           getExternalRefDelta
         });
         if (!result) {
-          throw new NotFoundError2(oid);
+          throw new NotFoundError3(oid);
         }
         return result;
       }
@@ -29090,9 +29090,9 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       if (format2 === "wrapped") {
         return result;
       }
-      const sha = await shasum(result.object);
+      const sha = await shasum2(result.object);
       if (sha !== oid) {
-        throw new InternalError(
+        throw new InternalError2(
           `SHA check failed! Expected ${oid}, computed ${sha}`
         );
       }
@@ -29102,7 +29102,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
       result.format = "content";
       return result;
     }
-    var AlreadyExistsError = class _AlreadyExistsError extends BaseError {
+    var AlreadyExistsError2 = class _AlreadyExistsError extends BaseError2 {
       /**
        * @param {'note'|'remote'|'tag'|'branch'} noun
        * @param {string} where
@@ -29116,8 +29116,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { noun, where, canForce };
       }
     };
-    AlreadyExistsError.code = "AlreadyExistsError";
-    var AmbiguousError = class _AmbiguousError extends BaseError {
+    AlreadyExistsError2.code = "AlreadyExistsError";
+    var AmbiguousError2 = class _AmbiguousError extends BaseError2 {
       /**
        * @param {'oids'|'refs'} nouns
        * @param {string} short
@@ -29133,8 +29133,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { nouns, short, matches };
       }
     };
-    AmbiguousError.code = "AmbiguousError";
-    var CheckoutConflictError = class _CheckoutConflictError extends BaseError {
+    AmbiguousError2.code = "AmbiguousError";
+    var CheckoutConflictError2 = class _CheckoutConflictError extends BaseError2 {
       /**
        * @param {string[]} filepaths
        */
@@ -29148,8 +29148,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { filepaths };
       }
     };
-    CheckoutConflictError.code = "CheckoutConflictError";
-    var CherryPickLocalChangesError = class _CherryPickLocalChangesError extends BaseError {
+    CheckoutConflictError2.code = "CheckoutConflictError";
+    var CherryPickLocalChangesError2 = class _CherryPickLocalChangesError extends BaseError2 {
       /**
        * @param {string[]} filepaths
        */
@@ -29163,8 +29163,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { filepaths };
       }
     };
-    CherryPickLocalChangesError.code = "CherryPickLocalChangesError";
-    var CherryPickMergeCommitError = class _CherryPickMergeCommitError extends BaseError {
+    CherryPickLocalChangesError2.code = "CherryPickLocalChangesError";
+    var CherryPickMergeCommitError2 = class _CherryPickMergeCommitError extends BaseError2 {
       /**
        * @param {string} oid
        * @param {number} parentCount
@@ -29177,8 +29177,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { oid, parentCount };
       }
     };
-    CherryPickMergeCommitError.code = "CherryPickMergeCommitError";
-    var CherryPickRootCommitError = class _CherryPickRootCommitError extends BaseError {
+    CherryPickMergeCommitError2.code = "CherryPickMergeCommitError";
+    var CherryPickRootCommitError2 = class _CherryPickRootCommitError extends BaseError2 {
       /**
        * @param {string} oid
        */
@@ -29190,8 +29190,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { oid };
       }
     };
-    CherryPickRootCommitError.code = "CherryPickRootCommitError";
-    var CommitNotFetchedError = class _CommitNotFetchedError extends BaseError {
+    CherryPickRootCommitError2.code = "CherryPickRootCommitError";
+    var CommitNotFetchedError2 = class _CommitNotFetchedError extends BaseError2 {
       /**
        * @param {string} ref
        * @param {string} oid
@@ -29204,32 +29204,32 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { ref, oid };
       }
     };
-    CommitNotFetchedError.code = "CommitNotFetchedError";
-    var EmptyCommitError = class _EmptyCommitError extends BaseError {
+    CommitNotFetchedError2.code = "CommitNotFetchedError";
+    var EmptyCommitError2 = class _EmptyCommitError extends BaseError2 {
       constructor() {
         super("Cannot create an empty commit when disallowEmpty is true.");
         this.code = this.name = _EmptyCommitError.code;
         this.data = {};
       }
     };
-    EmptyCommitError.code = "EmptyCommitError";
-    var EmptyServerResponseError = class _EmptyServerResponseError extends BaseError {
+    EmptyCommitError2.code = "EmptyCommitError";
+    var EmptyServerResponseError2 = class _EmptyServerResponseError extends BaseError2 {
       constructor() {
         super(`Empty response from git server.`);
         this.code = this.name = _EmptyServerResponseError.code;
         this.data = {};
       }
     };
-    EmptyServerResponseError.code = "EmptyServerResponseError";
-    var FastForwardError = class _FastForwardError extends BaseError {
+    EmptyServerResponseError2.code = "EmptyServerResponseError";
+    var FastForwardError2 = class _FastForwardError extends BaseError2 {
       constructor() {
         super(`A simple fast-forward merge was not possible.`);
         this.code = this.name = _FastForwardError.code;
         this.data = {};
       }
     };
-    FastForwardError.code = "FastForwardError";
-    var GitPushError = class _GitPushError extends BaseError {
+    FastForwardError2.code = "FastForwardError";
+    var GitPushError2 = class _GitPushError extends BaseError2 {
       /**
        * @param {string} prettyDetails
        * @param {PushResult} result
@@ -29240,8 +29240,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { prettyDetails, result };
       }
     };
-    GitPushError.code = "GitPushError";
-    var HttpError = class _HttpError extends BaseError {
+    GitPushError2.code = "GitPushError";
+    var HttpError2 = class _HttpError extends BaseError2 {
       /**
        * @param {number} statusCode
        * @param {string} statusMessage
@@ -29253,8 +29253,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { statusCode, statusMessage, response };
       }
     };
-    HttpError.code = "HttpError";
-    var InvalidFilepathError = class _InvalidFilepathError extends BaseError {
+    HttpError2.code = "HttpError";
+    var InvalidFilepathError2 = class _InvalidFilepathError extends BaseError2 {
       /**
        * @param {'leading-slash'|'trailing-slash'|'directory'} [reason]
        */
@@ -29270,8 +29270,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { reason };
       }
     };
-    InvalidFilepathError.code = "InvalidFilepathError";
-    var MaxDepthError = class _MaxDepthError extends BaseError {
+    InvalidFilepathError2.code = "InvalidFilepathError";
+    var MaxDepthError2 = class _MaxDepthError extends BaseError2 {
       /**
        * @param {number} depth
        */
@@ -29281,16 +29281,16 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { depth };
       }
     };
-    MaxDepthError.code = "MaxDepthError";
-    var MergeNotSupportedError = class _MergeNotSupportedError extends BaseError {
+    MaxDepthError2.code = "MaxDepthError";
+    var MergeNotSupportedError2 = class _MergeNotSupportedError extends BaseError2 {
       constructor() {
         super(`Merges with conflicts are not supported yet.`);
         this.code = this.name = _MergeNotSupportedError.code;
         this.data = {};
       }
     };
-    MergeNotSupportedError.code = "MergeNotSupportedError";
-    var MergeConflictError = class _MergeConflictError extends BaseError {
+    MergeNotSupportedError2.code = "MergeNotSupportedError";
+    var MergeConflictError2 = class _MergeConflictError extends BaseError2 {
       /**
        * @param {Array<string>} filepaths
        * @param {Array<string>} bothModified
@@ -29305,8 +29305,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { filepaths, bothModified, deleteByUs, deleteByTheirs };
       }
     };
-    MergeConflictError.code = "MergeConflictError";
-    var MissingNameError = class _MissingNameError extends BaseError {
+    MergeConflictError2.code = "MergeConflictError";
+    var MissingNameError2 = class _MissingNameError extends BaseError2 {
       /**
        * @param {'author'|'committer'|'tagger'} role
        */
@@ -29318,8 +29318,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { role };
       }
     };
-    MissingNameError.code = "MissingNameError";
-    var MissingParameterError = class _MissingParameterError extends BaseError {
+    MissingNameError2.code = "MissingNameError";
+    var MissingParameterError2 = class _MissingParameterError extends BaseError2 {
       /**
        * @param {string} parameter
        */
@@ -29331,8 +29331,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { parameter };
       }
     };
-    MissingParameterError.code = "MissingParameterError";
-    var MultipleGitError = class _MultipleGitError extends BaseError {
+    MissingParameterError2.code = "MissingParameterError";
+    var MultipleGitError2 = class _MultipleGitError extends BaseError2 {
       /**
        * @param {Error[]} errors
        * @param {string} message
@@ -29346,8 +29346,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.errors = errors2;
       }
     };
-    MultipleGitError.code = "MultipleGitError";
-    var ParseError = class _ParseError extends BaseError {
+    MultipleGitError2.code = "MultipleGitError";
+    var ParseError2 = class _ParseError extends BaseError2 {
       /**
        * @param {string} expected
        * @param {string} actual
@@ -29358,8 +29358,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { expected, actual };
       }
     };
-    ParseError.code = "ParseError";
-    var PushRejectedError2 = class _PushRejectedError extends BaseError {
+    ParseError2.code = "ParseError";
+    var PushRejectedError3 = class _PushRejectedError extends BaseError2 {
       /**
        * @param {'not-fast-forward'|'tag-exists'} reason
        */
@@ -29375,8 +29375,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { reason };
       }
     };
-    PushRejectedError2.code = "PushRejectedError";
-    var RemoteCapabilityError = class _RemoteCapabilityError extends BaseError {
+    PushRejectedError3.code = "PushRejectedError";
+    var RemoteCapabilityError2 = class _RemoteCapabilityError extends BaseError2 {
       /**
        * @param {'shallow'|'deepen-since'|'deepen-not'|'deepen-relative'} capability
        * @param {'depth'|'since'|'exclude'|'relative'} parameter
@@ -29389,8 +29389,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { capability, parameter };
       }
     };
-    RemoteCapabilityError.code = "RemoteCapabilityError";
-    var SmartHttpError = class _SmartHttpError extends BaseError {
+    RemoteCapabilityError2.code = "RemoteCapabilityError";
+    var SmartHttpError2 = class _SmartHttpError extends BaseError2 {
       /**
        * @param {string} preview
        * @param {string} response
@@ -29403,8 +29403,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { preview, response };
       }
     };
-    SmartHttpError.code = "SmartHttpError";
-    var UnknownTransportError = class _UnknownTransportError extends BaseError {
+    SmartHttpError2.code = "SmartHttpError";
+    var UnknownTransportError2 = class _UnknownTransportError extends BaseError2 {
       /**
        * @param {string} url
        * @param {string} transport
@@ -29418,8 +29418,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { url, transport: transport2, suggestion };
       }
     };
-    UnknownTransportError.code = "UnknownTransportError";
-    var UrlParseError = class _UrlParseError extends BaseError {
+    UnknownTransportError2.code = "UnknownTransportError";
+    var UrlParseError2 = class _UrlParseError extends BaseError2 {
       /**
        * @param {string} url
        */
@@ -29429,16 +29429,16 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { url };
       }
     };
-    UrlParseError.code = "UrlParseError";
-    var UserCanceledError = class _UserCanceledError extends BaseError {
+    UrlParseError2.code = "UrlParseError";
+    var UserCanceledError2 = class _UserCanceledError extends BaseError2 {
       constructor() {
         super(`The operation was canceled.`);
         this.code = this.name = _UserCanceledError.code;
         this.data = {};
       }
     };
-    UserCanceledError.code = "UserCanceledError";
-    var IndexResetError = class _IndexResetError extends BaseError {
+    UserCanceledError2.code = "UserCanceledError";
+    var IndexResetError2 = class _IndexResetError extends BaseError2 {
       /**
        * @param {Array<string>} filepaths
        */
@@ -29450,8 +29450,8 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { filepath };
       }
     };
-    IndexResetError.code = "IndexResetError";
-    var NoCommitError = class _NoCommitError extends BaseError {
+    IndexResetError2.code = "IndexResetError";
+    var NoCommitError2 = class _NoCommitError extends BaseError2 {
       /**
        * @param {string} ref
        */
@@ -29463,46 +29463,46 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         this.data = { ref };
       }
     };
-    NoCommitError.code = "NoCommitError";
+    NoCommitError2.code = "NoCommitError";
     var Errors3 = /* @__PURE__ */ Object.freeze({
       __proto__: null,
-      AlreadyExistsError,
-      AmbiguousError,
-      CheckoutConflictError,
-      CherryPickLocalChangesError,
-      CherryPickMergeCommitError,
-      CherryPickRootCommitError,
-      CommitNotFetchedError,
-      DecompressionError,
-      EmptyCommitError,
-      EmptyServerResponseError,
-      FastForwardError,
-      GitPushError,
-      HttpError,
-      InternalError,
-      InvalidFilepathError,
-      InvalidOidError,
-      InvalidRefNameError: InvalidRefNameError2,
-      MaxDepthError,
-      MergeNotSupportedError,
-      MergeConflictError,
-      MissingNameError,
-      MissingParameterError,
-      MultipleGitError,
-      NoRefspecError,
-      NotFoundError: NotFoundError2,
-      ObjectTypeError,
-      ParseError,
-      PushRejectedError: PushRejectedError2,
-      RemoteCapabilityError,
-      SmartHttpError,
-      UnknownTransportError,
-      UnsafeFilepathError,
-      UrlParseError,
-      UserCanceledError,
-      UnmergedPathsError,
-      IndexResetError,
-      NoCommitError
+      AlreadyExistsError: AlreadyExistsError2,
+      AmbiguousError: AmbiguousError2,
+      CheckoutConflictError: CheckoutConflictError2,
+      CherryPickLocalChangesError: CherryPickLocalChangesError2,
+      CherryPickMergeCommitError: CherryPickMergeCommitError2,
+      CherryPickRootCommitError: CherryPickRootCommitError2,
+      CommitNotFetchedError: CommitNotFetchedError2,
+      DecompressionError: DecompressionError2,
+      EmptyCommitError: EmptyCommitError2,
+      EmptyServerResponseError: EmptyServerResponseError2,
+      FastForwardError: FastForwardError2,
+      GitPushError: GitPushError2,
+      HttpError: HttpError2,
+      InternalError: InternalError2,
+      InvalidFilepathError: InvalidFilepathError2,
+      InvalidOidError: InvalidOidError2,
+      InvalidRefNameError: InvalidRefNameError3,
+      MaxDepthError: MaxDepthError2,
+      MergeNotSupportedError: MergeNotSupportedError2,
+      MergeConflictError: MergeConflictError2,
+      MissingNameError: MissingNameError2,
+      MissingParameterError: MissingParameterError2,
+      MultipleGitError: MultipleGitError2,
+      NoRefspecError: NoRefspecError2,
+      NotFoundError: NotFoundError3,
+      ObjectTypeError: ObjectTypeError2,
+      ParseError: ParseError2,
+      PushRejectedError: PushRejectedError3,
+      RemoteCapabilityError: RemoteCapabilityError2,
+      SmartHttpError: SmartHttpError2,
+      UnknownTransportError: UnknownTransportError2,
+      UnsafeFilepathError: UnsafeFilepathError2,
+      UrlParseError: UrlParseError2,
+      UserCanceledError: UserCanceledError2,
+      UnmergedPathsError: UnmergedPathsError2,
+      IndexResetError: IndexResetError2,
+      NoCommitError: NoCommitError2
     });
     function formatAuthor({ name, email, timestamp: timestamp2, timezoneOffset }) {
       timezoneOffset = formatTimezoneOffset(timezoneOffset);
@@ -29559,7 +29559,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         } else if (typeof tag2 === "object") {
           this._tag = _GitAnnotatedTag.render(tag2);
         } else {
-          throw new InternalError(
+          throw new InternalError2(
             "invalid type passed to GitAnnotatedTag constructor"
           );
         }
@@ -29662,7 +29662,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         } else if (typeof commit2 === "object") {
           this._commit = _GitCommit.render(commit2);
         } else {
-          throw new InternalError("invalid type passed to GitCommit constructor");
+          throw new InternalError2("invalid type passed to GitCommit constructor");
         }
       }
       static fromPayloadSignature({ payload, signature: signature3 }) {
@@ -29712,7 +29712,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         const keyOf = (h2) => h2.slice(0, h2.indexOf(" "));
         const valueOf = (h2) => h2.slice(h2.indexOf(" ") + 1);
         if (hs.length === 0 || keyOf(hs[0]) !== "tree") {
-          throw new ParseError(
+          throw new ParseError2(
             "tree as the first commit header",
             keyOf(hs[0] || "")
           );
@@ -29749,7 +29749,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
         if (obj.parent) {
           if (obj.parent.length === void 0) {
-            throw new InternalError(`commit 'parent' property should be an array`);
+            throw new InternalError2(`commit 'parent' property should be an array`);
           }
           for (const p of obj.parent) {
             headers += `parent ${p}
@@ -29813,7 +29813,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return resolveTree({ fs: fs4, cache, gitdir, oid });
       }
       if (type2 !== "tree") {
-        throw new ObjectTypeError(oid, type2, "tree");
+        throw new ObjectTypeError2(oid, type2, "tree");
       }
       return { tree: GitTree2.from(object), oid };
     }
@@ -29828,7 +29828,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           try {
             oid = await GitRefManager.resolve({ fs: fs4, gitdir, ref });
           } catch (e) {
-            if (e instanceof NotFoundError2 && await GitRefManager.isUnbornBranch({ fs: fs4, gitdir, ref })) {
+            if (e instanceof NotFoundError3 && await GitRefManager.isUnbornBranch({ fs: fs4, gitdir, ref })) {
               oid = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
             } else {
               throw e;
@@ -29880,13 +29880,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
         const { type: type2, object } = await _readObject({ fs: fs4, cache, gitdir, oid });
         if (type2 !== obj.type) {
-          throw new ObjectTypeError(oid, type2, obj.type);
+          throw new ObjectTypeError2(oid, type2, obj.type);
         }
         const tree = GitTree2.from(object);
         for (const entry2 of tree) {
-          map5.set(join2(filepath, entry2.path), entry2);
+          map5.set(join3(filepath, entry2.path), entry2);
         }
-        return tree.entries().map((entry2) => join2(filepath, entry2.path));
+        return tree.entries().map((entry2) => join3(filepath, entry2.path));
       }
       async type(entry) {
         if (entry._type === false) {
@@ -29900,7 +29900,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (entry._mode === false) {
           const map5 = await this.mapPromise;
           const { mode } = map5.get(entry._fullpath);
-          entry._mode = normalizeMode(parseInt(mode, 8));
+          entry._mode = normalizeMode2(parseInt(mode, 8));
         }
         return entry._mode;
       }
@@ -29981,9 +29981,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (await entry.type() !== "tree") return null;
         const filepath = entry._fullpath;
         const { fs: fs4, dir } = this;
-        const names = await fs4.readdir(join2(dir, filepath));
+        const names = await fs4.readdir(join3(dir, filepath));
         if (names === null) return null;
-        return names.map((name) => join2(filepath, name));
+        return names.map((name) => join3(filepath, name));
       }
       async type(entry) {
         if (entry._type === false) {
@@ -30011,7 +30011,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             type2 = "special";
           }
           entry._type = type2;
-          stat2 = normalizeStats(stat2);
+          stat2 = normalizeStats2(stat2);
           entry._mode = stat2.mode;
           if (stat2.size === -1 && entry._actualSize) {
             stat2.size = entry._actualSize;
@@ -30048,7 +30048,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           const self = this;
           const { fs: fs4, gitdir, cache } = this;
           let oid;
-          await GitIndexManager.acquire(
+          await GitIndexManager2.acquire(
             { fs: fs4, gitdir, cache },
             async function(index4) {
               const stage = index4.entriesMap.get(entry._fullpath);
@@ -30056,15 +30056,15 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               const config = await self._getGitConfig(fs4, gitdir);
               const filemode = await config.get("core.filemode");
               const trustino = typeof process !== "undefined" ? !(process.platform === "win32") : true;
-              if (!stage || compareStats(stats, stage, filemode, trustino)) {
+              if (!stage || compareStats2(stats, stage, filemode, trustino)) {
                 const content3 = await entry.content();
                 if (content3 === void 0) {
                   oid = void 0;
                 } else {
-                  oid = await shasum(
+                  oid = await shasum2(
                     GitObject.wrap({ type: "blob", object: content3 })
                   );
-                  if (self.refresh && stage && !stage.flags.intentToAdd && oid === stage.oid && (!filemode || stats.mode === stage.mode) && compareStats(stats, stage, filemode, trustino)) {
+                  if (self.refresh && stage && !stage.flags.intentToAdd && oid === stage.oid && (!filemode || stats.mode === stage.mode) && compareStats2(stats, stage, filemode, trustino)) {
                     if (self.flushed) {
                       index4.insert({ filepath: entry._fullpath, stats, oid });
                     } else {
@@ -30097,7 +30097,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         this.refreshQueue = [];
         this.flushed = true;
         if (refreshQueue.length === 0) return;
-        await GitIndexManager.acquire({ fs: fs4, gitdir, cache }, async (index4) => {
+        await GitIndexManager2.acquire({ fs: fs4, gitdir, cache }, async (index4) => {
           for (const { filepath, stage, stats, oid } of refreshQueue) {
             if (index4.entriesMap.get(filepath) !== stage) continue;
             index4.insert({ filepath, stats, oid });
@@ -30126,7 +30126,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const length = end - start;
       return Array.from({ length }, (_, i) => start + i);
     }
-    var flat = typeof Array.prototype.flat === "undefined" ? (entries) => entries.reduce((acc, x) => acc.concat(x), []) : (entries) => entries.flat();
+    var flat2 = typeof Array.prototype.flat === "undefined" ? (entries) => entries.reduce((acc, x) => acc.concat(x), []) : (entries) => entries.flat();
     var RunningMinimum = class {
       constructor() {
         this.value = null;
@@ -30184,7 +30184,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       map: map5 = async (_, entry) => entry,
       // The default reducer is a flatmap that filters out undefineds.
       reduce = async (parent, children) => {
-        const flatten = flat(children);
+        const flatten = flat2(children);
         if (parent !== void 0) flatten.unshift(parent);
         return flatten;
       },
@@ -30231,16 +30231,16 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       return result;
     }
-    async function mkdirp(mkdir2, filepath, retries = 10) {
+    async function mkdirp2(mkdir2, filepath, retries = 10) {
       try {
         await mkdir2(filepath);
       } catch (err) {
         if (err === null) return;
         if (err.code === "EEXIST") return;
         if (err.code !== "ENOENT") throw err;
-        const parent = dirname2(filepath);
+        const parent = dirname3(filepath);
         if (parent === "." || parent === "/" || parent === filepath) throw err;
-        await mkdirp(mkdir2, parent, retries);
+        await mkdirp2(mkdir2, parent, retries);
         for (let attempt = 0; ; attempt++) {
           try {
             await mkdir2(filepath);
@@ -30256,17 +30256,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
       }
     }
-    async function rmRecursive(fs4, filepath) {
+    async function rmRecursive2(fs4, filepath) {
       const entries = await fs4.readdir(filepath);
       if (entries == null) {
         await fs4.rm(filepath);
       } else if (entries.length) {
         await Promise.all(
           entries.map((entry) => {
-            const subpath = join2(filepath, entry);
+            const subpath = join3(filepath, entry);
             return fs4.lstat(subpath).then((stat2) => {
               if (!stat2) return;
-              return stat2.isDirectory() ? rmRecursive(fs4, subpath) : fs4.rm(subpath);
+              return stat2.isDirectory() ? rmRecursive2(fs4, subpath) : fs4.rm(subpath);
             });
           })
         ).then(() => fs4.rmdir(filepath));
@@ -30274,21 +30274,21 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         await fs4.rmdir(filepath);
       }
     }
-    function isPromiseLike(obj) {
-      return isObject(obj) && isFunction(obj.then) && isFunction(obj.catch);
+    function isPromiseLike2(obj) {
+      return isObject2(obj) && isFunction2(obj.then) && isFunction2(obj.catch);
     }
-    function isObject(obj) {
+    function isObject2(obj) {
       return obj && typeof obj === "object";
     }
-    function isFunction(obj) {
+    function isFunction2(obj) {
       return typeof obj === "function";
     }
-    function isNotFoundError(err) {
+    function isNotFoundError2(err) {
       const code5 = err.code;
       if (typeof code5 !== "string") return false;
       return code5 === "ENOENT" || code5 === "ENOTDIR" || code5.includes("ENS");
     }
-    function isPromiseFs(fs4) {
+    function isPromiseFs2(fs4) {
       const test = (targetFs) => {
         try {
           return targetFs.readFile().catch((e) => e);
@@ -30296,9 +30296,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           return e;
         }
       };
-      return isPromiseLike(test(fs4));
+      return isPromiseLike2(test(fs4));
     }
-    var commands = [
+    var commands2 = [
       "readFile",
       "writeFile",
       "mkdir",
@@ -30310,29 +30310,29 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       "readlink",
       "symlink"
     ];
-    function bindFs(target, fs4) {
-      if (isPromiseFs(fs4)) {
-        for (const command of commands) {
+    function bindFs2(target, fs4) {
+      if (isPromiseFs2(fs4)) {
+        for (const command of commands2) {
           target[`_${command}`] = fs4[command].bind(fs4);
         }
       } else {
-        for (const command of commands) {
-          target[`_${command}`] = pify(fs4[command].bind(fs4));
+        for (const command of commands2) {
+          target[`_${command}`] = pify2(fs4[command].bind(fs4));
         }
       }
-      if (isPromiseFs(fs4)) {
+      if (isPromiseFs2(fs4)) {
         if (fs4.cp) target._cp = fs4.cp.bind(fs4);
         if (fs4.rm) target._rm = fs4.rm.bind(fs4);
         else if (fs4.rmdir.length > 1) target._rm = fs4.rmdir.bind(fs4);
-        else target._rm = rmRecursive.bind(null, target);
+        else target._rm = rmRecursive2.bind(null, target);
       } else {
-        if (fs4.cp) target._cp = pify(fs4.cp.bind(fs4));
-        if (fs4.rm) target._rm = pify(fs4.rm.bind(fs4));
-        else if (fs4.rmdir.length > 2) target._rm = pify(fs4.rmdir.bind(fs4));
-        else target._rm = rmRecursive.bind(null, target);
+        if (fs4.cp) target._cp = pify2(fs4.cp.bind(fs4));
+        if (fs4.rm) target._rm = pify2(fs4.rm.bind(fs4));
+        else if (fs4.rmdir.length > 2) target._rm = pify2(fs4.rmdir.bind(fs4));
+        else target._rm = rmRecursive2.bind(null, target);
       }
     }
-    var FileSystem = class {
+    var FileSystem2 = class {
       /**
        * Creates an instance of FileSystem.
        *
@@ -30342,9 +30342,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (typeof fs4._original_unwrapped_fs !== "undefined") return fs4;
         const promises3 = Object.getOwnPropertyDescriptor(fs4, "promises");
         if (promises3 && promises3.enumerable) {
-          bindFs(this, fs4.promises);
+          bindFs2(this, fs4.promises);
         } else {
-          bindFs(this, fs4);
+          bindFs2(this, fs4);
         }
         this._original_unwrapped_fs = fs4;
       }
@@ -30361,7 +30361,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           await this._stat(filepath);
           return true;
         } catch (err) {
-          if (isNotFoundError(err)) {
+          if (isNotFoundError2(err)) {
             return false;
           } else {
             console.log('Unhandled error in "FileSystem.exists()" function', err);
@@ -30382,7 +30382,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         try {
           buffer = await this._readFile(filepath, options);
         } catch (err) {
-          if (isNotFoundError(err) || err.code === "EISDIR") return null;
+          if (isNotFoundError2(err) || err.code === "EISDIR") return null;
           throw err;
         }
         if (buffer == null) return null;
@@ -30411,7 +30411,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         try {
           await this._writeFile(filepath, contents, options);
         } catch (err) {
-          await this.mkdir(dirname2(filepath));
+          await this.mkdir(dirname3(filepath));
           await this._writeFile(filepath, contents, options);
         }
       }
@@ -30422,7 +30422,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {Promise<void>}
        */
       async mkdir(filepath) {
-        await mkdirp(this._mkdir, filepath);
+        await mkdirp2(this._mkdir, filepath);
       }
       /**
        * Delete a file without throwing an error if it is already deleted.
@@ -30468,10 +30468,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           names = await this._readdir(filepath);
         } catch (err) {
           if (err.code === "ENOTDIR") return null;
-          if (isNotFoundError(err)) return [];
+          if (isNotFoundError2(err)) return [];
           throw err;
         }
-        names.sort(compareStrings);
+        names.sort(compareStrings3);
         return names;
       }
       /**
@@ -30505,7 +30505,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           const stats = await this._lstat(filename);
           return stats;
         } catch (err) {
-          if (isNotFoundError(err)) {
+          if (isNotFoundError2(err)) {
             return null;
           }
           throw err;
@@ -30524,7 +30524,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           const link3 = await this._readlink(filename, opts);
           return Buffer.isBuffer(link3) ? link3 : Buffer.from(link3);
         } catch (err) {
-          if (isNotFoundError(err)) {
+          if (isNotFoundError2(err)) {
             return null;
           }
           throw err;
@@ -30543,7 +30543,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     };
     function assertParameter(name, value) {
       if (value === void 0) {
-        throw new MissingParameterError(name);
+        throw new MissingParameterError2(name);
       }
     }
     function isAbsolute2(filepath) {
@@ -30560,7 +30560,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           if (isAbsolute2(submoduleGitdir)) {
             return submoduleGitdir;
           }
-          const gitdir = join2(dirname2(dotgit), submoduleGitdir);
+          const gitdir = join3(dirname3(dotgit), submoduleGitdir);
           return gitdir;
         });
       } else {
@@ -30582,7 +30582,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function abortMerge({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       commit: commit2 = "HEAD",
       cache = {}
     }) {
@@ -30590,11 +30590,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("dir", dir);
         assertParameter("gitdir", gitdir);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const trees = [TREE({ ref: commit2 }), WORKDIR(), STAGE()];
         let unmergedPaths = [];
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
-        await GitIndexManager.acquire(
+        await GitIndexManager2.acquire(
           { fs: fs4, gitdir: updatedGitdir, cache },
           async function(index4) {
             unmergedPaths = index4.unmergedPaths;
@@ -30620,10 +30620,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               } : void 0;
             }
             if (unmodified) return false;
-            else throw new IndexResetError(path2);
+            else throw new IndexResetError2(path2);
           }
         });
-        await GitIndexManager.acquire(
+        await GitIndexManager2.acquire(
           { fs: fs4, gitdir: updatedGitdir, cache },
           async function(index4) {
             for (const entry of results) {
@@ -30663,17 +30663,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @param {string} args.filepath - The path of the file to check.
        * @returns {Promise<boolean>} - `true` if the file is ignored, `false` otherwise.
        */
-      static async isIgnored({ fs: fs4, dir, gitdir = join2(dir, ".git"), filepath }) {
+      static async isIgnored({ fs: fs4, dir, gitdir = join3(dir, ".git"), filepath }) {
         if (basename3(filepath) === ".git") return true;
         if (filepath === ".") return false;
         let excludes = "";
-        const excludesFile = join2(gitdir, "info", "exclude");
+        const excludesFile = join3(gitdir, "info", "exclude");
         if (await fs4.exists(excludesFile)) {
           excludes = await fs4.read(excludesFile, "utf8");
         }
         const pairs2 = [
           {
-            gitignore: join2(dir, ".gitignore"),
+            gitignore: join3(dir, ".gitignore"),
             filepath
           }
         ];
@@ -30682,17 +30682,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           const folder = pieces.slice(0, i).join("/");
           const file = pieces.slice(i).join("/");
           pairs2.push({
-            gitignore: join2(dir, folder, ".gitignore"),
+            gitignore: join3(dir, folder, ".gitignore"),
             filepath: file
           });
         }
         let ignoredStatus = false;
         for (const [index4, p] of pairs2.entries()) {
           const file = await fs4.read(p.gitignore, "utf8");
-          const ign = ignore();
+          const ign = ignore2();
           if (index4 === 0) ign.add(excludes);
           ign.add(file);
-          const parentdir = dirname2(p.filepath);
+          const parentdir = dirname3(p.filepath);
           if (parentdir !== "." && ign.ignores(parentdir)) return true;
           if (ignoredStatus) {
             ignoredStatus = !ign.test(p.filepath).unignored;
@@ -30705,7 +30705,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     };
     async function writeObjectLoose({ fs: fs4, gitdir, object, format: format2, oid }) {
       if (format2 !== "deflated") {
-        throw new InternalError(
+        throw new InternalError2(
           "GitObjectStoreLoose expects objects to write to be in deflated format"
         );
       }
@@ -30718,7 +30718,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       if (supportsCompressionStream === null) {
         supportsCompressionStream = testCompressionStream();
       }
-      return supportsCompressionStream ? browserDeflate(buffer) : pako.deflate(buffer);
+      return supportsCompressionStream ? browserDeflate(buffer) : pako2.deflate(buffer);
     }
     async function browserDeflate(buffer) {
       const cs = new CompressionStream("deflate");
@@ -30749,7 +30749,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (format2 !== "wrapped") {
           object = GitObject.wrap({ type: type2, object });
         }
-        oid = await shasum(object);
+        oid = await shasum2(object);
         object = Buffer.from(await deflate(object));
       }
       if (!dryRun) {
@@ -30762,10 +30762,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       while (~(idx = buffer.indexOf(92))) buffer[idx] = 47;
       return buffer;
     }
-    async function add2({
+    async function add({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       cache = {},
       force = false,
@@ -30776,9 +30776,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("dir", dir);
         assertParameter("gitdir", gitdir);
         assertParameter("filepath", filepath);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
-        await GitIndexManager.acquire(
+        await GitIndexManager2.acquire(
           { fs: fs4, gitdir: updatedGitdir, cache },
           async (index4) => {
             const config = await GitConfigManager.get({ fs: fs4, gitdir: updatedGitdir });
@@ -30829,17 +30829,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           });
           if (ignored) return;
         }
-        const stats = await fs4.lstat(join2(dir, currentFilepath));
-        if (!stats) throw new NotFoundError2(currentFilepath);
+        const stats = await fs4.lstat(join3(dir, currentFilepath));
+        if (!stats) throw new NotFoundError3(currentFilepath);
         if (stats.isDirectory()) {
-          const children = await fs4.readdir(join2(dir, currentFilepath));
+          const children = await fs4.readdir(join3(dir, currentFilepath));
           if (parallel) {
             const promises4 = children.map(
               (child) => addToIndex({
                 dir,
                 gitdir,
                 fs: fs4,
-                filepath: [join2(currentFilepath, child)],
+                filepath: [join3(currentFilepath, child)],
                 index: index4,
                 force,
                 parallel,
@@ -30853,7 +30853,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                 dir,
                 gitdir,
                 fs: fs4,
-                filepath: [join2(currentFilepath, child)],
+                filepath: [join3(currentFilepath, child)],
                 index: index4,
                 force,
                 parallel,
@@ -30862,8 +30862,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             }
           }
         } else {
-          const object = stats.isSymbolicLink() ? await fs4.readlink(join2(dir, currentFilepath)).then(posixifyPathBuffer) : await fs4.read(join2(dir, currentFilepath), { autocrlf });
-          if (object === null) throw new NotFoundError2(currentFilepath);
+          const object = stats.isSymbolicLink() ? await fs4.readlink(join3(dir, currentFilepath)).then(posixifyPathBuffer) : await fs4.read(join3(dir, currentFilepath), { autocrlf });
+          if (object === null) throw new NotFoundError3(currentFilepath);
           const oid = await _writeObject({ fs: fs4, gitdir, type: "blob", object });
           index4.insert({ filepath: currentFilepath, stats, oid });
         }
@@ -30871,7 +30871,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const settledPromises = await Promise.allSettled(promises3);
       const rejectedPromises = settledPromises.filter((settle) => settle.status === "rejected").map((settle) => settle.reason);
       if (rejectedPromises.length > 1) {
-        throw new MultipleGitError(rejectedPromises);
+        throw new MultipleGitError2(rejectedPromises);
       }
       if (rejectedPromises.length === 1) {
         throw rejectedPromises[0];
@@ -30890,7 +30890,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       oid,
       getExternalRefDelta
     }) {
-      let list5 = await fs4.readdir(join2(gitdir, "objects/pack"));
+      let list5 = await fs4.readdir(join3(gitdir, "objects/pack"));
       list5 = list5.filter((x) => x.endsWith(".idx"));
       for (const filename of list5) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
@@ -30900,14 +30900,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           filename: indexFile,
           getExternalRefDelta
         });
-        if (p.error) throw new InternalError(p.error);
+        if (p.error) throw new InternalError2(p.error);
         if (p.offsets.has(oid)) {
           return true;
         }
       }
       return false;
     }
-    async function hasObject({
+    async function hasObject2({
       fs: fs4,
       cache,
       gitdir,
@@ -30998,7 +30998,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return resolveCommit({ fs: fs4, cache, gitdir, oid });
       }
       if (type2 !== "commit") {
-        throw new ObjectTypeError(oid, type2, "commit");
+        throw new ObjectTypeError2(oid, type2, "commit");
       }
       return { commit: GitCommit.from(object), oid };
     }
@@ -31054,14 +31054,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           ref
         });
       } catch (err) {
-        if (!(err instanceof NotFoundError2)) throw err;
+        if (!(err instanceof NotFoundError3)) throw err;
         initialCommit = true;
       }
       if (!initialCommit && (amend || disallowEmpty)) {
         refCommit = await _readCommit({ fs: fs4, gitdir, oid: refOid, cache });
       }
       if (amend && initialCommit) {
-        throw new NoCommitError(ref);
+        throw new NoCommitError2(ref);
       }
       const author = !amend ? await normalizeAuthorObject({ fs: fs4, gitdir, author: _author }) : await normalizeAuthorObject({
         fs: fs4,
@@ -31069,7 +31069,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         author: _author,
         commit: refCommit.commit
       });
-      if (!author) throw new MissingNameError("author");
+      if (!author) throw new MissingNameError2("author");
       const committer = !amend ? await normalizeCommitterObject({
         fs: fs4,
         gitdir,
@@ -31082,8 +31082,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         committer: _committer,
         commit: refCommit.commit
       });
-      if (!committer) throw new MissingNameError("committer");
-      return GitIndexManager.acquire(
+      if (!committer) throw new MissingNameError2("committer");
+      return GitIndexManager2.acquire(
         { fs: fs4, gitdir, cache, allowUnmerged: false },
         async function(index4) {
           const inodes = flatFileListToDirectoryStructure(
@@ -31103,7 +31103,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             parent = await Promise.all(
               parent.map(async (p) => {
                 let oid2 = await GitRefManager.resolve({ fs: fs4, gitdir, ref: p });
-                while (await hasObject({ fs: fs4, cache, gitdir, oid: oid2 })) {
+                while (await hasObject2({ fs: fs4, cache, gitdir, oid: oid2 })) {
                   const { type: type2, object } = await _readObject({
                     fs: fs4,
                     cache,
@@ -31112,7 +31112,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                   });
                   if (type2 === "commit") break;
                   if (type2 !== "tag") {
-                    throw new ObjectTypeError(oid2, type2, "commit");
+                    throw new ObjectTypeError2(oid2, type2, "commit");
                   }
                   oid2 = GitAnnotatedTag.from(object).parse().object;
                 }
@@ -31121,11 +31121,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             );
           }
           if (disallowEmpty && !amend && (initialCommit && tree === EMPTY_TREE_OID || !initialCommit && tree === refCommit.commit.tree)) {
-            throw new EmptyCommitError();
+            throw new EmptyCommitError2();
           }
           if (!message) {
             if (!amend) {
-              throw new MissingParameterError("message");
+              throw new MissingParameterError2("message");
             } else {
               message = refCommit.commit.message;
             }
@@ -31201,9 +31201,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       filepath
     }) {
       if (filepath.startsWith("/")) {
-        throw new InvalidFilepathError("leading-slash");
+        throw new InvalidFilepathError2("leading-slash");
       } else if (filepath.endsWith("/")) {
-        throw new InvalidFilepathError("trailing-slash");
+        throw new InvalidFilepathError2("trailing-slash");
       }
       const _oid = oid;
       const result = await resolveTree({ fs: fs4, cache, gitdir, oid });
@@ -31245,7 +31245,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               oid: entry.oid
             });
             if (type2 !== "tree") {
-              throw new ObjectTypeError(oid, type2, "tree", filepath);
+              throw new ObjectTypeError2(oid, type2, "tree", filepath);
             }
             tree = GitTree2.from(object);
             return _resolveFilepath({
@@ -31260,7 +31260,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           }
         }
       }
-      throw new NotFoundError2(`file or directory found at "${oid}:${filepath}"`);
+      throw new NotFoundError3(`file or directory found at "${oid}:${filepath}"`);
     }
     async function _readTree({
       fs: fs4,
@@ -31307,7 +31307,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       try {
         parent = await GitRefManager.resolve({ gitdir, fs: fs4, ref });
       } catch (err) {
-        if (!(err instanceof NotFoundError2)) {
+        if (!(err instanceof NotFoundError3)) {
           throw err;
         }
       }
@@ -31323,7 +31323,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       } else {
         for (const entry of tree) {
           if (entry.path === oid) {
-            throw new AlreadyExistsError("note", oid);
+            throw new AlreadyExistsError2("note", oid);
           }
         }
       }
@@ -31363,7 +31363,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "refs/notes/commits",
       oid,
       note,
@@ -31381,16 +31381,16 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (signingKey) {
           assertParameter("onSign", onSign);
         }
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const author = await normalizeAuthorObject({ fs: fs4, gitdir, author: _author });
-        if (!author) throw new MissingNameError("author");
+        if (!author) throw new MissingNameError2("author");
         const committer = await normalizeCommitterObject({
           fs: fs4,
           gitdir,
           author,
           committer: _committer
         });
-        if (!committer) throw new MissingNameError("committer");
+        if (!committer) throw new MissingNameError2("committer");
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         return await _addNote({
           fs: fs4,
@@ -31412,14 +31412,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     }
     async function _addRemote({ fs: fs4, gitdir, remote, url, force }) {
       if (!isValidRef(remote, true)) {
-        throw new InvalidRefNameError2(remote, cleanGitRef.clean(remote));
+        throw new InvalidRefNameError3(remote, cleanGitRef2.clean(remote));
       }
       const config = await GitConfigManager.get({ fs: fs4, gitdir });
       if (!force) {
         const remoteNames = await config.getSubsections("remote");
         if (remoteNames.includes(remote)) {
           if (url !== await config.get(`remote.${remote}.url`)) {
-            throw new AlreadyExistsError("remote", remote);
+            throw new AlreadyExistsError2("remote", remote);
           }
         }
       }
@@ -31433,7 +31433,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function addRemote({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       remote,
       url,
       force = false
@@ -31443,7 +31443,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("gitdir", gitdir);
         assertParameter("remote", remote);
         assertParameter("url", url);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _addRemote({
           fs: fsp,
@@ -31472,7 +31472,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     }) {
       ref = ref.startsWith("refs/tags/") ? ref : `refs/tags/${ref}`;
       if (!force && await GitRefManager.exists({ fs: fs4, gitdir, ref })) {
-        throw new AlreadyExistsError("tag", ref);
+        throw new AlreadyExistsError2("tag", ref);
       }
       const oid = await GitRefManager.resolve({
         fs: fs4,
@@ -31503,7 +31503,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       tagger: _tagger,
       message = ref,
@@ -31520,14 +31520,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (signingKey) {
           assertParameter("onSign", onSign);
         }
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         const tagger = await normalizeAuthorObject({
           fs: fs4,
           gitdir: updatedGitdir,
           author: _tagger
         });
-        if (!tagger) throw new MissingNameError("tagger");
+        if (!tagger) throw new MissingNameError2("tagger");
         return await _annotatedTag({
           fs: fs4,
           cache,
@@ -31555,20 +31555,20 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       force = false
     }) {
       if (!isValidRef(ref, true)) {
-        throw new InvalidRefNameError2(ref, cleanGitRef.clean(ref));
+        throw new InvalidRefNameError3(ref, cleanGitRef2.clean(ref));
       }
       const fullref = `refs/heads/${ref}`;
       if (!force) {
         const exist = await GitRefManager.exists({ fs: fs4, gitdir, ref: fullref });
         if (exist) {
-          throw new AlreadyExistsError("branch", ref, false);
+          throw new AlreadyExistsError2("branch", ref, false);
         }
       }
       let oid;
       try {
         oid = await GitRefManager.resolve({ fs: fs4, gitdir, ref: object || "HEAD" });
       } catch (e) {
-        if (!(e instanceof NotFoundError2)) throw e;
+        if (!(e instanceof NotFoundError3)) throw e;
       }
       if (oid) {
         oid = (await resolveCommit({ fs: fs4, cache: {}, gitdir, oid })).oid;
@@ -31586,7 +31586,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function branch({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       object,
       checkout: checkout3 = false,
@@ -31596,7 +31596,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _branch({
           fs: fsp,
@@ -31620,7 +31620,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         current = `${current}/${part}`;
         const stats = await fs4.lstat(current);
         if (stats && stats.isSymbolicLink()) {
-          throw new UnsafeFilepathError(fullpath);
+          throw new UnsafeFilepathError2(fullpath);
         }
       }
     }
@@ -31668,7 +31668,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       try {
         oid = await GitRefManager.resolve({ fs: fs4, gitdir, ref });
       } catch (err) {
-        if (ref === "HEAD" || !(err instanceof NotFoundError2)) throw err;
+        if (ref === "HEAD" || !(err instanceof NotFoundError3)) throw err;
         const remoteRef = `${remote}/${ref}`;
         oid = await GitRefManager.resolve({
           fs: fs4,
@@ -31692,8 +31692,8 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         try {
           oid = (await resolveCommit({ fs: fs4, cache, gitdir, oid })).oid;
         } catch (err) {
-          if (err instanceof NotFoundError2) {
-            throw new CommitNotFetchedError(ref, err.data.what);
+          if (err instanceof NotFoundError3) {
+            throw new CommitNotFetchedError2(ref, err.data.what);
           }
           throw err;
         }
@@ -31713,19 +31713,19 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             restoreFromIndex
           });
         } catch (err) {
-          if (err instanceof NotFoundError2 && err.data.what === oid) {
-            throw new CommitNotFetchedError(ref, oid);
+          if (err instanceof NotFoundError3 && err.data.what === oid) {
+            throw new CommitNotFetchedError2(ref, oid);
           } else {
             throw err;
           }
         }
         const conflicts = ops.filter(([method]) => method === "conflict").map(([method, fullpath]) => fullpath);
         if (conflicts.length > 0) {
-          throw new CheckoutConflictError(conflicts);
+          throw new CheckoutConflictError2(conflicts);
         }
         const errors2 = ops.filter(([method]) => method === "error").map(([method, fullpath]) => fullpath);
         if (errors2.length > 0) {
-          throw new InternalError(errors2.join(", "));
+          throw new InternalError2(errors2.join(", "));
         }
         if (dryRun) {
           if (onPostCheckout) {
@@ -31739,7 +31739,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
         let count = 0;
         const total = ops.length;
-        await GitIndexManager.acquire(
+        await GitIndexManager2.acquire(
           { fs: fs4, gitdir, cache },
           async function(index4) {
             await Promise.all(
@@ -31762,7 +31762,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             );
           }
         );
-        await GitIndexManager.acquire(
+        await GitIndexManager2.acquire(
           { fs: fs4, gitdir, cache },
           async function(index4) {
             for (const [method, fullpath] of ops) {
@@ -31814,18 +31814,18 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           const updateWorkingDirResults = await batchAllSettled(
             "Update Working Dir",
             eligibleOps.map(
-              ([method, fullpath, oid2, mode, chmod2]) => () => updateWorkingDir({ fs: fs4, cache, gitdir, dir }, [
+              ([method, fullpath, oid2, mode, chmod3]) => () => updateWorkingDir({ fs: fs4, cache, gitdir, dir }, [
                 method,
                 fullpath,
                 oid2,
                 mode,
-                chmod2
+                chmod3
               ])
             ),
             onProgress,
             batchSize
           );
-          await GitIndexManager.acquire(
+          await GitIndexManager2.acquire(
             { fs: fs4, gitdir, cache, allowUnmerged: true },
             async function(index4) {
               await batchAllSettled(
@@ -31839,13 +31839,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             }
           );
         } else {
-          await GitIndexManager.acquire(
+          await GitIndexManager2.acquire(
             { fs: fs4, gitdir, cache, allowUnmerged: true },
             async function(index4) {
               const settled = await Promise.allSettled(
                 ops.filter(
                   ([method]) => method === "create" || method === "create-index" || method === "update" || method === "mkdir-index"
-                ).map(async function([method, fullpath, oid2, mode, chmod2]) {
+                ).map(async function([method, fullpath, oid2, mode, chmod3]) {
                   const filepath = `${dir}/${fullpath}`;
                   if (method !== "create-index" && method !== "mkdir-index") {
                     await assertNoSymlinkInLeadingPath(fs4, dir, fullpath);
@@ -31855,7 +31855,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                       gitdir,
                       oid: oid2
                     });
-                    if (chmod2) {
+                    if (chmod3) {
                       await fs4.rm(filepath);
                     }
                     if (mode === 33188) {
@@ -31865,7 +31865,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                     } else if (mode === 40960) {
                       await fs4.writelink(filepath, object);
                     } else {
-                      throw new InternalError(
+                      throw new InternalError2(
                         `Invalid mode 0o${mode.toString(
                           8
                         )} detected in blob ${oid2}`
@@ -31904,7 +31904,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                 }
               }
               if (rejections.length > 0) {
-                throw new MultipleGitError(rejections);
+                throw new MultipleGitError2(rejections);
               }
             }
           );
@@ -32172,7 +32172,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         },
         // Modify the default flat mapping
         reduce: async function(parent, children) {
-          children = flat(children);
+          children = flat2(children);
           if (!parent) {
             return children;
           } else if (parent && parent[0] === "rmdir") {
@@ -32196,12 +32196,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         console.warn(`Error inserting ${fullpath} into index:`, e);
       }
     }
-    async function updateWorkingDir({ fs: fs4, cache, gitdir, dir }, [method, fullpath, oid, mode, chmod2]) {
+    async function updateWorkingDir({ fs: fs4, cache, gitdir, dir }, [method, fullpath, oid, mode, chmod3]) {
       const filepath = `${dir}/${fullpath}`;
       if (method !== "create-index" && method !== "mkdir-index") {
         await assertNoSymlinkInLeadingPath(fs4, dir, fullpath);
         const { object } = await _readObject({ fs: fs4, cache, gitdir, oid });
-        if (chmod2) {
+        if (chmod3) {
           await fs4.rm(filepath);
         }
         if (mode === 33188) {
@@ -32211,7 +32211,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         } else if (mode === 40960) {
           await fs4.writelink(filepath, object);
         } else {
-          throw new InternalError(
+          throw new InternalError2(
             `Invalid mode 0o${mode.toString(8)} detected in blob ${oid}`
           );
         }
@@ -32251,7 +32251,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
       }
       if (rejections.length > 0) {
-        throw new MultipleGitError(rejections);
+        throw new MultipleGitError2(rejections);
       }
       return results;
     }
@@ -32260,7 +32260,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onProgress,
       onPostCheckout,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       remote = "origin",
       ref: _ref,
       filepaths,
@@ -32279,7 +32279,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("gitdir", gitdir);
         const ref = _ref || "HEAD";
         const restoreFromIndex = _ref === void 0 && filepaths != null && filepaths.length > 0;
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _checkout({
           fs: fsp,
@@ -32341,7 +32341,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs4,
       cache,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       index: index4,
       ourOid,
       baseOid,
@@ -32493,7 +32493,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               if (base3 && !ours && !theirs && (await base3.type() === "blob" || await base3.type() === "tree")) {
                 return void 0;
               }
-              throw new MergeNotSupportedError();
+              throw new MergeNotSupportedError2();
             }
           }
         },
@@ -32540,7 +32540,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             }
           });
         }
-        return new MergeConflictError(
+        return new MergeConflictError2(
           unmergedFiles,
           bothModified,
           deleteByUs,
@@ -32611,19 +32611,19 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       workdir: WORKDIR
     };
     async function checkAndWriteBlob(fs4, gitdir, dir, filepath, oid = null) {
-      const currentFilepath = join2(dir, filepath);
+      const currentFilepath = join3(dir, filepath);
       const stats = await fs4.lstat(currentFilepath);
-      if (!stats) throw new NotFoundError2(currentFilepath);
+      if (!stats) throw new NotFoundError3(currentFilepath);
       if (stats.isDirectory())
-        throw new InternalError(
+        throw new InternalError2(
           `${currentFilepath}: file expected, but found directory`
         );
       const objContent = oid ? await readObjectLoose({ fs: fs4, gitdir, oid }) : void 0;
       let retOid = objContent ? oid : void 0;
       if (!objContent) {
-        await acquireLock(currentFilepath, async () => {
+        await acquireLock2(currentFilepath, async () => {
           const object = stats.isSymbolicLink() ? await fs4.readlink(currentFilepath).then(posixifyPathBuffer) : await fs4.read(currentFilepath);
-          if (object === null) throw new NotFoundError2(currentFilepath);
+          if (object === null) throw new NotFoundError3(currentFilepath);
           retOid = await _writeObject({ fs: fs4, gitdir, type: "blob", object });
         });
       }
@@ -32780,7 +32780,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                 stageUpdated.push({
                   filepath,
                   oid,
-                  stats: await fs4.lstat(join2(dir, filepath))
+                  stats: await fs4.lstat(join3(dir, filepath))
                 });
               return {
                 method: "write",
@@ -32791,9 +32791,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           }
         }
       });
-      await acquireLock(gitdir, async () => {
+      await acquireLock2(gitdir, async () => {
         for (const op of ops) {
-          const currentFilepath = join2(dir, op.filepath);
+          const currentFilepath = join3(dir, op.filepath);
           switch (op.method) {
             case "rmdir":
               await fs4.rmdir(currentFilepath);
@@ -32825,7 +32825,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           }
         }
       });
-      await GitIndexManager.acquire({ fs: fs4, gitdir, cache: {} }, async (index4) => {
+      await GitIndexManager2.acquire({ fs: fs4, gitdir, cache: {} }, async (index4) => {
         stageUpdated.forEach(({ filepath, stats, oid }) => {
           index4.insert({ filepath, stats, oid });
         });
@@ -32850,10 +32850,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         oid
       });
       if (cherryCommit.parent.length > 1) {
-        throw new CherryPickMergeCommitError(cherryOid, cherryCommit.parent.length);
+        throw new CherryPickMergeCommitError2(cherryOid, cherryCommit.parent.length);
       }
       if (cherryCommit.parent.length === 0) {
-        throw new CherryPickRootCommitError(cherryOid);
+        throw new CherryPickRootCommitError2(cherryOid);
       }
       const currentOid = await GitRefManager.resolve({
         fs: fs4,
@@ -32885,10 +32885,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           allTracked: !abortOnConflict
         });
         if (filepaths.length > 0) {
-          throw new CherryPickLocalChangesError(filepaths);
+          throw new CherryPickLocalChangesError2(filepaths);
         }
       }
-      const mergedTreeOid = await GitIndexManager.acquire(
+      const mergedTreeOid = await GitIndexManager2.acquire(
         { fs: fs4, gitdir, cache, allowUnmerged: false },
         async (index4) => {
           return mergeTree({
@@ -32909,7 +32909,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           });
         }
       );
-      if (mergedTreeOid instanceof MergeConflictError) {
+      if (mergedTreeOid instanceof MergeConflictError2) {
         throw mergedTreeOid;
       }
       const newOid = await _commit({
@@ -32993,7 +32993,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function cherryPick({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       cache = {},
       committer,
@@ -33006,7 +33006,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         const { commit: cherryCommit } = await _readCommit({
           fs: fs4,
@@ -33034,7 +33034,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           committer
         });
         if (!normalizedCommitter) {
-          throw new MissingNameError("committer");
+          throw new MissingNameError2("committer");
         }
         return await _cherryPick({
           fs: fs4,
@@ -33081,7 +33081,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         try {
           await GitRefManager.resolve({ fs: fs4, gitdir, ref });
         } catch (err) {
-          if (err instanceof NotFoundError2) return;
+          if (err instanceof NotFoundError3) return;
           throw err;
         }
       }
@@ -33186,17 +33186,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             if (header == null || header.length === 0) return true;
             const hex = header.toString("utf8");
             if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
-              throw new ParseError("four hexadecimal digits", hex);
+              throw new ParseError2("four hexadecimal digits", hex);
             }
             const length = parseInt(hex, 16);
             if (length === 0) return null;
             if (length === 1) return null;
             if (length < 4) {
-              throw new ParseError("pkt-line length of 0, 1, or at least 4", hex);
+              throw new ParseError2("pkt-line length of 0, 1, or at least 4", hex);
             }
             const buffer = await reader.read(length - 4);
             if (buffer == null || buffer.length !== length - 4) {
-              throw new ParseError(
+              throw new ParseError2(
                 `${length - 4} bytes of pkt-line data`,
                 `${buffer == null ? 0 : buffer.length} bytes`
               );
@@ -33235,12 +33235,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const read2 = GitPktLine.streamReader(stream);
       let lineOne = await read2();
       while (lineOne === null) lineOne = await read2();
-      if (lineOne === true) throw new EmptyServerResponseError();
+      if (lineOne === true) throw new EmptyServerResponseError2();
       if (lineOne.includes("version 2")) {
         return parseCapabilitiesV2(read2);
       }
       if (lineOne.toString("utf8").replace(/\n$/, "") !== `# service=${service}`) {
-        throw new ParseError(`# service=${service}\\n`, lineOne.toString("utf8"));
+        throw new ParseError2(`# service=${service}\\n`, lineOne.toString("utf8"));
       }
       let lineTwo = await read2();
       while (lineTwo === null) lineTwo = await read2();
@@ -33276,7 +33276,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     function splitAndAssert(line, sep2, expected) {
       const split2 = line.trim().split(sep2);
       if (split2.length !== 2) {
-        throw new ParseError(
+        throw new ParseError2(
           `Two strings separated by '${expected}'`,
           line.toString("utf8")
         );
@@ -33372,7 +33372,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
                 headers: { ...headers }
               });
               if (auth && auth.cancel) {
-                throw new UserCanceledError();
+                throw new UserCanceledError2();
               } else if (auth) {
                 updateHeaders(headers, auth);
                 providedAuthBefore = true;
@@ -33385,7 +33385,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         } while (tryAgain);
         if (res.statusCode !== 200) {
           const { response } = await stringifyBody(res);
-          throw new HttpError(res.statusCode, res.statusMessage, response);
+          throw new HttpError2(res.statusCode, res.statusMessage, response);
         }
         if (res.headers["content-type"] === `application/x-${service}-advertisement`) {
           const remoteHTTP = await parseRefsAdResponse(res.body, { service });
@@ -33398,7 +33398,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             remoteHTTP.auth = auth;
             return remoteHTTP;
           } catch (e) {
-            throw new SmartHttpError(preview, response);
+            throw new SmartHttpError2(preview, response);
           }
         }
       }
@@ -33445,7 +33445,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         });
         if (res.statusCode !== 200) {
           const { response } = stringifyBody(res);
-          throw new HttpError(res.statusCode, res.statusMessage, response);
+          throw new HttpError2(res.statusCode, res.statusMessage, response);
         }
         return res;
       }
@@ -33466,12 +33466,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         remoteHelpers.set("https", GitRemoteHTTP);
         const parts = parseRemoteUrl({ url });
         if (!parts) {
-          throw new UrlParseError(url);
+          throw new UrlParseError2(url);
         }
         if (remoteHelpers.has(parts.transport)) {
           return remoteHelpers.get(parts.transport);
         }
-        throw new UnknownTransportError(
+        throw new UnknownTransportError2(
           url,
           parts.transport,
           parts.transport === "ssh" ? translateSSHtoHTTP(url) : void 0
@@ -33511,9 +33511,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {Promise<Set<string>>} - A set of shallow object IDs.
        */
       static async read({ fs: fs4, gitdir }) {
-        const filepath = join2(gitdir, "shallow");
+        const filepath = join3(gitdir, "shallow");
         const oids = /* @__PURE__ */ new Set();
-        await acquireLock(filepath, async function() {
+        await acquireLock2(filepath, async function() {
           const text8 = await fs4.read(filepath, { encoding: "utf8" });
           if (text8 === null) return oids;
           if (text8.trim() === "") return oids;
@@ -33532,16 +33532,16 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {Promise<void>}
        */
       static async write({ fs: fs4, gitdir, oids }) {
-        const filepath = join2(gitdir, "shallow");
+        const filepath = join3(gitdir, "shallow");
         if (oids.size > 0) {
           const text8 = [...oids].join("\n") + "\n";
-          await acquireLock(filepath, async function() {
+          await acquireLock2(filepath, async function() {
             await fs4.write(filepath, text8, {
               encoding: "utf8"
             });
           });
         } else {
-          await acquireLock(filepath, async function() {
+          await acquireLock2(filepath, async function() {
             await fs4.rm(filepath);
           });
         }
@@ -33775,13 +33775,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           if (line.startsWith("shallow")) {
             const oid = line.slice(-41).trim();
             if (oid.length !== 40) {
-              reject(new InvalidOidError(oid));
+              reject(new InvalidOidError2(oid));
             }
             shallows.push(oid);
           } else if (line.startsWith("unshallow")) {
             const oid = line.slice(-41).trim();
             if (oid.length !== 40) {
-              reject(new InvalidOidError(oid));
+              reject(new InvalidOidError2(oid));
             }
             unshallows.push(oid);
           } else if (line.startsWith("ACK")) {
@@ -33879,7 +33879,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const remote = _remote || ref && await config.get(`branch.${ref}.remote`) || "origin";
       const url = _url || await config.get(`remote.${remote}.url`);
       if (typeof url === "undefined") {
-        throw new MissingParameterError("remote OR url");
+        throw new MissingParameterError2("remote OR url");
       }
       const remoteRef = _remoteRef || ref && await config.get(`branch.${ref}.merge`) || _ref || "HEAD";
       if (corsProxy === void 0) {
@@ -33907,16 +33907,16 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         };
       }
       if (depth !== null && !remoteHTTP.capabilities.has("shallow")) {
-        throw new RemoteCapabilityError("shallow", "depth");
+        throw new RemoteCapabilityError2("shallow", "depth");
       }
       if (since !== null && !remoteHTTP.capabilities.has("deepen-since")) {
-        throw new RemoteCapabilityError("deepen-since", "since");
+        throw new RemoteCapabilityError2("deepen-since", "since");
       }
       if (exclude.length > 0 && !remoteHTTP.capabilities.has("deepen-not")) {
-        throw new RemoteCapabilityError("deepen-not", "exclude");
+        throw new RemoteCapabilityError2("deepen-not", "exclude");
       }
       if (relative2 === true && !remoteHTTP.capabilities.has("deepen-relative")) {
-        throw new RemoteCapabilityError("deepen-relative", "relative");
+        throw new RemoteCapabilityError2("deepen-relative", "relative");
       }
       const { oid, fullref } = GitRefManager.resolveAgainstMap({
         ref: remoteRef,
@@ -33955,7 +33955,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         try {
           ref2 = await GitRefManager.expand({ fs: fs4, gitdir, ref: ref2 });
           const oid2 = await GitRefManager.resolve({ fs: fs4, gitdir, ref: ref2 });
-          if (await hasObject({ fs: fs4, cache, gitdir, oid: oid2 })) {
+          if (await hasObject2({ fs: fs4, cache, gitdir, oid: oid2 })) {
             haves.push(oid2);
           }
         } catch (err) {
@@ -33994,7 +33994,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             const { object } = await _readObject({ fs: fs4, cache, gitdir, oid: oid2 });
             const commit2 = new GitCommit(object);
             const hasParents = await Promise.all(
-              commit2.headers().parent.map((oid3) => hasObject({ fs: fs4, cache, gitdir, oid: oid3 }))
+              commit2.headers().parent.map((oid3) => hasObject2({ fs: fs4, cache, gitdir, oid: oid3 }))
             );
             const haveAllParents = hasParents.length === 0 || hasParents.every((has) => has);
             if (!haveAllParents) {
@@ -34101,7 +34101,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       if (packfileSha !== "" && !emptyPackfile(packfile)) {
         res.packfile = `objects/pack/pack-${packfileSha}.pack`;
-        const fullpath = join2(gitdir, res.packfile);
+        const fullpath = join3(gitdir, res.packfile);
         await fs4.write(fullpath, packfile);
         const getExternalRefDelta = (oid2) => _readObject({ fs: fs4, cache, gitdir, oid: oid2 });
         const idx = await GitPackIndex.fromPack({
@@ -34117,7 +34117,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs4,
       bare = false,
       dir,
-      gitdir = bare ? dir : join2(dir, ".git"),
+      gitdir = bare ? dir : join3(dir, ".git"),
       defaultBranch = "master"
     }) {
       if (await fs4.exists(gitdir + "/config")) return;
@@ -34231,7 +34231,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthFailure,
       onPostCheckout,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       url,
       corsProxy = void 0,
       ref = void 0,
@@ -34256,7 +34256,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           assertParameter("dir", dir);
         }
         assertParameter("url", url);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _clone({
           fs: fsp,
@@ -34294,7 +34294,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       message,
       author,
       committer,
@@ -34316,7 +34316,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (signingKey) {
           assertParameter("onSign", onSign);
         }
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         return await _commit({
           fs: fs4,
@@ -34343,14 +34343,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function currentBranch({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       fullname = false,
       test = false
     }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _currentBranch({
           fs: fsp,
@@ -34367,7 +34367,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       ref = ref.startsWith("refs/heads/") ? ref : `refs/heads/${ref}`;
       const exist = await GitRefManager.exists({ fs: fs4, gitdir, ref });
       if (!exist) {
-        throw new NotFoundError2(ref);
+        throw new NotFoundError3(ref);
       }
       const fullRef = await GitRefManager.expand({ fs: fs4, gitdir, ref });
       const currentRef = await _currentBranch({ fs: fs4, gitdir, fullname: true });
@@ -34384,13 +34384,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function deleteBranch({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref
     }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("ref", ref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _deleteBranch({
           fs: fsp,
@@ -34402,11 +34402,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function deleteRef({ fs: fs4, dir, gitdir = join2(dir, ".git"), ref }) {
+    async function deleteRef({ fs: fs4, dir, gitdir = join3(dir, ".git"), ref }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("ref", ref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         await GitRefManager.deleteRef({ fs: fsp, gitdir: updatedGitdir, ref });
       } catch (err) {
@@ -34422,13 +34422,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function deleteRemote({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       remote
     }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("remote", remote);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _deleteRemote({
           fs: fsp,
@@ -34444,11 +34444,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       ref = ref.startsWith("refs/tags/") ? ref : `refs/tags/${ref}`;
       await GitRefManager.deleteRef({ fs: fs4, gitdir, ref });
     }
-    async function deleteTag({ fs: fs4, dir, gitdir = join2(dir, ".git"), ref }) {
+    async function deleteTag({ fs: fs4, dir, gitdir = join3(dir, ".git"), ref }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("ref", ref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _deleteTag({
           fs: fsp,
@@ -34473,7 +34473,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       getExternalRefDelta
     }) {
       const results = [];
-      let list5 = await fs4.readdir(join2(gitdir, "objects/pack"));
+      let list5 = await fs4.readdir(join3(gitdir, "objects/pack"));
       list5 = list5.filter((x) => x.endsWith(".idx"));
       for (const filename of list5) {
         const indexFile = `${gitdir}/objects/pack/${filename}`;
@@ -34483,7 +34483,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           filename: indexFile,
           getExternalRefDelta
         });
-        if (p.error) throw new InternalError(p.error);
+        if (p.error) throw new InternalError2(p.error);
         for (const oid of p.offsets.keys()) {
           if (oid.startsWith(short)) results.push(oid);
         }
@@ -34509,14 +34509,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return results[0];
       }
       if (results.length > 1) {
-        throw new AmbiguousError("oids", short, results);
+        throw new AmbiguousError2("oids", short, results);
       }
-      throw new NotFoundError2(`an object matching "${short}"`);
+      throw new NotFoundError3(`an object matching "${short}"`);
     }
     async function expandOid({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       cache = {}
     }) {
@@ -34524,7 +34524,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _expandOid({
           fs: fsp,
@@ -34537,12 +34537,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function expandRef({ fs: fs4, dir, gitdir = join2(dir, ".git"), ref }) {
+    async function expandRef({ fs: fs4, dir, gitdir = join3(dir, ".git"), ref }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await GitRefManager.expand({
           fs: fsp,
@@ -34564,7 +34564,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (parents.has(oid)) return parents.get(oid);
         const { object, type: type2 } = await _readObject({ fs: fs4, cache, gitdir, oid });
         if (type2 !== "commit") {
-          throw new ObjectTypeError(oid, type2, "commit");
+          throw new ObjectTypeError2(oid, type2, "commit");
         }
         const commit2 = GitCommit.from(object);
         const { parent } = commit2.parseHeaders();
@@ -34665,7 +34665,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (baseOids.length === 0 && allowUnrelatedHistories) {
           baseOids.push("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
         } else {
-          throw new MergeNotSupportedError();
+          throw new MergeNotSupportedError2();
         }
       }
       const baseOid = baseOids[0];
@@ -34685,9 +34685,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         };
       } else {
         if (fastForwardOnly) {
-          throw new FastForwardError();
+          throw new FastForwardError2();
         }
-        const tree = await GitIndexManager.acquire(
+        const tree = await GitIndexManager2.acquire(
           { fs: fs4, gitdir, cache, allowUnmerged: false },
           async (index4) => {
             return mergeTree({
@@ -34708,7 +34708,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             });
           }
         );
-        if (tree instanceof MergeConflictError) throw tree;
+        if (tree instanceof MergeConflictError2) throw tree;
         if (!message) {
           message = `Merge branch '${abbreviateRef(theirs)}' into ${abbreviateRef(
             ours
@@ -34766,7 +34766,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (!ref) {
           const head = await _currentBranch({ fs: fs4, gitdir });
           if (!head) {
-            throw new MissingParameterError("ref");
+            throw new MissingParameterError2("ref");
           }
           ref = head;
         }
@@ -34829,7 +34829,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthSuccess,
       onAuthFailure,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       url,
       remote,
@@ -34849,7 +34849,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           timestamp: Date.now(),
           timezoneOffset: 0
         };
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _pull({
           fs: fsp,
@@ -34887,7 +34887,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthSuccess,
       onAuthFailure,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       remote,
       remoteRef,
@@ -34908,7 +34908,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("http", http);
         assertParameter("gitdir", gitdir);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _fetch({
           fs: fsp,
@@ -34943,7 +34943,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function findMergeBase2({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oids,
       cache = {}
     }) {
@@ -34951,7 +34951,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("oids", oids);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _findMergeBase({
           fs: fsp,
@@ -34965,12 +34965,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     async function _findRoot({ fs: fs4, filepath }) {
-      if (await fs4.exists(join2(filepath, ".git"))) {
+      if (await fs4.exists(join3(filepath, ".git"))) {
         return filepath;
       } else {
-        const parent = dirname2(filepath);
+        const parent = dirname3(filepath);
         if (parent === filepath) {
-          throw new NotFoundError2(`git root for ${filepath}`);
+          throw new NotFoundError3(`git root for ${filepath}`);
         }
         return _findRoot({ fs: fs4, filepath: parent });
       }
@@ -34979,18 +34979,18 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       try {
         assertParameter("fs", fs4);
         assertParameter("filepath", filepath);
-        return await _findRoot({ fs: new FileSystem(fs4), filepath });
+        return await _findRoot({ fs: new FileSystem2(fs4), filepath });
       } catch (err) {
         err.caller = "git.findRoot";
         throw err;
       }
     }
-    async function getConfig({ fs: fs4, dir, gitdir = join2(dir, ".git"), path: path2 }) {
+    async function getConfig({ fs: fs4, dir, gitdir = join3(dir, ".git"), path: path2 }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("path", path2);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _getConfig({
           fs: fsp,
@@ -35009,14 +35009,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function getConfigAll({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       path: path2
     }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("path", path2);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _getConfigAll({
           fs: fsp,
@@ -35165,7 +35165,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (format2 !== "wrapped") {
           object = GitObject.wrap({ type: type2, object });
         }
-        oid = await shasum(object);
+        oid = await shasum2(object);
       }
       return { oid, object };
     }
@@ -35198,7 +35198,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       filepath
     }) {
       try {
-        filepath = join2(dir, filepath);
+        filepath = join3(dir, filepath);
         const pack = await fs4.read(filepath);
         const getExternalRefDelta = (oid) => _readObject({ fs: fs4, cache, gitdir, oid });
         const idx = await GitPackIndex.fromPack({
@@ -35219,7 +35219,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs4,
       onProgress,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       cache = {}
     }) {
@@ -35228,7 +35228,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("dir", dir);
         assertParameter("gitdir", dir);
         assertParameter("filepath", filepath);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _indexPack({
           fs: fsp,
@@ -35247,7 +35247,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs4,
       bare = false,
       dir,
-      gitdir = bare ? dir : join2(dir, ".git"),
+      gitdir = bare ? dir : join3(dir, ".git"),
       defaultBranch = "master"
     }) {
       try {
@@ -35256,7 +35256,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (!bare) {
           assertParameter("dir", dir);
         }
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _init({
           fs: fsp,
@@ -35280,10 +35280,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     }) {
       const shallows = await GitShallowManager.read({ fs: fs4, gitdir });
       if (!oid) {
-        throw new MissingParameterError("oid");
+        throw new MissingParameterError2("oid");
       }
       if (!ancestor) {
-        throw new MissingParameterError("ancestor");
+        throw new MissingParameterError2("ancestor");
       }
       if (oid === ancestor) return false;
       const queue = [oid];
@@ -35291,7 +35291,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       let searchdepth = 0;
       while (queue.length) {
         if (searchdepth++ === depth) {
-          throw new MaxDepthError(depth);
+          throw new MaxDepthError2(depth);
         }
         const oid2 = queue.shift();
         const { type: type2, object } = await _readObject({
@@ -35301,7 +35301,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           oid: oid2
         });
         if (type2 !== "commit") {
-          throw new ObjectTypeError(oid2, type2, "commit");
+          throw new ObjectTypeError2(oid2, type2, "commit");
         }
         const commit2 = GitCommit.from(object).parse();
         for (const parent of commit2.parent) {
@@ -35321,7 +35321,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function isDescendent({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       ancestor,
       depth = -1,
@@ -35332,7 +35332,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
         assertParameter("ancestor", ancestor);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _isDescendent({
           fs: fsp,
@@ -35350,7 +35350,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function isIgnored({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath
     }) {
       try {
@@ -35358,7 +35358,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("dir", dir);
         assertParameter("gitdir", gitdir);
         assertParameter("filepath", filepath);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return GitIgnoreManager.isIgnored({
           fs: fsp,
@@ -35374,13 +35374,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function listBranches({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       remote
     }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return GitRefManager.listBranches({
           fs: fsp,
@@ -35406,7 +35406,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         });
         return filenames;
       } else {
-        return GitIndexManager.acquire(
+        return GitIndexManager2.acquire(
           { fs: fs4, gitdir, cache },
           async function(index4) {
             return index4.entries.map((x) => x.path);
@@ -35431,24 +35431,24 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             gitdir,
             oid: entry.oid,
             filenames,
-            prefix: join2(prefix, entry.path)
+            prefix: join3(prefix, entry.path)
           });
         } else {
-          filenames.push(join2(prefix, entry.path));
+          filenames.push(join3(prefix, entry.path));
         }
       }
     }
     async function listFiles({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       cache = {}
     }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _listFiles({
           fs: fsp,
@@ -35466,7 +35466,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       try {
         parent = await GitRefManager.resolve({ gitdir, fs: fs4, ref });
       } catch (err) {
-        if (err instanceof NotFoundError2) {
+        if (err instanceof NotFoundError3) {
           return [];
         }
         throw err;
@@ -35486,7 +35486,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function listNotes({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "refs/notes/commits",
       cache = {}
     }) {
@@ -35494,7 +35494,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _listNotes({
           fs: fsp,
@@ -35510,13 +35510,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function listRefs({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath
     }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return GitRefManager.listRefs({ fs: fsp, gitdir: updatedGitdir, filepath });
       } catch (err) {
@@ -35535,11 +35535,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       );
       return remotes;
     }
-    async function listRemotes({ fs: fs4, dir, gitdir = join2(dir, ".git") }) {
+    async function listRemotes({ fs: fs4, dir, gitdir = join3(dir, ".git") }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _listRemotes({
           fs: fsp,
@@ -35634,11 +35634,11 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function listTags({ fs: fs4, dir, gitdir = join2(dir, ".git") }) {
+    async function listTags({ fs: fs4, dir, gitdir = join3(dir, ".git") }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return GitRefManager.listTags({ fs: fsp, gitdir: updatedGitdir });
       } catch (err) {
@@ -35687,7 +35687,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const walks = tree.entries().map(function(entry) {
         let result;
         if (entry.oid === fileId) {
-          result = join2(parentPath, entry.path);
+          result = join3(parentPath, entry.path);
           filepaths.push(result);
         } else if (entry.type === "tree") {
           result = _readObject({
@@ -35704,7 +35704,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               fileId,
               oid,
               filepaths,
-              parentPath: join2(parentPath, entry.path)
+              parentPath: join3(parentPath, entry.path)
             });
           });
         }
@@ -35770,7 +35770,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             lastCommit = commit2;
             isOk = true;
           } catch (e) {
-            if (e instanceof NotFoundError2) {
+            if (e instanceof NotFoundError3) {
               let found = follow && lastFileOid;
               if (found) {
                 found = await resolveFileIdInTree({
@@ -35889,7 +35889,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function log({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       ref = "HEAD",
       depth,
@@ -35905,7 +35905,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _log({
           fs: fsp,
@@ -35929,7 +35929,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ours,
       theirs,
       fastForward: fastForward2 = true,
@@ -35950,7 +35950,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (signingKey) {
           assertParameter("onSign", onSign);
         }
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         const author = await normalizeAuthorObject({
           fs: fs4,
@@ -35958,7 +35958,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           author: _author
         });
         if (!author && (!fastForwardOnly || !fastForward2)) {
-          throw new MissingNameError("author");
+          throw new MissingNameError2("author");
         }
         const committer = await normalizeCommitterObject({
           fs: fs4,
@@ -35967,7 +35967,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           committer: _committer
         });
         if (!committer && (!fastForwardOnly || !fastForward2)) {
-          throw new MissingNameError("committer");
+          throw new MissingNameError2("committer");
         }
         return await _merge({
           fs: fs4,
@@ -36006,10 +36006,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs4,
       cache,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oids
     }) {
-      const hash = new Hash();
+      const hash = new Hash2();
       const outputStream = [];
       function write(chunk, enc) {
         const buff = Buffer.from(chunk, enc);
@@ -36049,7 +36049,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const packfileSha = packfile.slice(-20).toString("hex");
       const filename = `pack-${packfileSha}.pack`;
       if (write) {
-        await fs4.write(join2(gitdir, `objects/pack/${filename}`), packfile);
+        await fs4.write(join3(gitdir, `objects/pack/${filename}`), packfile);
         return { filename };
       }
       return {
@@ -36060,7 +36060,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function packObjects({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oids,
       write = false,
       cache = {}
@@ -36069,7 +36069,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("oids", oids);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _packObjects({
           fs: fsp,
@@ -36092,7 +36092,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthSuccess,
       onAuthFailure,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       url,
       remote,
@@ -36112,21 +36112,21 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       try {
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         const author = await normalizeAuthorObject({
           fs: fs4,
           gitdir: updatedGitdir,
           author: _author
         });
-        if (!author) throw new MissingNameError("author");
+        if (!author) throw new MissingNameError2("author");
         const committer = await normalizeCommitterObject({
           fs: fs4,
           gitdir: updatedGitdir,
           author,
           committer: _committer
         });
-        if (!committer) throw new MissingNameError("committer");
+        if (!committer) throw new MissingNameError2("committer");
         return await _pull({
           fs: fs4,
           cache,
@@ -36162,7 +36162,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs4,
       cache,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       start,
       finish
     }) {
@@ -36189,7 +36189,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           return walk3(commit2);
         }
         if (type2 !== "commit") {
-          throw new ObjectTypeError(oid, type2, "commit");
+          throw new ObjectTypeError2(oid, type2, "commit");
         }
         if (!shallows.has(oid)) {
           const commit2 = GitCommit.from(object);
@@ -36210,7 +36210,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: fs4,
       cache,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oids
     }) {
       const visited = /* @__PURE__ */ new Set();
@@ -36255,7 +36255,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       const lines2 = response.toString("utf8").split("\n");
       line = lines2.shift();
       if (!line.startsWith("unpack ")) {
-        throw new ParseError('unpack ok" or "unpack [error message]', line);
+        throw new ParseError2('unpack ok" or "unpack [error message]', line);
       }
       result.ok = line === "unpack ok";
       if (!result.ok) {
@@ -36318,17 +36318,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     }) {
       const ref = _ref || await _currentBranch({ fs: fs4, gitdir });
       if (typeof ref === "undefined") {
-        throw new MissingParameterError("ref");
+        throw new MissingParameterError2("ref");
       }
       const config = await GitConfigManager.get({ fs: fs4, gitdir });
       remote = remote || await config.get(`branch.${ref}.pushRemote`) || await config.get("remote.pushDefault") || await config.get(`branch.${ref}.remote`) || "origin";
       const url = _url || await config.get(`remote.${remote}.pushurl`) || await config.get(`remote.${remote}.url`);
       if (typeof url === "undefined") {
-        throw new MissingParameterError("remote OR url");
+        throw new MissingParameterError2("remote OR url");
       }
       const remoteRef = _remoteRef || await config.get(`branch.${ref}.merge`);
       if (typeof url === "undefined") {
-        throw new MissingParameterError("remoteRef");
+        throw new MissingParameterError2("remoteRef");
       }
       if (corsProxy === void 0) {
         corsProxy = await config.get("http.corsProxy");
@@ -36359,7 +36359,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             map: httpRemote.refs
           });
         } catch (err) {
-          if (err instanceof NotFoundError2) {
+          if (err instanceof NotFoundError3) {
             fullRemoteRef = remoteRef.startsWith("refs/") ? remoteRef : `refs/heads/${remoteRef}`;
           } else {
             throw err;
@@ -36374,7 +36374,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           localRef: { ref: _delete ? "(delete)" : fullRef, oid },
           remoteRef: { ref: fullRemoteRef, oid: oldoid }
         });
-        if (!hookCancel) throw new UserCanceledError();
+        if (!hookCancel) throw new UserCanceledError2();
       }
       const thinPack = !httpRemote.capabilities.has("no-thin");
       let objects = /* @__PURE__ */ new Set();
@@ -36434,7 +36434,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (oid === oldoid) force = true;
         if (!force) {
           if (fullRef.startsWith("refs/tags") && oldoid !== "0000000000000000000000000000000000000000") {
-            throw new PushRejectedError2("tag-exists");
+            throw new PushRejectedError3("tag-exists");
           }
           if (oid !== "0000000000000000000000000000000000000000" && oldoid !== "0000000000000000000000000000000000000000" && !await _isDescendent({
             fs: fs4,
@@ -36444,7 +36444,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             ancestor: oldoid,
             depth: -1
           })) {
-            throw new PushRejectedError2("not-fast-forward");
+            throw new PushRejectedError3("not-fast-forward");
           }
         }
       }
@@ -36500,7 +36500,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       } else {
         const prettyDetails = Object.entries(result.refs).filter(([k, v]) => !v.ok).map(([k, v]) => `
   - ${k}: ${v.error}`).join("");
-        throw new GitPushError(prettyDetails, result);
+        throw new GitPushError2(prettyDetails, result);
       }
     }
     async function push3({
@@ -36513,7 +36513,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       onAuthFailure,
       onPrePush,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       remoteRef,
       remote = "origin",
@@ -36529,7 +36529,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("http", http);
         assertParameter("gitdir", gitdir);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _push({
           fs: fsp,
@@ -36564,7 +36564,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return resolveBlob({ fs: fs4, cache, gitdir, oid });
       }
       if (type2 !== "blob") {
-        throw new ObjectTypeError(oid, type2, "blob");
+        throw new ObjectTypeError2(oid, type2, "blob");
       }
       return { oid, blob: new Uint8Array(object) };
     }
@@ -36589,7 +36589,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readBlob2({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       filepath,
       cache = {}
@@ -36598,7 +36598,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _readBlob({
           fs: fsp,
@@ -36615,7 +36615,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readCommit2({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       cache = {}
     }) {
@@ -36623,7 +36623,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _readCommit({
           fs: fsp,
@@ -36656,7 +36656,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readNote({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "refs/notes/commits",
       oid,
       cache = {}
@@ -36666,7 +36666,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
         assertParameter("oid", oid);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _readNote({
           fs: fsp,
@@ -36683,7 +36683,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readObject({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       format: format2 = "parsed",
       filepath = void 0,
@@ -36694,7 +36694,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         if (filepath !== void 0) {
           oid = await resolveFilepath({
@@ -36735,7 +36735,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               result.object = GitAnnotatedTag.from(result.object).parse();
               break;
             default:
-              throw new ObjectTypeError(
+              throw new ObjectTypeError2(
                 result.oid,
                 result.type,
                 "blob|commit|tag|tree"
@@ -36759,7 +36759,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         format: "content"
       });
       if (type2 !== "tag") {
-        throw new ObjectTypeError(oid, type2, "tag");
+        throw new ObjectTypeError2(oid, type2, "tag");
       }
       const tag2 = GitAnnotatedTag.from(object);
       const result = {
@@ -36772,7 +36772,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readTag({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       cache = {}
     }) {
@@ -36780,7 +36780,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _readTag({
           fs: fsp,
@@ -36796,7 +36796,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function readTree({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       oid,
       filepath = void 0,
       cache = {}
@@ -36805,7 +36805,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _readTree({
           fs: fsp,
@@ -36819,10 +36819,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function remove2({
+    async function remove({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       cache = {}
     }) {
@@ -36830,9 +36830,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("filepath", filepath);
-        const fsp = new FileSystem(_fs);
+        const fsp = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
-        await GitIndexManager.acquire(
+        await GitIndexManager2.acquire(
           { fs: fsp, gitdir: updatedGitdir, cache },
           async function(index4) {
             const filepaths = Array.isArray(filepath) ? filepath : [filepath];
@@ -36861,7 +36861,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       try {
         parent = await GitRefManager.resolve({ gitdir, fs: fs4, ref });
       } catch (err) {
-        if (!(err instanceof NotFoundError2)) {
+        if (!(err instanceof NotFoundError3)) {
           throw err;
         }
       }
@@ -36898,7 +36898,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       fs: _fs,
       onSign,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "refs/notes/commits",
       oid,
       author: _author,
@@ -36910,21 +36910,21 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("oid", oid);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         const author = await normalizeAuthorObject({
           fs: fs4,
           gitdir: updatedGitdir,
           author: _author
         });
-        if (!author) throw new MissingNameError("author");
+        if (!author) throw new MissingNameError2("author");
         const committer = await normalizeCommitterObject({
           fs: fs4,
           gitdir: updatedGitdir,
           author,
           committer: _committer
         });
-        if (!committer) throw new MissingNameError("committer");
+        if (!committer) throw new MissingNameError2("committer");
         return await _removeNote({
           fs: fs4,
           cache,
@@ -36949,16 +36949,16 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       checkout: checkout3 = false
     }) {
       if (!isValidRef(ref, true)) {
-        throw new InvalidRefNameError2(ref, cleanGitRef.clean(ref));
+        throw new InvalidRefNameError3(ref, cleanGitRef2.clean(ref));
       }
       if (!isValidRef(oldref, true)) {
-        throw new InvalidRefNameError2(oldref, cleanGitRef.clean(oldref));
+        throw new InvalidRefNameError3(oldref, cleanGitRef2.clean(oldref));
       }
       const fulloldref = `refs/heads/${oldref}`;
       const fullnewref = `refs/heads/${ref}`;
       const newexist = await GitRefManager.exists({ fs: fs4, gitdir, ref: fullnewref });
       if (newexist) {
-        throw new AlreadyExistsError("branch", ref, false);
+        throw new AlreadyExistsError2("branch", ref, false);
       }
       const value = await GitRefManager.resolve({
         fs: fs4,
@@ -36986,7 +36986,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function renameBranch({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       oldref,
       checkout: checkout3 = false
@@ -36996,7 +36996,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
         assertParameter("oldref", oldref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _renameBranch({
           fs: fsp,
@@ -37011,12 +37011,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
     }
     async function hashObject$1({ gitdir, type: type2, object }) {
-      return shasum(GitObject.wrap({ type: type2, object }));
+      return shasum2(GitObject.wrap({ type: type2, object }));
     }
     async function resetIndex({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       ref,
       cache = {}
@@ -37025,7 +37025,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("filepath", filepath);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         let oid;
         let workdirOid;
@@ -37036,7 +37036,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             ref: ref || "HEAD"
           });
         } catch (e) {
-          if (ref || !(e instanceof NotFoundError2)) throw e;
+          if (ref || !(e instanceof NotFoundError3)) throw e;
         }
         if (oid) {
           try {
@@ -37048,7 +37048,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               filepath
             });
           } catch (e) {
-            if (!(e instanceof NotFoundError2) && !(e instanceof InvalidFilepathError) && !(e instanceof ObjectTypeError && e.data.filepath)) {
+            if (!(e instanceof NotFoundError3) && !(e instanceof InvalidFilepathError2) && !(e instanceof ObjectTypeError2 && e.data.filepath)) {
               throw e;
             }
             oid = null;
@@ -37064,7 +37064,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           gid: 0,
           size: 0
         };
-        const object = dir && await fs4.read(join2(dir, filepath));
+        const object = dir && await fs4.read(join3(dir, filepath));
         if (object) {
           workdirOid = await hashObject$1({
             gitdir: updatedGitdir,
@@ -37072,10 +37072,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             object
           });
           if (oid === workdirOid) {
-            stats = await fs4.lstat(join2(dir, filepath));
+            stats = await fs4.lstat(join3(dir, filepath));
           }
         }
-        await GitIndexManager.acquire(
+        await GitIndexManager2.acquire(
           { fs: fs4, gitdir: updatedGitdir, cache },
           async function(index4) {
             index4.delete({ filepath });
@@ -37092,7 +37092,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function resolveRef2({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       depth
     }) {
@@ -37100,7 +37100,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         const oid = await GitRefManager.resolve({
           fs: fsp,
@@ -37117,7 +37117,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function setConfig({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       path: path2,
       value,
       append = false
@@ -37126,7 +37126,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("path", path2);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         const config = await GitConfigManager.get({ fs: fs4, gitdir: updatedGitdir });
         if (append) {
@@ -37185,7 +37185,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @param {string} args.dir - The working directory.
        * @param {string}[args.gitdir=join(dir, '.git')] - [required] The [git directory](dir-vs-gitdir.md) path
        */
-      constructor({ fs: fs4, dir, gitdir = join2(dir, ".git") }) {
+      constructor({ fs: fs4, dir, gitdir = join3(dir, ".git") }) {
         Object.assign(this, {
           fs: fs4,
           dir,
@@ -37215,7 +37215,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {string} - The file path for the stash reference.
        */
       get refStashPath() {
-        return join2(this.gitdir, _GitStashManager.refStash);
+        return join3(this.gitdir, _GitStashManager.refStash);
       }
       /**
        * Gets the file path for the stash reflogs.
@@ -37223,7 +37223,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
        * @returns {string} - The file path for the stash reflogs.
        */
       get refLogsStashPath() {
-        return join2(this.gitdir, _GitStashManager.refLogsStash);
+        return join3(this.gitdir, _GitStashManager.refLogsStash);
       }
       /**
        * Retrieves the author information for the stash.
@@ -37238,7 +37238,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             gitdir: this.gitdir,
             author: {}
           });
-          if (!this._author) throw new MissingNameError("author");
+          if (!this._author) throw new MissingNameError2("author");
         }
         return this._author;
       }
@@ -37289,7 +37289,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         const stashEntries = await this.readStashReflogs({ parsed: false });
         if (refIdx !== 0) {
           if (refIdx < 0 || refIdx > stashEntries.length - 1) {
-            throw new InvalidRefNameError2(
+            throw new InvalidRefNameError3(
               `stash@${refIdx}`,
               "number that is in range of [0, num of stash pushed]"
             );
@@ -37336,7 +37336,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           message
         );
         const filepath = this.refLogsStashPath;
-        await acquireLock(filepath, async () => {
+        await acquireLock2(filepath, async () => {
           const appendTo = await this.fs.exists(filepath) ? await this.fs.read(filepath, "utf8") : "";
           await this.fs.write(filepath, appendTo + entry, "utf8");
         });
@@ -37406,7 +37406,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         stashCommitTree = workingTree;
       }
       if (!stashCommitTree || !indexTree && !workingTree) {
-        throw new NotFoundError2("changes, nothing to stash");
+        throw new NotFoundError3("changes, nothing to stash");
       }
       const stashMsg = (message.trim() || `WIP on ${branch2}`) + `: ${headCommit.substring(0, 7)} ${headMsg}`;
       const stashCommit = await stashMgr.writeStashCommit({
@@ -37480,7 +37480,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         return;
       }
       const stashRefPath = stashMgr.refStashPath;
-      await acquireLock(stashRefPath, async () => {
+      await acquireLock2(stashRefPath, async () => {
         if (await fs4.exists(stashRefPath)) {
           await fs4.rm(stashRefPath);
         }
@@ -37491,7 +37491,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       reflogEntries.splice(refIdx, 1);
       const stashReflogPath = stashMgr.refLogsStashPath;
-      await acquireLock(stashReflogPath, async () => {
+      await acquireLock2(stashReflogPath, async () => {
         if (reflogEntries.length) {
           await fs4.write(
             stashReflogPath,
@@ -37512,7 +37512,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function _stashClear({ fs: fs4, dir, gitdir }) {
       const stashMgr = new GitStashManager({ fs: fs4, dir, gitdir });
       const stashRefPath = [stashMgr.refStashPath, stashMgr.refLogsStashPath];
-      await acquireLock(stashRefPath, async () => {
+      await acquireLock2(stashRefPath, async () => {
         await Promise.all(
           stashRefPath.map(async (path2) => {
             if (await fs4.exists(path2)) {
@@ -37529,7 +37529,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function stash({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       op = "push",
       message = "",
       refIdx = 0
@@ -37549,10 +37549,10 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       };
       const opsNeedRefIdx = ["apply", "drop", "pop"];
       try {
-        const _fs = new FileSystem(fs4);
+        const _fs = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp: _fs, dotgit: gitdir });
         const folders = ["refs", "logs", "logs/refs"];
-        folders.map((f) => join2(updatedGitdir, f)).forEach(async (folder) => {
+        folders.map((f) => join3(updatedGitdir, f)).forEach(async (folder) => {
           if (!await _fs.exists(folder)) {
             await _fs.mkdir(folder);
           }
@@ -37560,7 +37560,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         const opFunc = stashMap[op];
         if (opFunc) {
           if (opsNeedRefIdx.includes(op) && refIdx < 0) {
-            throw new InvalidRefNameError2(
+            throw new InvalidRefNameError3(
               `stash@${refIdx}`,
               "number that is in range of [0, num of stash pushed]"
             );
@@ -37582,7 +37582,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function status({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       filepath,
       cache = {},
       refresh = true
@@ -37591,7 +37591,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("filepath", filepath);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         const headTree = await getHeadTree({ fs: fs4, cache, gitdir: updatedGitdir });
         const treeOid = await getOidAtPath({
@@ -37601,7 +37601,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           tree: headTree,
           path: filepath
         });
-        const indexEntry = await GitIndexManager.acquire(
+        const indexEntry = await GitIndexManager2.acquire(
           { fs: fs4, gitdir: updatedGitdir, cache },
           async function(index4) {
             for (const entry of index4) {
@@ -37621,17 +37621,17 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             return "ignored";
           }
         }
-        const stats = await fs4.lstat(join2(dir, filepath));
+        const stats = await fs4.lstat(join3(dir, filepath));
         const H = treeOid !== null;
         const I = indexEntry !== null;
         const W = stats !== null && (H || I || await hasExactCasePath({ fs: fs4, dir, filepath }));
         const getWorkdirOid = async () => {
-          if (I && !compareStats(indexEntry, stats)) {
+          if (I && !compareStats2(indexEntry, stats)) {
             return indexEntry.oid;
           } else {
             const config = await GitConfigManager.get({ fs: fs4, gitdir: updatedGitdir });
             const autocrlf = await config.get("core.autocrlf");
-            const object = await fs4.read(join2(dir, filepath), { autocrlf });
+            const object = await fs4.read(join3(dir, filepath), { autocrlf });
             const workdirOid = await hashObject$1({
               gitdir: updatedGitdir,
               type: "blob",
@@ -37639,7 +37639,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             });
             if (refresh && I && !indexEntry.flags.intentToAdd && indexEntry.oid === workdirOid) {
               if (stats.size !== -1) {
-                await GitIndexManager.acquire(
+                await GitIndexManager2.acquire(
                   { fs: fs4, gitdir: updatedGitdir, cache },
                   async function(index4) {
                     index4.insert({ filepath, stats, oid: workdirOid });
@@ -37692,15 +37692,15 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         if (!entries.some((entry) => entry.normalize() === segment.normalize())) {
           return false;
         }
-        parent = join2(parent, segment);
+        parent = join3(parent, segment);
       }
       return true;
     }
     async function getOidAtPath({ fs: fs4, cache, gitdir: updatedGitdir, tree, path: path2 }) {
       if (typeof path2 === "string") path2 = path2.split("/");
-      const dirname3 = path2.shift();
+      const dirname4 = path2.shift();
       for (const entry of tree) {
-        if (entry.path === dirname3) {
+        if (entry.path === dirname4) {
           if (path2.length === 0) {
             return entry.oid;
           }
@@ -37715,7 +37715,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             return getOidAtPath({ fs: fs4, cache, gitdir: updatedGitdir, tree: tree2, path: path2 });
           }
           if (type2 === "blob") {
-            throw new ObjectTypeError(entry.oid, type2, "blob", path2.join("/"));
+            throw new ObjectTypeError2(entry.oid, type2, "blob", path2.join("/"));
           }
         }
       }
@@ -37730,7 +37730,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           ref: "HEAD"
         });
       } catch (e) {
-        if (e instanceof NotFoundError2) {
+        if (e instanceof NotFoundError3) {
           return [];
         }
         throw e;
@@ -37741,7 +37741,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function statusMatrix2({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref = "HEAD",
       filepaths = ["."],
       filter,
@@ -37753,7 +37753,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         return await _walk({
           fs: fs4,
@@ -37814,7 +37814,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function tag({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       object,
       force = false
@@ -37823,9 +37823,9 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         if (ref === void 0) {
-          throw new MissingParameterError("ref");
+          throw new MissingParameterError2("ref");
         }
         ref = ref.startsWith("refs/tags/") ? ref : `refs/tags/${ref}`;
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
@@ -37835,7 +37835,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
           ref: object || "HEAD"
         });
         if (!force && await GitRefManager.exists({ fs: fs4, gitdir: updatedGitdir, ref })) {
-          throw new AlreadyExistsError("tag", ref);
+          throw new AlreadyExistsError2("tag", ref);
         }
         await GitRefManager.writeRef({ fs: fs4, gitdir: updatedGitdir, ref, value });
       } catch (err) {
@@ -37846,30 +37846,30 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function updateIndex$1({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       cache = {},
       filepath,
       oid,
       mode,
-      add: add3,
-      remove: remove3,
+      add: add2,
+      remove: remove2,
       force
     }) {
       try {
         assertParameter("fs", _fs);
         assertParameter("gitdir", gitdir);
         assertParameter("filepath", filepath);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
-        if (remove3) {
-          return await GitIndexManager.acquire(
+        if (remove2) {
+          return await GitIndexManager2.acquire(
             { fs: fs4, gitdir: updatedGitdir, cache },
             async function(index4) {
               if (!force) {
-                const fileStats2 = await fs4.lstat(join2(dir, filepath));
+                const fileStats2 = await fs4.lstat(join3(dir, filepath));
                 if (fileStats2) {
                   if (fileStats2.isDirectory()) {
-                    throw new InvalidFilepathError("directory");
+                    throw new InvalidFilepathError2("directory");
                   }
                   return;
                 }
@@ -37884,28 +37884,28 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         }
         let fileStats;
         if (!oid) {
-          fileStats = await fs4.lstat(join2(dir, filepath));
+          fileStats = await fs4.lstat(join3(dir, filepath));
           if (!fileStats) {
-            throw new NotFoundError2(
+            throw new NotFoundError3(
               `file at "${filepath}" on disk and "remove" not set`
             );
           }
           if (fileStats.isDirectory()) {
-            throw new InvalidFilepathError("directory");
+            throw new InvalidFilepathError2("directory");
           }
         }
-        return await GitIndexManager.acquire(
+        return await GitIndexManager2.acquire(
           { fs: fs4, gitdir: updatedGitdir, cache },
           async function(index4) {
-            if (!add3 && !index4.has({ filepath })) {
-              throw new NotFoundError2(
+            if (!add2 && !index4.has({ filepath })) {
+              throw new NotFoundError3(
                 `file at "${filepath}" in index and "add" not set`
               );
             }
             let stats;
             if (!oid) {
               stats = fileStats;
-              const object = stats.isSymbolicLink() ? await fs4.readlink(join2(dir, filepath)) : await fs4.read(join2(dir, filepath));
+              const object = stats.isSymbolicLink() ? await fs4.readlink(join3(dir, filepath)) : await fs4.read(join3(dir, filepath));
               oid = await _writeObject({
                 fs: fs4,
                 gitdir: updatedGitdir,
@@ -37949,7 +37949,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function walk2({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       trees,
       map: map5,
       reduce,
@@ -37960,7 +37960,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("trees", trees);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _walk({
           fs: fsp,
@@ -37977,12 +37977,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function writeBlob({ fs: fs4, dir, gitdir = join2(dir, ".git"), blob }) {
+    async function writeBlob({ fs: fs4, dir, gitdir = join3(dir, ".git"), blob }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("blob", blob);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _writeObject({
           fs: fsp,
@@ -37999,14 +37999,14 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function writeCommit({
       fs: fs4,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       commit: commit2
     }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("commit", commit2);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _writeCommit({
           fs: fsp,
@@ -38021,7 +38021,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function writeObject({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       type: type2,
       object,
       format: format2 = "parsed",
@@ -38029,7 +38029,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       encoding = void 0
     }) {
       try {
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         if (format2 === "parsed") {
           switch (type2) {
@@ -38046,7 +38046,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
               object = GitAnnotatedTag.from(object).toObject();
               break;
             default:
-              throw new ObjectTypeError(oid || "", type2, "blob|commit|tag|tree");
+              throw new ObjectTypeError2(oid || "", type2, "blob|commit|tag|tree");
           }
           format2 = "content";
         }
@@ -38067,7 +38067,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     async function writeRef({
       fs: _fs,
       dir,
-      gitdir = join2(dir, ".git"),
+      gitdir = join3(dir, ".git"),
       ref,
       value,
       force = false,
@@ -38078,13 +38078,13 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         assertParameter("gitdir", gitdir);
         assertParameter("ref", ref);
         assertParameter("value", value);
-        const fs4 = new FileSystem(_fs);
+        const fs4 = new FileSystem2(_fs);
         if (!isValidRef(ref, true)) {
-          throw new InvalidRefNameError2(ref, cleanGitRef.clean(ref));
+          throw new InvalidRefNameError3(ref, cleanGitRef2.clean(ref));
         }
         const updatedGitdir = await discoverGitdir({ fsp: fs4, dotgit: gitdir });
         if (!force && await GitRefManager.exists({ fs: fs4, gitdir: updatedGitdir, ref })) {
-          throw new AlreadyExistsError("ref", ref);
+          throw new AlreadyExistsError2("ref", ref);
         }
         if (symbolic) {
           await GitRefManager.writeSymbolicRef({
@@ -38122,12 +38122,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       });
       return oid;
     }
-    async function writeTag({ fs: fs4, dir, gitdir = join2(dir, ".git"), tag: tag2 }) {
+    async function writeTag({ fs: fs4, dir, gitdir = join3(dir, ".git"), tag: tag2 }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("tag", tag2);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _writeTag({
           fs: fsp,
@@ -38139,12 +38139,12 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         throw err;
       }
     }
-    async function writeTree2({ fs: fs4, dir, gitdir = join2(dir, ".git"), tree }) {
+    async function writeTree2({ fs: fs4, dir, gitdir = join3(dir, ".git"), tree }) {
       try {
         assertParameter("fs", fs4);
         assertParameter("gitdir", gitdir);
         assertParameter("tree", tree);
-        const fsp = new FileSystem(fs4);
+        const fsp = new FileSystem2(fs4);
         const updatedGitdir = await discoverGitdir({ fsp, dotgit: gitdir });
         return await _writeTree({
           fs: fsp,
@@ -38161,7 +38161,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       STAGE,
       TREE,
       WORKDIR,
-      add: add2,
+      add,
       abortMerge,
       addNote,
       addRemote,
@@ -38210,7 +38210,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       readObject,
       readTag,
       readTree,
-      remove: remove2,
+      remove,
       removeNote,
       renameBranch,
       resetIndex,
@@ -38234,7 +38234,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     exports.TREE = TREE;
     exports.WORKDIR = WORKDIR;
     exports.abortMerge = abortMerge;
-    exports.add = add2;
+    exports.add = add;
     exports.addNote = addNote;
     exports.addRemote = addRemote;
     exports.annotatedTag = annotatedTag;
@@ -38282,7 +38282,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
     exports.readObject = readObject;
     exports.readTag = readTag;
     exports.readTree = readTree;
-    exports.remove = remove2;
+    exports.remove = remove;
     exports.removeNote = removeNote;
     exports.renameBranch = renameBranch;
     exports.resetIndex = resetIndex;
@@ -38520,8 +38520,8 @@ var require_mimic_response = __commonJS({
         properties[property] = {
           get() {
             const value = fromStream[property];
-            const isFunction = typeof value === "function";
-            return isFunction ? value.bind(fromStream) : value;
+            const isFunction2 = typeof value === "function";
+            return isFunction2 ? value.bind(fromStream) : value;
           },
           set(value) {
             fromStream[property] = value;
@@ -40960,6 +40960,10 @@ async function readBlobBytes(options) {
     throw error2;
   }
 }
+async function hasObject(options) {
+  const args = isoArgs(options);
+  return objectStoreFor(args.fs, args.gitdir, args.cache).has(options.oid);
+}
 function plain(bytes) {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -41141,6 +41145,67 @@ async function readFileEntry(args, entry, wantText) {
     }
   }
   return file;
+}
+
+// ../../packages/git/dist/diff-commit-trees.js
+async function diffCommitTrees(options) {
+  const args = isoArgs(options);
+  const [from, to] = await Promise.all([
+    directoryTree(args, options.from, options.path ?? ""),
+    directoryTree(args, options.to, options.path ?? "")
+  ]);
+  const changes = [];
+  await diffTrees(args, "", from, to, changes);
+  return changes.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+async function directoryTree(args, selector, path2) {
+  const oid = selector.ref === void 0 ? selector.oid : await resolveRefOid(args, selector.ref);
+  const commit = await readCommitByOid(args, oid);
+  const target = await resolveTreePath(args, commit.tree, splitTreePath(path2));
+  if (target.kind === "other")
+    throw new InvalidTreePathError(path2, "it is a file in the commit, not a directory");
+  return target.kind === "tree" ? target.oid : void 0;
+}
+function fileEntry(entry) {
+  return entry === void 0 || isTreeEntry(entry) || entry.mode === "160000" ? void 0 : entry;
+}
+function subtreeOid(entry) {
+  return entry !== void 0 && isTreeEntry(entry) ? entry.oid : void 0;
+}
+async function diffTrees(args, prefix, from, to, changes) {
+  if (from === to)
+    return;
+  const [before, after] = await Promise.all([entriesByName(args, from), entriesByName(args, to)]);
+  const subtrees = [];
+  for (const name of /* @__PURE__ */ new Set([...before.keys(), ...after.keys()])) {
+    const [old, now] = [before.get(name), after.get(name)];
+    if (old?.oid === now?.oid && old?.mode === now?.mode)
+      continue;
+    const path2 = prefix + name;
+    const change = fileChange(path2, fileEntry(old), fileEntry(now));
+    if (change !== void 0)
+      changes.push(change);
+    const [oldTree, newTree] = [subtreeOid(old), subtreeOid(now)];
+    if (oldTree !== newTree)
+      subtrees.push(diffTrees(args, `${path2}/`, oldTree, newTree, changes));
+  }
+  await Promise.all(subtrees);
+}
+function fileChange(path2, old, now) {
+  if (old === void 0 && now === void 0)
+    return void 0;
+  if (old === void 0)
+    return { path: path2, kind: "added", oid: now?.oid ?? "", mode: fileMode(now?.mode ?? "") };
+  if (now === void 0)
+    return { path: path2, kind: "deleted", previousOid: old.oid };
+  const mode = fileMode(now.mode);
+  if (old.oid === now.oid && fileMode(old.mode) === mode)
+    return void 0;
+  return { path: path2, kind: "modified", oid: now.oid, previousOid: old.oid, mode };
+}
+async function entriesByName(args, tree) {
+  const entries = tree === void 0 ? [] : await readTreeEntries(args, tree);
+  return new Map(entries.map((entry) => [entry.name, entry]));
 }
 
 // ../../packages/core/dist/markdown/inline-builder.js
@@ -43321,7 +43386,7 @@ function decodeNamedCharacterReference(value) {
 }
 
 // ../../node_modules/micromark-util-chunked/index.js
-function splice(list5, start, remove2, items2) {
+function splice(list5, start, remove, items2) {
   const end = list5.length;
   let chunkStart = 0;
   let parameters;
@@ -43330,13 +43395,13 @@ function splice(list5, start, remove2, items2) {
   } else {
     start = start > end ? end : start;
   }
-  remove2 = remove2 > 0 ? remove2 : 0;
+  remove = remove > 0 ? remove : 0;
   if (items2.length < 1e4) {
     parameters = Array.from(items2);
-    parameters.unshift(start, remove2);
+    parameters.unshift(start, remove);
     list5.splice(...parameters);
   } else {
-    if (remove2) list5.splice(start, remove2);
+    if (remove) list5.splice(start, remove);
     while (chunkStart < items2.length) {
       parameters = items2.slice(chunkStart, chunkStart + 1e4);
       parameters.unshift(start, 0);
@@ -43568,8 +43633,8 @@ var EditMap = class {
    * @returns {undefined}
    *   Nothing.
    */
-  add(index3, remove2, add2) {
-    addImplementation(this, index3, remove2, add2, false);
+  add(index3, remove, add) {
+    addImplementation(this, index3, remove, add, false);
   }
   /**
    * Create an edit: but insert `add` before existing additions, instead of
@@ -43584,8 +43649,8 @@ var EditMap = class {
    * @returns {undefined}
    *   Nothing.
    */
-  addBefore(index3, remove2, add2) {
-    addImplementation(this, index3, remove2, add2, true);
+  addBefore(index3, remove, add) {
+    addImplementation(this, index3, remove, add, true);
   }
   /**
    * Done, change the events.
@@ -43622,22 +43687,22 @@ var EditMap = class {
     this.index.clear();
   }
 };
-function addImplementation(editMap, at, remove2, add2, before) {
-  if (remove2 === 0 && add2.length === 0) {
+function addImplementation(editMap, at, remove, add, before) {
+  if (remove === 0 && add.length === 0) {
     return;
   }
   const existing = editMap.index.get(at);
   if (existing) {
-    existing[1] += remove2;
+    existing[1] += remove;
     if (before) {
-      add2.push(...existing[2]);
-      existing[2] = add2;
+      add.push(...existing[2]);
+      existing[2] = add;
     } else {
-      existing[2].push(...add2);
+      existing[2].push(...add);
     }
     return;
   }
-  const change = [at, remove2, add2];
+  const change = [at, remove, add];
   editMap.map.push(change);
   editMap.index.set(at, change);
 }
@@ -48552,12 +48617,12 @@ function findAndReplace(tree, list5, options) {
         find2.lastIndex = position3 + 1;
       } else {
         if (start !== position3) {
-          add2({ type: "text", value: node2.value.slice(start, position3) });
+          add({ type: "text", value: node2.value.slice(start, position3) });
         }
         if (Array.isArray(value)) {
-          for (const child of value) add2(child);
+          for (const child of value) add(child);
         } else if (value) {
-          add2(value);
+          add(value);
         }
         start = position3 + match[0].length;
         change = true;
@@ -48569,14 +48634,14 @@ function findAndReplace(tree, list5, options) {
     }
     if (change) {
       if (start < node2.value.length) {
-        add2({ type: "text", value: node2.value.slice(start) });
+        add({ type: "text", value: node2.value.slice(start) });
       }
       parent.children.splice(index3, 1, ...nodes);
     } else {
       nodes = [node2];
     }
     return index3 + nodes.length;
-    function add2(child) {
+    function add(child) {
       const previous4 = nodes[nodes.length - 1];
       if (previous4 && previous4.type === "text" && child.type === "text") {
         previous4.value += child.value;
@@ -52260,8 +52325,8 @@ var EditMap2 = class {
    * @returns {undefined}
    *   Nothing.
    */
-  add(index3, remove2, add2) {
-    addImplementation2(this, index3, remove2, add2);
+  add(index3, remove, add) {
+    addImplementation2(this, index3, remove, add);
   }
   // To do: add this when moving to `micromark`.
   // /**
@@ -52310,17 +52375,17 @@ var EditMap2 = class {
     this.index.clear();
   }
 };
-function addImplementation2(editMap, at, remove2, add2) {
-  if (remove2 === 0 && add2.length === 0) {
+function addImplementation2(editMap, at, remove, add) {
+  if (remove === 0 && add.length === 0) {
     return;
   }
   const existing = editMap.index.get(at);
   if (existing) {
-    existing[1] += remove2;
-    existing[2].push(...add2);
+    existing[1] += remove;
+    existing[2].push(...add);
     return;
   }
-  const change = [at, remove2, add2];
+  const change = [at, remove, add];
   editMap.map.push(change);
   editMap.index.set(at, change);
 }
@@ -57429,11 +57494,11 @@ function addProperty(schema3, properties, key, value) {
     result = finalResult;
   }
   if (info2.property === "className" && Array.isArray(properties.className)) {
-    const add2 = (
+    const add = (
       /** @type {Array<number | string> | number | string} */
       result
     );
-    result = [...properties.className, ...Array.isArray(add2) ? add2 : [add2]];
+    result = [...properties.className, ...Array.isArray(add) ? add : [add]];
   }
   properties[info2.property] = result;
 }
@@ -66813,9 +66878,9 @@ var VFile = class {
    * @returns {undefined}
    *   Nothing.
    */
-  set dirname(dirname2) {
+  set dirname(dirname3) {
     assertPath(this.basename, "dirname");
-    this.path = default2.join(dirname2 || "", this.basename);
+    this.path = default2.join(dirname3 || "", this.basename);
   }
   /**
    * Get the extname (including dot) (example: `'.js'`).
@@ -69598,7 +69663,7 @@ function requireCommon() {
   function isNothing(subject) {
     return typeof subject === "undefined" || subject === null;
   }
-  function isObject(subject) {
+  function isObject2(subject) {
     return typeof subject === "object" && subject !== null;
   }
   function toArray(sequence) {
@@ -69627,7 +69692,7 @@ function requireCommon() {
     return number2 === 0 && Number.NEGATIVE_INFINITY === 1 / number2;
   }
   common.isNothing = isNothing;
-  common.isObject = isObject;
+  common.isObject = isObject2;
   common.toArray = toArray;
   common.repeat = repeat;
   common.isNegativeZero = isNegativeZero2;
@@ -73271,6 +73336,1513 @@ var NO_OID = "0".repeat(40);
 
 // ../../packages/git/dist/working-tree.js
 var git6 = __toESM(require_isomorphic_git(), 1);
+import { chmod as chmod2, rmdir as rmdir2 } from "node:fs/promises";
+
+// ../../node_modules/isomorphic-git/managers/index.js
+var import_ignore = __toESM(require_ignore(), 1);
+var import_sha1 = __toESM(require_sha1(), 1);
+var import_async_lock = __toESM(require_async_lock(), 1);
+var import_clean_git_ref = __toESM(require_lib2(), 1);
+var import_crc_32 = __toESM(require_crc32(), 1);
+var import_pako = __toESM(require_pako(), 1);
+var BaseError = class _BaseError extends Error {
+  constructor(message) {
+    super(message);
+    this.caller = "";
+  }
+  toJSON() {
+    const metadata = (
+      /** @type {any} */
+      this
+    );
+    return {
+      code: metadata.code,
+      data: metadata.data,
+      caller: this.caller,
+      message: this.message,
+      stack: this.stack
+    };
+  }
+  fromJSON(json2) {
+    const e = new _BaseError(json2.message);
+    const metadata = (
+      /** @type {any} */
+      e
+    );
+    metadata.code = json2.code;
+    metadata.data = json2.data;
+    e.caller = json2.caller;
+    e.stack = json2.stack;
+    return e;
+  }
+  get isIsomorphicGitError() {
+    return true;
+  }
+};
+var UnmergedPathsError = class _UnmergedPathsError extends BaseError {
+  /**
+   * @param {Array<string>} filepaths
+   */
+  constructor(filepaths) {
+    super(
+      `Modifying the index is not possible because you have unmerged files: ${filepaths.toString}. Fix them up in the work tree, and then use 'git add/rm as appropriate to mark resolution and make a commit.`
+    );
+    this.code = this.name = _UnmergedPathsError.code;
+    this.data = { filepaths };
+  }
+};
+UnmergedPathsError.code = "UnmergedPathsError";
+var InternalError = class _InternalError extends BaseError {
+  /**
+   * @param {string} message
+   */
+  constructor(message) {
+    super(
+      `An internal error caused this command to fail.
+
+If you're using an application that depends on isomorphic-git, please report this error to that application's developers.
+
+If you're a developer and you believe this is a bug in isomorphic-git, please file an issue at https://github.com/isomorphic-git/isomorphic-git/issues with a minimal reproduction, version and environment details, and this error message: ${message}`
+    );
+    this.code = this.name = _InternalError.code;
+    this.data = { message };
+  }
+};
+InternalError.code = "InternalError";
+var UnsafeFilepathError = class _UnsafeFilepathError extends BaseError {
+  /**
+   * @param {string} filepath
+   */
+  constructor(filepath) {
+    super(`The filepath "${filepath}" contains unsafe character sequences`);
+    this.code = this.name = _UnsafeFilepathError.code;
+    this.data = { filepath };
+  }
+};
+UnsafeFilepathError.code = "UnsafeFilepathError";
+var BufferCursor = class {
+  constructor(buffer) {
+    this.buffer = buffer;
+    this._start = 0;
+  }
+  eof() {
+    return this._start >= this.buffer.length;
+  }
+  tell() {
+    return this._start;
+  }
+  seek(n) {
+    this._start = n;
+  }
+  slice(n) {
+    const r = this.buffer.slice(this._start, this._start + n);
+    this._start += n;
+    return r;
+  }
+  toString(enc, length) {
+    const r = this.buffer.toString(enc, this._start, this._start + length);
+    this._start += length;
+    return r;
+  }
+  write(value, length, enc) {
+    const r = this.buffer.write(value, this._start, length, enc);
+    this._start += length;
+    return r;
+  }
+  copy(source, start, end) {
+    const r = source.copy(this.buffer, this._start, start, end);
+    this._start += r;
+    return r;
+  }
+  readUInt8() {
+    const r = this.buffer.readUInt8(this._start);
+    this._start += 1;
+    return r;
+  }
+  writeUInt8(value) {
+    const r = this.buffer.writeUInt8(value, this._start);
+    this._start += 1;
+    return r;
+  }
+  readUInt16BE() {
+    const r = this.buffer.readUInt16BE(this._start);
+    this._start += 2;
+    return r;
+  }
+  writeUInt16BE(value) {
+    const r = this.buffer.writeUInt16BE(value, this._start);
+    this._start += 2;
+    return r;
+  }
+  readUInt32BE() {
+    const r = this.buffer.readUInt32BE(this._start);
+    this._start += 4;
+    return r;
+  }
+  writeUInt32BE(value) {
+    const r = this.buffer.writeUInt32BE(value, this._start);
+    this._start += 4;
+    return r;
+  }
+};
+var NEEDS_CODE_POINT_ORDER = /[\ud800-￿]/;
+function isLoneSurrogate(s2, i, unit) {
+  if (unit < 55296 || unit > 57343) return false;
+  if (unit < 56320) {
+    const next = i + 1 < s2.length ? s2.charCodeAt(i + 1) : 0;
+    return next < 56320 || next > 57343;
+  }
+  const prev = i > 0 ? s2.charCodeAt(i - 1) : 0;
+  return prev < 55296 || prev > 56319;
+}
+function compareStrings(a, b) {
+  if (!NEEDS_CODE_POINT_ORDER.test(a) && !NEEDS_CODE_POINT_ORDER.test(b)) {
+    return -(a < b) || +(a > b);
+  }
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      if (isLoneSurrogate(a, i, x)) x = 65533;
+      if (isLoneSurrogate(b, i, y)) y = 65533;
+      if (x === y) continue;
+      if (x >= 55296 && y >= 55296) {
+        x += x >= 57344 ? -2048 : 8192;
+        y += y >= 57344 ? -2048 : 8192;
+      }
+      return x < y ? -1 : 1;
+    }
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+function comparePath(a, b) {
+  return compareStrings(a.path, b.path);
+}
+function normalizeMode(mode) {
+  let type2 = mode > 0 ? mode >> 12 : 0;
+  if (type2 !== 4 && type2 !== 8 && type2 !== 10 && type2 !== 14) {
+    type2 = 8;
+  }
+  let permissions = mode & 511;
+  if (permissions & 73) {
+    permissions = 493;
+  } else {
+    permissions = 420;
+  }
+  if (type2 !== 8) permissions = 0;
+  return (type2 << 12) + permissions;
+}
+var MAX_UINT32 = 2 ** 32;
+function SecondsNanoseconds(givenSeconds, givenNanoseconds, milliseconds, date) {
+  if (givenSeconds !== void 0 && givenNanoseconds !== void 0) {
+    return [givenSeconds, givenNanoseconds];
+  }
+  if (milliseconds === void 0) {
+    milliseconds = date.valueOf();
+  }
+  const seconds = Math.floor(milliseconds / 1e3);
+  const nanoseconds = Math.floor((milliseconds - seconds * 1e3) * 1e6);
+  return [seconds, nanoseconds];
+}
+function normalizeStats(e) {
+  const [ctimeSeconds, ctimeNanoseconds] = SecondsNanoseconds(
+    e.ctimeSeconds,
+    e.ctimeNanoseconds,
+    e.ctimeMs,
+    e.ctime
+  );
+  const [mtimeSeconds, mtimeNanoseconds] = SecondsNanoseconds(
+    e.mtimeSeconds,
+    e.mtimeNanoseconds,
+    e.mtimeMs,
+    e.mtime
+  );
+  return {
+    ctimeSeconds: ctimeSeconds % MAX_UINT32,
+    ctimeNanoseconds: ctimeNanoseconds % MAX_UINT32,
+    mtimeSeconds: mtimeSeconds % MAX_UINT32,
+    mtimeNanoseconds: mtimeNanoseconds % MAX_UINT32,
+    dev: e.dev % MAX_UINT32,
+    ino: e.ino % MAX_UINT32,
+    mode: normalizeMode(e.mode % MAX_UINT32),
+    uid: e.uid % MAX_UINT32,
+    gid: e.gid % MAX_UINT32,
+    // size of -1 happens over a BrowserFS HTTP Backend that doesn't serve Content-Length headers
+    // (like the Karma webserver) because BrowserFS HTTP Backend uses HTTP HEAD requests to do fs.stat
+    size: e.size > -1 ? e.size % MAX_UINT32 : 0
+  };
+}
+function toHex(buffer) {
+  let hex = "";
+  for (const byte of new Uint8Array(buffer)) {
+    if (byte < 16) hex += "0";
+    hex += byte.toString(16);
+  }
+  return hex;
+}
+var supportsSubtleSHA1 = null;
+async function shasum(buffer) {
+  if (supportsSubtleSHA1 === null) {
+    supportsSubtleSHA1 = await testSubtleSHA1();
+  }
+  return supportsSubtleSHA1 ? subtleSHA1(buffer) : shasumSync(buffer);
+}
+function shasumSync(buffer) {
+  return new import_sha1.default().update(buffer).digest("hex");
+}
+async function subtleSHA1(buffer) {
+  const hash = await crypto.subtle.digest("SHA-1", buffer);
+  return toHex(hash);
+}
+async function testSubtleSHA1() {
+  try {
+    const hash = await subtleSHA1(new Uint8Array([]));
+    return hash === "da39a3ee5e6b4b0d3255bfef95601890afd80709";
+  } catch (_) {
+  }
+  return false;
+}
+function parseCacheEntryFlags(bits) {
+  return {
+    assumeValid: Boolean(bits & 32768),
+    extended: Boolean(bits & 16384),
+    stage: (bits & 12288) >> 12,
+    nameLength: bits & 4095,
+    skipWorktree: false,
+    intentToAdd: false
+  };
+}
+var SKIP_WORKTREE = 16384;
+var INTENT_TO_ADD = 8192;
+function hasExtendedFlags(entry) {
+  return Boolean(entry.flags.skipWorktree || entry.flags.intentToAdd);
+}
+function renderCacheEntryFlags(entry) {
+  const flags = entry.flags;
+  flags.extended = hasExtendedFlags(entry);
+  flags.nameLength = Math.min(Buffer.from(entry.path).length, 4095);
+  return (flags.assumeValid ? 32768 : 0) + (flags.extended ? 16384 : 0) + ((flags.stage & 3) << 12) + (flags.nameLength & 4095);
+}
+function renderCacheEntryExtendedFlags(entry) {
+  return (entry.flags.skipWorktree ? SKIP_WORKTREE : 0) + (entry.flags.intentToAdd ? INTENT_TO_ADD : 0);
+}
+var GitIndex = class _GitIndex {
+  /*::
+   _entries: Map<string, CacheEntry>
+   _dirty: boolean // Used to determine if index needs to be saved to filesystem
+   */
+  constructor(entries, unmergedPaths) {
+    this._dirty = false;
+    this._unmergedPaths = unmergedPaths || /* @__PURE__ */ new Set();
+    this._entries = entries || /* @__PURE__ */ new Map();
+  }
+  _addEntry(entry) {
+    if (entry.flags.stage === 0) {
+      entry.stages = [entry];
+      this._entries.set(entry.path, entry);
+      this._unmergedPaths.delete(entry.path);
+    } else {
+      let existingEntry = this._entries.get(entry.path);
+      if (!existingEntry) {
+        this._entries.set(entry.path, entry);
+        existingEntry = entry;
+      }
+      existingEntry.stages[entry.flags.stage] = entry;
+      this._unmergedPaths.add(entry.path);
+    }
+  }
+  static async from(buffer) {
+    if (Buffer.isBuffer(buffer)) {
+      return _GitIndex.fromBuffer(buffer);
+    } else if (buffer === null) {
+      return new _GitIndex(null);
+    } else {
+      throw new InternalError("invalid type passed to GitIndex.from");
+    }
+  }
+  static async fromBuffer(buffer) {
+    if (buffer.length === 0) {
+      throw new InternalError("Index file is empty (.git/index)");
+    }
+    const index3 = new _GitIndex();
+    const reader = new BufferCursor(buffer);
+    const magic = reader.toString("utf8", 4);
+    if (magic !== "DIRC") {
+      throw new InternalError(`Invalid dircache magic file number: ${magic}`);
+    }
+    const shaComputed = await shasum(buffer.slice(0, -20));
+    const shaClaimed = buffer.slice(-20).toString("hex");
+    if (shaClaimed !== shaComputed) {
+      throw new InternalError(
+        `Invalid checksum in GitIndex buffer: expected ${shaClaimed} but saw ${shaComputed}`
+      );
+    }
+    const version = reader.readUInt32BE();
+    if (version !== 2 && version !== 3) {
+      throw new InternalError(`Unsupported dircache version: ${version}`);
+    }
+    const numEntries = reader.readUInt32BE();
+    let i = 0;
+    while (!reader.eof() && i < numEntries) {
+      const entry = {};
+      entry.ctimeSeconds = reader.readUInt32BE();
+      entry.ctimeNanoseconds = reader.readUInt32BE();
+      entry.mtimeSeconds = reader.readUInt32BE();
+      entry.mtimeNanoseconds = reader.readUInt32BE();
+      entry.dev = reader.readUInt32BE();
+      entry.ino = reader.readUInt32BE();
+      entry.mode = reader.readUInt32BE();
+      entry.uid = reader.readUInt32BE();
+      entry.gid = reader.readUInt32BE();
+      entry.size = reader.readUInt32BE();
+      entry.oid = reader.slice(20).toString("hex");
+      const flags = reader.readUInt16BE();
+      entry.flags = parseCacheEntryFlags(flags);
+      if (entry.flags.extended) {
+        const extendedFlags = reader.readUInt16BE();
+        if (extendedFlags & ~(SKIP_WORKTREE | INTENT_TO_ADD)) {
+          throw new InternalError(
+            `Unknown index entry format: 0x${extendedFlags.toString(16)}`
+          );
+        }
+        entry.flags.skipWorktree = Boolean(extendedFlags & SKIP_WORKTREE);
+        entry.flags.intentToAdd = Boolean(extendedFlags & INTENT_TO_ADD);
+      }
+      const pathlength = buffer.indexOf(0, reader.tell() + 1) - reader.tell();
+      if (pathlength < 1) {
+        throw new InternalError(`Got a path length of: ${pathlength}`);
+      }
+      entry.path = reader.toString("utf8", pathlength);
+      if (entry.path.includes("..\\") || entry.path.includes("../")) {
+        throw new UnsafeFilepathError(entry.path);
+      }
+      let padding = 8 - (reader.tell() - 12) % 8;
+      if (padding === 0) padding = 8;
+      while (padding--) {
+        const tmp = reader.readUInt8();
+        if (tmp !== 0) {
+          throw new InternalError(
+            `Expected 1-8 null characters but got '${tmp}' after ${entry.path}`
+          );
+        } else if (reader.eof()) {
+          throw new InternalError("Unexpected end of file");
+        }
+      }
+      entry.stages = [];
+      index3._addEntry(entry);
+      i++;
+    }
+    return index3;
+  }
+  get unmergedPaths() {
+    return [...this._unmergedPaths];
+  }
+  get entries() {
+    return [...this._entries.values()].sort(comparePath);
+  }
+  get entriesMap() {
+    return this._entries;
+  }
+  get entriesFlat() {
+    return [...this.entries].flatMap((entry) => {
+      return entry.stages.length > 1 ? entry.stages.filter((x) => x) : entry;
+    });
+  }
+  *[Symbol.iterator]() {
+    for (const entry of this.entries) {
+      yield entry;
+    }
+  }
+  insert({ filepath, stats, oid, stage = 0 }) {
+    if (!stats) {
+      stats = {
+        ctimeSeconds: 0,
+        ctimeNanoseconds: 0,
+        mtimeSeconds: 0,
+        mtimeNanoseconds: 0,
+        dev: 0,
+        ino: 0,
+        mode: 0,
+        uid: 0,
+        gid: 0,
+        size: 0
+      };
+    }
+    stats = normalizeStats(stats);
+    const bfilepath = Buffer.from(filepath);
+    const existing = stage === 0 ? this._entries.get(filepath) : void 0;
+    const entry = {
+      ctimeSeconds: stats.ctimeSeconds,
+      ctimeNanoseconds: stats.ctimeNanoseconds,
+      mtimeSeconds: stats.mtimeSeconds,
+      mtimeNanoseconds: stats.mtimeNanoseconds,
+      dev: stats.dev,
+      ino: stats.ino,
+      // We provide a fallback value for `mode` here because not all fs
+      // implementations assign it, but we use it in GitTree.
+      // '100644' is for a "regular non-executable file"
+      mode: stats.mode || 33188,
+      uid: stats.uid,
+      gid: stats.gid,
+      size: stats.size,
+      path: filepath,
+      oid,
+      flags: {
+        assumeValid: false,
+        extended: false,
+        stage,
+        nameLength: bfilepath.length < 4095 ? bfilepath.length : 4095,
+        skipWorktree: Boolean(existing?.flags.skipWorktree),
+        intentToAdd: false
+      },
+      stages: []
+    };
+    this._addEntry(entry);
+    this._dirty = true;
+  }
+  delete({ filepath }) {
+    if (this._entries.has(filepath)) {
+      this._entries.delete(filepath);
+    } else {
+      for (const key of this._entries.keys()) {
+        if (key.startsWith(filepath + "/")) {
+          this._entries.delete(key);
+        }
+      }
+    }
+    if (this._unmergedPaths.has(filepath)) {
+      this._unmergedPaths.delete(filepath);
+    }
+    this._dirty = true;
+  }
+  clear() {
+    this._entries.clear();
+    this._dirty = true;
+  }
+  has({ filepath }) {
+    return this._entries.has(filepath);
+  }
+  render() {
+    return this.entries.map((entry) => `${entry.mode.toString(8)} ${entry.oid}    ${entry.path}`).join("\n");
+  }
+  static async _entryToBuffer(entry) {
+    const bpath = Buffer.from(entry.path);
+    const extended = hasExtendedFlags(entry);
+    const length = Math.ceil((62 + (extended ? 2 : 0) + bpath.length + 1) / 8) * 8;
+    const written = Buffer.alloc(length);
+    const writer = new BufferCursor(written);
+    const stat2 = normalizeStats(entry);
+    writer.writeUInt32BE(stat2.ctimeSeconds);
+    writer.writeUInt32BE(stat2.ctimeNanoseconds);
+    writer.writeUInt32BE(stat2.mtimeSeconds);
+    writer.writeUInt32BE(stat2.mtimeNanoseconds);
+    writer.writeUInt32BE(stat2.dev);
+    writer.writeUInt32BE(stat2.ino);
+    writer.writeUInt32BE(stat2.mode);
+    writer.writeUInt32BE(stat2.uid);
+    writer.writeUInt32BE(stat2.gid);
+    writer.writeUInt32BE(stat2.size);
+    writer.write(entry.oid, 20, "hex");
+    writer.writeUInt16BE(renderCacheEntryFlags(entry));
+    if (extended) {
+      writer.writeUInt16BE(renderCacheEntryExtendedFlags(entry));
+    }
+    writer.write(entry.path, bpath.length, "utf8");
+    return written;
+  }
+  async toObject() {
+    const header = Buffer.alloc(12);
+    const writer = new BufferCursor(header);
+    writer.write("DIRC", 4, "utf8");
+    writer.writeUInt32BE(this.entriesFlat.some(hasExtendedFlags) ? 3 : 2);
+    writer.writeUInt32BE(this.entriesFlat.length);
+    let entryBuffers = [];
+    for (const entry of this.entries) {
+      entryBuffers.push(_GitIndex._entryToBuffer(entry));
+      if (entry.stages.length > 1) {
+        for (const stage of entry.stages) {
+          if (stage && stage !== entry) {
+            entryBuffers.push(_GitIndex._entryToBuffer(stage));
+          }
+        }
+      }
+    }
+    entryBuffers = await Promise.all(entryBuffers);
+    const body = Buffer.concat(entryBuffers);
+    const main = Buffer.concat([header, body]);
+    const sum = await shasum(main);
+    return Buffer.concat([main, Buffer.from(sum, "hex")]);
+  }
+};
+function compareStats(entry, stats, filemode = true, trustino = true) {
+  const e = normalizeStats(entry);
+  const s2 = normalizeStats(stats);
+  const staleness = filemode && e.mode !== s2.mode || e.mtimeSeconds !== s2.mtimeSeconds || e.mtimeNanoseconds !== s2.mtimeNanoseconds || e.ctimeSeconds !== s2.ctimeSeconds || e.ctimeNanoseconds !== s2.ctimeNanoseconds || e.uid !== s2.uid || e.gid !== s2.gid || trustino && e.ino !== s2.ino || e.size !== s2.size;
+  return staleness;
+}
+var lock;
+function getLock() {
+  if (lock === void 0) lock = new import_async_lock.default({ maxPending: Infinity });
+  return lock;
+}
+function acquireLock(key, callback) {
+  return getLock().acquire(key, callback);
+}
+var IndexCache = /* @__PURE__ */ Symbol("IndexCache");
+function createCache() {
+  return {
+    map: /* @__PURE__ */ new Map(),
+    stats: /* @__PURE__ */ new Map()
+  };
+}
+async function updateCachedIndexFile(fs4, filepath, cache) {
+  const [stat2, rawIndexFile] = await Promise.all([
+    fs4.lstat(filepath),
+    fs4.read(filepath)
+  ]);
+  const index3 = await GitIndex.from(rawIndexFile);
+  cache.map.set(filepath, index3);
+  cache.stats.set(filepath, stat2);
+}
+async function isIndexStale(fs4, filepath, cache) {
+  const savedStats = cache.stats.get(filepath);
+  if (savedStats === void 0) return true;
+  if (savedStats === null) return false;
+  const currStats = await fs4.lstat(filepath);
+  if (currStats === null) return false;
+  if (compareStats(savedStats, currStats)) return true;
+  const saved = normalizeStats(savedStats);
+  const curr = normalizeStats(currStats);
+  return saved.mtimeNanoseconds !== curr.mtimeNanoseconds || saved.ctimeNanoseconds !== curr.ctimeNanoseconds;
+}
+var GitIndexManager = class {
+  /**
+   * Manages access to the Git index file, ensuring thread-safe operations and caching.
+   *
+   * @param {object} opts - Options for acquiring the Git index.
+   * @param {FSClient} opts.fs - A file system implementation.
+   * @param {string} opts.gitdir - The path to the `.git` directory.
+   * @param {object} opts.cache - A shared cache object for storing index data.
+   * @param {boolean} [opts.allowUnmerged=true] - Whether to allow unmerged paths in the index.
+   * @param {function(GitIndex): any} closure - A function to execute with the Git index.
+   * @returns {Promise<any>} The result of the closure function.
+   * @throws {UnmergedPathsError} If unmerged paths exist and `allowUnmerged` is `false`.
+   */
+  static async acquire({ fs: fs4, gitdir, cache, allowUnmerged = true }, closure) {
+    if (!cache[IndexCache]) {
+      cache[IndexCache] = createCache();
+    }
+    const filepath = `${gitdir}/index`;
+    let result;
+    let unmergedPaths = [];
+    await acquireLock(filepath, async () => {
+      const theIndexCache = cache[IndexCache];
+      if (await isIndexStale(fs4, filepath, theIndexCache)) {
+        await updateCachedIndexFile(fs4, filepath, theIndexCache);
+      }
+      const index3 = theIndexCache.map.get(filepath);
+      unmergedPaths = index3.unmergedPaths;
+      if (unmergedPaths.length && !allowUnmerged)
+        throw new UnmergedPathsError(unmergedPaths);
+      result = await closure(index3);
+      if (index3._dirty) {
+        const buffer = await index3.toObject();
+        await fs4.write(filepath, buffer);
+        theIndexCache.stats.set(filepath, await fs4.lstat(filepath));
+        index3._dirty = false;
+      }
+    });
+    return result;
+  }
+};
+var InvalidOidError = class _InvalidOidError extends BaseError {
+  /**
+   * @param {string} value
+   */
+  constructor(value) {
+    super(`Expected a 40-char hex object id but saw "${value}".`);
+    this.code = this.name = _InvalidOidError.code;
+    this.data = { value };
+  }
+};
+InvalidOidError.code = "InvalidOidError";
+var InvalidRefNameError2 = class _InvalidRefNameError extends BaseError {
+  /**
+   * @param {string} ref
+   * @param {string} suggestion
+   * @param {boolean} canForce
+   */
+  constructor(ref, suggestion) {
+    super(
+      `"${ref}" would be an invalid git reference. (Hint: a valid alternative would be "${suggestion}".)`
+    );
+    this.code = this.name = _InvalidRefNameError.code;
+    this.data = { ref, suggestion };
+  }
+};
+InvalidRefNameError2.code = "InvalidRefNameError";
+var NoRefspecError = class _NoRefspecError extends BaseError {
+  /**
+   * @param {string} remote
+   */
+  constructor(remote) {
+    super(`Could not find a fetch refspec for remote "${remote}". Make sure the config file has an entry like the following:
+[remote "${remote}"]
+	fetch = +refs/heads/*:refs/remotes/origin/*
+`);
+    this.code = this.name = _NoRefspecError.code;
+    this.data = { remote };
+  }
+};
+NoRefspecError.code = "NoRefspecError";
+var NotFoundError = class _NotFoundError extends BaseError {
+  /**
+   * @param {string} what
+   */
+  constructor(what) {
+    super(`Could not find ${what}.`);
+    this.code = this.name = _NotFoundError.code;
+    this.data = { what };
+  }
+};
+NotFoundError.code = "NotFoundError";
+var HttpError = class _HttpError extends BaseError {
+  /**
+   * @param {number} statusCode
+   * @param {string} statusMessage
+   * @param {string} response
+   */
+  constructor(statusCode, statusMessage, response) {
+    super(`HTTP Error: ${statusCode} ${statusMessage}`);
+    this.code = this.name = _HttpError.code;
+    this.data = { statusCode, statusMessage, response };
+  }
+};
+HttpError.code = "HttpError";
+var SmartHttpError = class _SmartHttpError extends BaseError {
+  /**
+   * @param {string} preview
+   * @param {string} response
+   */
+  constructor(preview, response) {
+    super(
+      `Remote did not reply using the "smart" HTTP protocol. Expected "001e# service=git-upload-pack" but received: ${preview}`
+    );
+    this.code = this.name = _SmartHttpError.code;
+    this.data = { preview, response };
+  }
+};
+SmartHttpError.code = "SmartHttpError";
+var UserCanceledError = class _UserCanceledError extends BaseError {
+  constructor() {
+    super(`The operation was canceled.`);
+    this.code = this.name = _UserCanceledError.code;
+    this.data = {};
+  }
+};
+UserCanceledError.code = "UserCanceledError";
+var EmptyServerResponseError = class _EmptyServerResponseError extends BaseError {
+  constructor() {
+    super(`Empty response from git server.`);
+    this.code = this.name = _EmptyServerResponseError.code;
+    this.data = {};
+  }
+};
+EmptyServerResponseError.code = "EmptyServerResponseError";
+var ParseError = class _ParseError extends BaseError {
+  /**
+   * @param {string} expected
+   * @param {string} actual
+   */
+  constructor(expected, actual) {
+    super(`Expected "${expected}" but received "${actual}".`);
+    this.code = this.name = _ParseError.code;
+    this.data = { expected, actual };
+  }
+};
+ParseError.code = "ParseError";
+var UnknownTransportError = class _UnknownTransportError extends BaseError {
+  /**
+   * @param {string} url
+   * @param {string} transport
+   * @param {string} [suggestion]
+   */
+  constructor(url, transport2, suggestion) {
+    super(
+      `Git remote "${url}" uses an unrecognized transport protocol: "${transport2}"`
+    );
+    this.code = this.name = _UnknownTransportError.code;
+    this.data = { url, transport: transport2, suggestion };
+  }
+};
+UnknownTransportError.code = "UnknownTransportError";
+var UrlParseError = class _UrlParseError extends BaseError {
+  /**
+   * @param {string} url
+   */
+  constructor(url) {
+    super(`Cannot parse remote URL: "${url}"`);
+    this.code = this.name = _UrlParseError.code;
+    this.data = { url };
+  }
+};
+UrlParseError.code = "UrlParseError";
+var ObjectTypeError = class _ObjectTypeError extends BaseError {
+  /**
+   * @param {string} oid
+   * @param {'blob'|'commit'|'tag'|'tree'} actual
+   * @param {'blob'|'commit'|'tag'|'tree'} expected
+   * @param {string} [filepath]
+   */
+  constructor(oid, actual, expected, filepath) {
+    super(
+      `Object ${oid} ${filepath ? `at ${filepath}` : ""}was anticipated to be a ${expected} but it is a ${actual}.`
+    );
+    this.code = this.name = _ObjectTypeError.code;
+    this.data = { oid, actual, expected, filepath };
+  }
+};
+ObjectTypeError.code = "ObjectTypeError";
+var DecompressionError = class _DecompressionError extends BaseError {
+  /**
+   * @param {string} message
+   */
+  constructor(message) {
+    super(`Invalid compressed buffer: ${message}`);
+    this.code = this.name = _DecompressionError.code;
+    this.data = { message };
+  }
+};
+DecompressionError.code = "DecompressionError";
+var RESOLVE_CACHE_BYTES = 32 * 1024 * 1024;
+var MissingNameError = class _MissingNameError extends BaseError {
+  /**
+   * @param {'author'|'committer'|'tagger'} role
+   */
+  constructor(role) {
+    super(
+      `No name was provided for ${role} in the argument or in the .git/config file.`
+    );
+    this.code = this.name = _MissingNameError.code;
+    this.data = { role };
+  }
+};
+MissingNameError.code = "MissingNameError";
+var AlreadyExistsError = class _AlreadyExistsError extends BaseError {
+  /**
+   * @param {'note'|'remote'|'tag'|'branch'} noun
+   * @param {string} where
+   * @param {boolean} canForce
+   */
+  constructor(noun, where, canForce = true) {
+    super(
+      `Failed to create ${noun} at ${where} because it already exists.${canForce ? ` (Hint: use 'force: true' parameter to overwrite existing ${noun}.)` : ""}`
+    );
+    this.code = this.name = _AlreadyExistsError.code;
+    this.data = { noun, where, canForce };
+  }
+};
+AlreadyExistsError.code = "AlreadyExistsError";
+var AmbiguousError = class _AmbiguousError extends BaseError {
+  /**
+   * @param {'oids'|'refs'} nouns
+   * @param {string} short
+   * @param {string[]} matches
+   */
+  constructor(nouns, short, matches) {
+    super(
+      `Found multiple ${nouns} matching "${short}" (${matches.join(
+        ", "
+      )}). Use a longer abbreviation length to disambiguate them.`
+    );
+    this.code = this.name = _AmbiguousError.code;
+    this.data = { nouns, short, matches };
+  }
+};
+AmbiguousError.code = "AmbiguousError";
+var CheckoutConflictError = class _CheckoutConflictError extends BaseError {
+  /**
+   * @param {string[]} filepaths
+   */
+  constructor(filepaths) {
+    super(
+      `Your local changes to the following files would be overwritten by checkout: ${filepaths.join(
+        ", "
+      )}`
+    );
+    this.code = this.name = _CheckoutConflictError.code;
+    this.data = { filepaths };
+  }
+};
+CheckoutConflictError.code = "CheckoutConflictError";
+var CherryPickLocalChangesError = class _CherryPickLocalChangesError extends BaseError {
+  /**
+   * @param {string[]} filepaths
+   */
+  constructor(filepaths) {
+    super(
+      `Your local changes to the following files would be overwritten by cherry-pick: ${filepaths.join(
+        ", "
+      )}`
+    );
+    this.code = this.name = _CherryPickLocalChangesError.code;
+    this.data = { filepaths };
+  }
+};
+CherryPickLocalChangesError.code = "CherryPickLocalChangesError";
+var CherryPickMergeCommitError = class _CherryPickMergeCommitError extends BaseError {
+  /**
+   * @param {string} oid
+   * @param {number} parentCount
+   */
+  constructor(oid, parentCount) {
+    super(
+      `Cannot cherry-pick merge commit ${oid}. Merge commits have ${parentCount} parents and require specifying which parent to use as the base.`
+    );
+    this.code = this.name = _CherryPickMergeCommitError.code;
+    this.data = { oid, parentCount };
+  }
+};
+CherryPickMergeCommitError.code = "CherryPickMergeCommitError";
+var CherryPickRootCommitError = class _CherryPickRootCommitError extends BaseError {
+  /**
+   * @param {string} oid
+   */
+  constructor(oid) {
+    super(
+      `Cannot cherry-pick root commit ${oid}. Root commits have no parents.`
+    );
+    this.code = this.name = _CherryPickRootCommitError.code;
+    this.data = { oid };
+  }
+};
+CherryPickRootCommitError.code = "CherryPickRootCommitError";
+var CommitNotFetchedError = class _CommitNotFetchedError extends BaseError {
+  /**
+   * @param {string} ref
+   * @param {string} oid
+   */
+  constructor(ref, oid) {
+    super(
+      `Failed to checkout "${ref}" because commit ${oid} is not available locally. Do a git fetch to make the branch available locally.`
+    );
+    this.code = this.name = _CommitNotFetchedError.code;
+    this.data = { ref, oid };
+  }
+};
+CommitNotFetchedError.code = "CommitNotFetchedError";
+var EmptyCommitError = class _EmptyCommitError extends BaseError {
+  constructor() {
+    super("Cannot create an empty commit when disallowEmpty is true.");
+    this.code = this.name = _EmptyCommitError.code;
+    this.data = {};
+  }
+};
+EmptyCommitError.code = "EmptyCommitError";
+var FastForwardError = class _FastForwardError extends BaseError {
+  constructor() {
+    super(`A simple fast-forward merge was not possible.`);
+    this.code = this.name = _FastForwardError.code;
+    this.data = {};
+  }
+};
+FastForwardError.code = "FastForwardError";
+var GitPushError = class _GitPushError extends BaseError {
+  /**
+   * @param {string} prettyDetails
+   * @param {PushResult} result
+   */
+  constructor(prettyDetails, result) {
+    super(`One or more branches were not updated: ${prettyDetails}`);
+    this.code = this.name = _GitPushError.code;
+    this.data = { prettyDetails, result };
+  }
+};
+GitPushError.code = "GitPushError";
+var InvalidFilepathError = class _InvalidFilepathError extends BaseError {
+  /**
+   * @param {'leading-slash'|'trailing-slash'|'directory'} [reason]
+   */
+  constructor(reason) {
+    let message = "invalid filepath";
+    if (reason === "leading-slash" || reason === "trailing-slash") {
+      message = `"filepath" parameter should not include leading or trailing directory separators because these can cause problems on some platforms.`;
+    } else if (reason === "directory") {
+      message = `"filepath" should not be a directory.`;
+    }
+    super(message);
+    this.code = this.name = _InvalidFilepathError.code;
+    this.data = { reason };
+  }
+};
+InvalidFilepathError.code = "InvalidFilepathError";
+var MaxDepthError = class _MaxDepthError extends BaseError {
+  /**
+   * @param {number} depth
+   */
+  constructor(depth) {
+    super(`Maximum search depth of ${depth} exceeded.`);
+    this.code = this.name = _MaxDepthError.code;
+    this.data = { depth };
+  }
+};
+MaxDepthError.code = "MaxDepthError";
+var MergeNotSupportedError = class _MergeNotSupportedError extends BaseError {
+  constructor() {
+    super(`Merges with conflicts are not supported yet.`);
+    this.code = this.name = _MergeNotSupportedError.code;
+    this.data = {};
+  }
+};
+MergeNotSupportedError.code = "MergeNotSupportedError";
+var MergeConflictError = class _MergeConflictError extends BaseError {
+  /**
+   * @param {Array<string>} filepaths
+   * @param {Array<string>} bothModified
+   * @param {Array<string>} deleteByUs
+   * @param {Array<string>} deleteByTheirs
+   */
+  constructor(filepaths, bothModified, deleteByUs, deleteByTheirs) {
+    super(
+      `Automatic merge failed with one or more merge conflicts in the following files: ${filepaths.toString()}. Fix conflicts then commit the result.`
+    );
+    this.code = this.name = _MergeConflictError.code;
+    this.data = { filepaths, bothModified, deleteByUs, deleteByTheirs };
+  }
+};
+MergeConflictError.code = "MergeConflictError";
+var MissingParameterError = class _MissingParameterError extends BaseError {
+  /**
+   * @param {string} parameter
+   */
+  constructor(parameter) {
+    super(
+      `The function requires a "${parameter}" parameter but none was provided.`
+    );
+    this.code = this.name = _MissingParameterError.code;
+    this.data = { parameter };
+  }
+};
+MissingParameterError.code = "MissingParameterError";
+var MultipleGitError = class _MultipleGitError extends BaseError {
+  /**
+   * @param {Error[]} errors
+   * @param {string} message
+   */
+  constructor(errors2) {
+    super(
+      `There are multiple errors that were thrown by the method. Please refer to the "errors" property to see more`
+    );
+    this.code = this.name = _MultipleGitError.code;
+    this.data = { errors: errors2 };
+    this.errors = errors2;
+  }
+};
+MultipleGitError.code = "MultipleGitError";
+var PushRejectedError2 = class _PushRejectedError extends BaseError {
+  /**
+   * @param {'not-fast-forward'|'tag-exists'} reason
+   */
+  constructor(reason) {
+    let message = "";
+    if (reason === "not-fast-forward") {
+      message = " because it was not a simple fast-forward";
+    } else if (reason === "tag-exists") {
+      message = " because tag already exists";
+    }
+    super(`Push rejected${message}. Use "force: true" to override.`);
+    this.code = this.name = _PushRejectedError.code;
+    this.data = { reason };
+  }
+};
+PushRejectedError2.code = "PushRejectedError";
+var RemoteCapabilityError = class _RemoteCapabilityError extends BaseError {
+  /**
+   * @param {'shallow'|'deepen-since'|'deepen-not'|'deepen-relative'} capability
+   * @param {'depth'|'since'|'exclude'|'relative'} parameter
+   */
+  constructor(capability, parameter) {
+    super(
+      `Remote does not support the "${capability}" so the "${parameter}" parameter cannot be used.`
+    );
+    this.code = this.name = _RemoteCapabilityError.code;
+    this.data = { capability, parameter };
+  }
+};
+RemoteCapabilityError.code = "RemoteCapabilityError";
+var IndexResetError = class _IndexResetError extends BaseError {
+  /**
+   * @param {Array<string>} filepaths
+   */
+  constructor(filepath) {
+    super(
+      `Could not merge index: Entry for '${filepath}' is not up to date. Either reset the index entry to HEAD, or stage your unstaged changes.`
+    );
+    this.code = this.name = _IndexResetError.code;
+    this.data = { filepath };
+  }
+};
+IndexResetError.code = "IndexResetError";
+var NoCommitError = class _NoCommitError extends BaseError {
+  /**
+   * @param {string} ref
+   */
+  constructor(ref) {
+    super(
+      `"${ref}" does not point to any commit. You're maybe working on a repository with no commits yet. `
+    );
+    this.code = this.name = _NoCommitError.code;
+    this.data = { ref };
+  }
+};
+NoCommitError.code = "NoCommitError";
+var flat = typeof Array.prototype.flat === "undefined" ? (entries) => entries.reduce((acc, x) => acc.concat(x), []) : (entries) => entries.flat();
+
+// ../../node_modules/isomorphic-git/models/index.js
+var import_pify = __toESM(require_pify(), 1);
+var NEEDS_CODE_POINT_ORDER2 = /[\ud800-￿]/;
+function isLoneSurrogate2(s2, i, unit) {
+  if (unit < 55296 || unit > 57343) return false;
+  if (unit < 56320) {
+    const next = i + 1 < s2.length ? s2.charCodeAt(i + 1) : 0;
+    return next < 56320 || next > 57343;
+  }
+  const prev = i > 0 ? s2.charCodeAt(i - 1) : 0;
+  return prev < 55296 || prev > 56319;
+}
+function compareStrings2(a, b) {
+  if (!NEEDS_CODE_POINT_ORDER2.test(a) && !NEEDS_CODE_POINT_ORDER2.test(b)) {
+    return -(a < b) || +(a > b);
+  }
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      if (isLoneSurrogate2(a, i, x)) x = 65533;
+      if (isLoneSurrogate2(b, i, y)) y = 65533;
+      if (x === y) continue;
+      if (x >= 55296 && y >= 55296) {
+        x += x >= 57344 ? -2048 : 8192;
+        y += y >= 57344 ? -2048 : 8192;
+      }
+      return x < y ? -1 : 1;
+    }
+  }
+  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+}
+function dirname2(path2) {
+  const last = Math.max(path2.lastIndexOf("/"), path2.lastIndexOf("\\"));
+  if (last === -1) return ".";
+  if (last === 0) return "/";
+  return path2.slice(0, last);
+}
+async function mkdirp(mkdir2, filepath, retries = 10) {
+  try {
+    await mkdir2(filepath);
+  } catch (err) {
+    if (err === null) return;
+    if (err.code === "EEXIST") return;
+    if (err.code !== "ENOENT") throw err;
+    const parent = dirname2(filepath);
+    if (parent === "." || parent === "/" || parent === filepath) throw err;
+    await mkdirp(mkdir2, parent, retries);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await mkdir2(filepath);
+        return;
+      } catch (err2) {
+        if (err2 === null || err2.code === "EEXIST") return;
+        if (err2.code === "ENOENT" && attempt < retries) {
+          await new Promise((resolve2) => setTimeout(resolve2, 0));
+          continue;
+        }
+        throw err2;
+      }
+    }
+  }
+}
+function normalizeString(path2, aar) {
+  let res = "";
+  let lastSegmentLength = 0;
+  let lastSlash = -1;
+  let dots = 0;
+  let char = "\0";
+  for (let i = 0; i <= path2.length; ++i) {
+    if (i < path2.length) char = path2[i];
+    else if (char === "/") break;
+    else char = "/";
+    if (char === "/") {
+      if (lastSlash === i - 1 || dots === 1) {
+      } else if (dots === 2) {
+        if (res.length < 2 || lastSegmentLength !== 2 || res.at(-1) !== "." || res.at(-2) !== ".") {
+          if (res.length > 2) {
+            const lastSlashIndex = res.lastIndexOf("/");
+            if (lastSlashIndex === -1) {
+              res = "";
+              lastSegmentLength = 0;
+            } else {
+              res = res.slice(0, lastSlashIndex);
+              lastSegmentLength = res.length - 1 - res.lastIndexOf("/");
+            }
+            lastSlash = i;
+            dots = 0;
+            continue;
+          } else if (res.length !== 0) {
+            res = "";
+            lastSegmentLength = 0;
+            lastSlash = i;
+            dots = 0;
+            continue;
+          }
+        }
+        if (aar) {
+          res += res.length > 0 ? "/.." : "..";
+          lastSegmentLength = 2;
+        }
+      } else {
+        if (res.length > 0) res += "/" + path2.slice(lastSlash + 1, i);
+        else res = path2.slice(lastSlash + 1, i);
+        lastSegmentLength = i - lastSlash - 1;
+      }
+      lastSlash = i;
+      dots = 0;
+    } else if (char === "." && dots !== -1) {
+      ++dots;
+    } else {
+      dots = -1;
+    }
+  }
+  return res;
+}
+function getWindowsDrivePrefix(path2) {
+  if (path2.length >= 2 && /^[a-zA-Z]:/.test(path2)) {
+    return path2.slice(0, 2);
+  }
+  return null;
+}
+function normalize2(path2) {
+  if (!path2.length) return ".";
+  path2 = path2.replace(/\\/g, "/");
+  const drivePrefix = getWindowsDrivePrefix(path2);
+  const isAbsolute2 = path2[0] === "/" || drivePrefix !== null && path2[2] === "/";
+  const trailingSeparator = path2.at(-1) === "/";
+  const pathBody = drivePrefix ? path2.slice(2) : path2;
+  let normalized = normalizeString(pathBody, !isAbsolute2);
+  if (!normalized.length) {
+    const root2 = drivePrefix ? isAbsolute2 ? drivePrefix + "/" : drivePrefix : isAbsolute2 ? "/" : ".";
+    return trailingSeparator && !isAbsolute2 ? root2 + "/" : root2;
+  }
+  if (trailingSeparator) normalized += "/";
+  if (drivePrefix) {
+    return isAbsolute2 ? `${drivePrefix}/${normalized}` : `${drivePrefix}${normalized}`;
+  }
+  return isAbsolute2 ? `/${normalized}` : normalized;
+}
+function join2(...args) {
+  if (args.length === 0) return ".";
+  let joined;
+  for (let i = 0; i < args.length; ++i) {
+    const arg = args[i].replace(/\\/g, "/");
+    if (arg.length === 0) continue;
+    if (/^[a-zA-Z]:\//.test(arg)) {
+      joined = arg;
+    } else {
+      if (joined === void 0) joined = arg;
+      else joined += "/" + arg;
+    }
+  }
+  if (joined === void 0) return ".";
+  return normalize2(joined);
+}
+async function rmRecursive(fs4, filepath) {
+  const entries = await fs4.readdir(filepath);
+  if (entries == null) {
+    await fs4.rm(filepath);
+  } else if (entries.length) {
+    await Promise.all(
+      entries.map((entry) => {
+        const subpath = join2(filepath, entry);
+        return fs4.lstat(subpath).then((stat2) => {
+          if (!stat2) return;
+          return stat2.isDirectory() ? rmRecursive(fs4, subpath) : fs4.rm(subpath);
+        });
+      })
+    ).then(() => fs4.rmdir(filepath));
+  } else {
+    await fs4.rmdir(filepath);
+  }
+}
+function isPromiseLike(obj) {
+  return isObject(obj) && isFunction(obj.then) && isFunction(obj.catch);
+}
+function isObject(obj) {
+  return obj && typeof obj === "object";
+}
+function isFunction(obj) {
+  return typeof obj === "function";
+}
+function isNotFoundError(err) {
+  const code5 = err.code;
+  if (typeof code5 !== "string") return false;
+  return code5 === "ENOENT" || code5 === "ENOTDIR" || code5.includes("ENS");
+}
+function isPromiseFs(fs4) {
+  const test = (targetFs) => {
+    try {
+      return targetFs.readFile().catch((e) => e);
+    } catch (e) {
+      return e;
+    }
+  };
+  return isPromiseLike(test(fs4));
+}
+var commands = [
+  "readFile",
+  "writeFile",
+  "mkdir",
+  "rmdir",
+  "unlink",
+  "stat",
+  "lstat",
+  "readdir",
+  "readlink",
+  "symlink"
+];
+function bindFs(target, fs4) {
+  if (isPromiseFs(fs4)) {
+    for (const command of commands) {
+      target[`_${command}`] = fs4[command].bind(fs4);
+    }
+  } else {
+    for (const command of commands) {
+      target[`_${command}`] = (0, import_pify.default)(fs4[command].bind(fs4));
+    }
+  }
+  if (isPromiseFs(fs4)) {
+    if (fs4.cp) target._cp = fs4.cp.bind(fs4);
+    if (fs4.rm) target._rm = fs4.rm.bind(fs4);
+    else if (fs4.rmdir.length > 1) target._rm = fs4.rmdir.bind(fs4);
+    else target._rm = rmRecursive.bind(null, target);
+  } else {
+    if (fs4.cp) target._cp = (0, import_pify.default)(fs4.cp.bind(fs4));
+    if (fs4.rm) target._rm = (0, import_pify.default)(fs4.rm.bind(fs4));
+    else if (fs4.rmdir.length > 2) target._rm = (0, import_pify.default)(fs4.rmdir.bind(fs4));
+    else target._rm = rmRecursive.bind(null, target);
+  }
+}
+var FileSystem = class {
+  /**
+   * Creates an instance of FileSystem.
+   *
+   * @param {Object} fs - A file system implementation to wrap.
+   */
+  constructor(fs4) {
+    if (typeof fs4._original_unwrapped_fs !== "undefined") return fs4;
+    const promises3 = Object.getOwnPropertyDescriptor(fs4, "promises");
+    if (promises3 && promises3.enumerable) {
+      bindFs(this, fs4.promises);
+    } else {
+      bindFs(this, fs4);
+    }
+    this._original_unwrapped_fs = fs4;
+  }
+  /**
+   * Return true if a file exists, false if it doesn't exist.
+   * Rethrows errors that aren't related to file existence.
+   *
+   * @param {string} filepath - The path to the file.
+   * @param {Object} [options] - Additional options.
+   * @returns {Promise<boolean>} - `true` if the file exists, `false` otherwise.
+   */
+  async exists(filepath, options = {}) {
+    try {
+      await this._stat(filepath);
+      return true;
+    } catch (err) {
+      if (isNotFoundError(err)) {
+        return false;
+      } else {
+        console.log('Unhandled error in "FileSystem.exists()" function', err);
+        throw err;
+      }
+    }
+  }
+  /**
+   * Return the contents of a file if it exists, otherwise returns null.
+   * Rethrows errors that aren't related to file existence.
+   *
+   * @param {string} filepath - The path to the file.
+   * @param {Object} [options] - Options for reading the file.
+   * @returns {Promise<Buffer|string|null>} - The file contents, or `null` if the file doesn't exist.
+   */
+  async read(filepath, options = {}) {
+    let buffer;
+    try {
+      buffer = await this._readFile(filepath, options);
+    } catch (err) {
+      if (isNotFoundError(err) || err.code === "EISDIR") return null;
+      throw err;
+    }
+    if (buffer == null) return null;
+    if (options.autocrlf === "true") {
+      try {
+        buffer = new TextDecoder("utf8", { fatal: true }).decode(buffer);
+        buffer = buffer.replace(/\r\n/g, "\n");
+        buffer = new TextEncoder().encode(buffer);
+      } catch (error2) {
+      }
+    }
+    if (typeof buffer !== "string") {
+      buffer = Buffer.from(buffer);
+    }
+    return buffer;
+  }
+  /**
+   * Write a file (creating missing directories if need be) without throwing errors.
+   *
+   * @param {string} filepath - The path to the file.
+   * @param {Buffer|Uint8Array|string} contents - The data to write.
+   * @param {Object|string} [options] - Options for writing the file.
+   * @returns {Promise<void>}
+   */
+  async write(filepath, contents, options = {}) {
+    try {
+      await this._writeFile(filepath, contents, options);
+    } catch (err) {
+      await this.mkdir(dirname2(filepath));
+      await this._writeFile(filepath, contents, options);
+    }
+  }
+  /**
+   * Make a directory (or series of nested directories) without throwing an error if it already exists.
+   *
+   * @param {string} filepath - The path to the directory.
+   * @returns {Promise<void>}
+   */
+  async mkdir(filepath) {
+    await mkdirp(this._mkdir, filepath);
+  }
+  /**
+   * Delete a file without throwing an error if it is already deleted.
+   *
+   * @param {string} filepath - The path to the file.
+   * @returns {Promise<void>}
+   */
+  async rm(filepath) {
+    try {
+      await this._unlink(filepath);
+    } catch (err) {
+      if (err.code !== "ENOENT") throw err;
+    }
+  }
+  /**
+   * Delete a directory without throwing an error if it is already deleted.
+   *
+   * @param {string} filepath - The path to the directory.
+   * @param {Object} [opts] - Options for deleting the directory.
+   * @returns {Promise<void>}
+   */
+  async rmdir(filepath, opts) {
+    try {
+      if (opts && opts.recursive) {
+        await this._rm(filepath, opts);
+      } else {
+        await this._rmdir(filepath);
+      }
+    } catch (err) {
+      if (err.code !== "ENOENT") throw err;
+    }
+  }
+  /**
+   * Read a directory without throwing an error if the directory doesn't exist.
+   * Rethrows errors that aren't related to directory existence.
+   *
+   * @param {string} filepath - The path to the directory.
+   * @returns {Promise<string[]|null>} - An array of file names, or `null` if the path is not a directory.
+   */
+  async readdir(filepath) {
+    let names;
+    try {
+      names = await this._readdir(filepath);
+    } catch (err) {
+      if (err.code === "ENOTDIR") return null;
+      if (isNotFoundError(err)) return [];
+      throw err;
+    }
+    names.sort(compareStrings2);
+    return names;
+  }
+  /**
+   * Return a flat list of all the files nested inside a directory
+   *
+   * Based on an elegant concurrent recursive solution from SO
+   * https://stackoverflow.com/a/45130990/2168416
+   *
+   * @param {string} dir - The directory to read.
+   * @returns {Promise<string[]>} - A flat list of all files in the directory.
+   */
+  async readdirDeep(dir) {
+    const subdirs = await this._readdir(dir);
+    const files = await Promise.all(
+      subdirs.map(async (subdir) => {
+        const res = dir + "/" + subdir;
+        return (await this._stat(res)).isDirectory() ? this.readdirDeep(res) : res;
+      })
+    );
+    return files.reduce((a, f) => a.concat(f), []);
+  }
+  /**
+   * Return the Stats of a file/symlink if it exists, otherwise returns null.
+   * Rethrows errors that aren't related to file existence.
+   *
+   * @param {string} filename - The path to the file or symlink.
+   * @returns {Promise<Object|null>} - The stats object, or `null` if the file doesn't exist.
+   */
+  async lstat(filename) {
+    try {
+      const stats = await this._lstat(filename);
+      return stats;
+    } catch (err) {
+      if (isNotFoundError(err)) {
+        return null;
+      }
+      throw err;
+    }
+  }
+  /**
+   * Reads the contents of a symlink if it exists, otherwise returns null.
+   * Rethrows errors that aren't related to file existence.
+   *
+   * @param {string} filename - The path to the symlink.
+   * @param {Object} [opts={ encoding: 'buffer' }] - Options for reading the symlink.
+   * @returns {Promise<Buffer|null>} - The symlink target, or `null` if it doesn't exist.
+   */
+  async readlink(filename, opts = { encoding: "buffer" }) {
+    try {
+      const link3 = await this._readlink(filename, opts);
+      return Buffer.isBuffer(link3) ? link3 : Buffer.from(link3);
+    } catch (err) {
+      if (isNotFoundError(err)) {
+        return null;
+      }
+      throw err;
+    }
+  }
+  /**
+   * Write the contents of buffer to a symlink.
+   *
+   * @param {string} filename - The path to the symlink.
+   * @param {Buffer} buffer - The symlink target.
+   * @returns {Promise<void>}
+   */
+  async writelink(filename, buffer) {
+    return this._symlink(buffer.toString("utf8"), filename);
+  }
+};
+
+// ../../packages/git/dist/working-tree.js
 function isoArgs2(options) {
   return {
     fs: options.fs,
@@ -73278,6 +74850,29 @@ function isoArgs2(options) {
     gitdir: gitdirOf(options),
     cache: options.cache ?? {}
   };
+}
+var STAGE_READS = 16;
+async function stagePaths(options) {
+  const args = isoArgs2(options);
+  const store = objectStoreFor(args.fs, args.gitdir, args.cache);
+  const files = repoFs(args.fs);
+  const entries = await new PQueue({ concurrency: STAGE_READS }).addAll(options.written.map((filepath) => async () => {
+    const full = `${args.dir}/${filepath}`;
+    const stats = await files.stat(full);
+    const bytes = await files.readFile(full);
+    const oid = gitBlobId(bytes);
+    if (!await store.has(oid))
+      await store.write("blob", bytes);
+    return { filepath, stats, oid };
+  }));
+  if (entries.length === 0 && options.removed.length === 0)
+    return;
+  await GitIndexManager.acquire({ fs: new FileSystem(args.fs), gitdir: args.gitdir, cache: args.cache }, (index3) => {
+    for (const filepath of options.removed)
+      index3.delete({ filepath });
+    for (const entry of entries)
+      index3.insert(entry);
+  });
 }
 async function changedPaths(options) {
   const rows = await git6.statusMatrix({ ...isoArgs2(options), filepaths: [options.path] });
@@ -73291,6 +74886,49 @@ async function checkoutPath(options) {
     force: true,
     noUpdateHead: true
   });
+}
+async function checkoutPathChanges(options) {
+  const changes = await diffCommitTrees({
+    ...options,
+    from: { oid: options.from },
+    to: { oid: options.to },
+    path: options.path
+  });
+  if (changes.some((change) => change.mode !== void 0 && !REGULAR.has(change.mode))) {
+    await checkoutPath({ ...options, ref: options.to });
+    return;
+  }
+  const files = repoFs(options.fs);
+  const inRepo = (path2) => options.path === "" ? path2 : `${options.path}/${path2}`;
+  const full = (path2) => `${options.dir}/${inRepo(path2)}`;
+  const removed = [];
+  const written = [];
+  for (const change of changes)
+    if (change.kind === "deleted") {
+      await files.unlink(full(change.path)).catch(() => void 0);
+      await removeEmptyFolders(files, options.dir, inRepo(change.path));
+      removed.push(inRepo(change.path));
+    }
+  for (const change of changes) {
+    if (change.kind === "deleted" || change.oid === void 0)
+      continue;
+    const target = full(change.path);
+    await files.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+    await files.writeFile(target, await readBlobBytes({ ...options, oid: change.oid }));
+    if (change.mode === "100755")
+      await chmod2(target, 493);
+    written.push(inRepo(change.path));
+  }
+  await stagePaths({ ...options, written, removed });
+}
+var REGULAR = /* @__PURE__ */ new Set(["100644", "100755"]);
+async function removeEmptyFolders(files, dir, path2) {
+  for (let end = path2.lastIndexOf("/"); end > 0; end = path2.lastIndexOf("/", end - 1)) {
+    const folder = `${dir}/${path2.slice(0, end)}`;
+    if ((await files.readdir(folder).catch(() => ["?"])).length > 0)
+      return;
+    await rmdir2(folder).catch(() => void 0);
+  }
 }
 
 // ../../packages/sync/dist/errors.js
@@ -81253,7 +82891,7 @@ var UnauthorizedError = class extends ApiClientError {
 };
 var ForbiddenError = class extends ApiClientError {
 };
-var NotFoundError = class extends ApiClientError {
+var NotFoundError2 = class extends ApiClientError {
 };
 var ConflictError = class extends ApiClientError {
 };
@@ -81281,7 +82919,7 @@ var byStatus = {
   400: ["bad-request", BadRequestError],
   401: ["unauthorized", UnauthorizedError],
   403: ["forbidden", ForbiddenError],
-  404: ["not-found", NotFoundError],
+  404: ["not-found", NotFoundError2],
   409: ["conflict", ConflictError],
   412: ["precondition-failed", ApiClientError],
   413: ["payload-too-large", ApiClientError]
@@ -81929,7 +83567,7 @@ function createSyncClient(options) {
 function toSyncTree(files) {
   return new Map([...files].map((file) => [file.path, file]));
 }
-function diffTrees(from, to) {
+function diffTrees2(from, to) {
   const changes = [];
   for (const [path2, file] of to) {
     const before = from.get(path2);
@@ -81968,6 +83606,8 @@ function withBytes(path2, oid, bytes) {
   return { path: path2, oid, size: bytes.byteLength, bytes };
 }
 async function held(repo, file) {
+  if (!await hasObject({ ...repo, oid: file.oid }))
+    return void 0;
   try {
     return withBytes(file.path, file.oid, await readBlobBytes({ ...repo, oid: file.oid }));
   } catch (error2) {
@@ -82003,6 +83643,31 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
   };
   await new PQueue({ concurrency: BATCHES }).addAll(batches.map((batch) => () => readBatch(batch.map((file) => file.path))));
   return listed.map((file, index3) => local[index3] ?? fetched.get(file.path));
+}
+
+// ../../packages/sync/dist/read-remote-side.js
+async function readRemoteSide(client, spaceId, options) {
+  const { base: base3, repo } = options;
+  if (base3 !== null && base3.point.revision === options.currentRevision)
+    return { revision: base3.point.revision, tree: base3.tree };
+  const listing = await client.api.request("getGitTree", {
+    params: { spaceId },
+    query: base3 === null ? {} : { since: base3.point.revision }
+  });
+  const files = await readListedFiles(client, spaceId, listing.revision, listing.files, {
+    repo,
+    onProgress: options.onProgress
+  });
+  if (base3 === null)
+    return { revision: listing.revision, tree: toSyncTree(files) };
+  if (files.length === 0 && (listing.deleted ?? []).length === 0)
+    return { revision: listing.revision, tree: base3.tree };
+  const tree = new Map(base3.tree);
+  for (const path2 of listing.deleted ?? [])
+    tree.delete(path2);
+  for (const file of files)
+    tree.set(file.path, file);
+  return { revision: listing.revision, tree };
 }
 
 // ../../packages/sync/dist/read-tree-texts.js
@@ -82068,6 +83733,71 @@ var PublishedError = class extends Error {
     this.data = options.data;
   }
 };
+
+// ../../packages/sync/dist/render-published-message.js
+var DEFAULT_PUBLISHED_MESSAGE = "docsync: publish {title} ({pages} pages changed)";
+function renderPublishedMessage(template, published, changes) {
+  const values = {
+    title: published.title,
+    id: published.id,
+    kind: published.kind,
+    pages: String(changes.pages.length),
+    files: String(changes.files.length)
+  };
+  const subject = template.replace(/\{(title|id|kind|pages|files)\}/g, (_, key) => values[key] ?? "");
+  const sources = published.spaces.map((space) => `- ${space.directory === "" ? "." : space.directory}: space ${space.spaceId} (${space.title}), revision ${space.revision}`);
+  return `${subject.trimEnd()}
+
+Published content of ${published.kind} ${published.id}:
+${sources.join("\n")}
+`;
+}
+var SOURCES_HEADING = /^Published content of (?:site|space) \S+:$/;
+var SOURCE_LINE = /^- (.+): space (\S+) \(.*\), revision (\S+)$/;
+function readPublishedSources(message) {
+  const lines2 = message.split("\n");
+  const heading4 = lines2.findIndex((line) => SOURCES_HEADING.test(line));
+  if (heading4 === -1)
+    return void 0;
+  const sources = /* @__PURE__ */ new Map();
+  for (const line of lines2.slice(heading4 + 1)) {
+    const match = SOURCE_LINE.exec(line);
+    if (match === null)
+      break;
+    const [, directory = "", spaceId = "", revision2 = ""] = match;
+    sources.set(directory === "." ? "" : directory, { spaceId, revision: revision2 });
+  }
+  return sources.size === 0 ? void 0 : sources;
+}
+
+// ../../packages/sync/dist/last-published.js
+var COMMITS_LOOKED_AT = 20;
+async function findLastPublished(repo, from) {
+  let oid = from;
+  for (let step = 0; oid !== null && step < COMMITS_LOOKED_AT; step++) {
+    let commit;
+    try {
+      commit = await readCommit({ ...repo, oid });
+    } catch (error2) {
+      if (error2 instanceof GitAdapterError)
+        return void 0;
+      throw error2;
+    }
+    const sources = readPublishedSources(commit.message);
+    if (sources !== void 0)
+      return { commit: commit.oid, sources };
+    oid = commit.parents[0] ?? null;
+  }
+  return void 0;
+}
+async function publishedBase(repo, last, where) {
+  const source = last?.sources.get(where.directory);
+  if (last === void 0 || source === void 0 || source.spaceId !== where.spaceId)
+    return void 0;
+  const path2 = [where.path, where.directory].filter((part) => part !== "").join("/");
+  const tree = await readLocalTree({ ...repo, oid: last.commit, path: path2, text: false });
+  return { revision: source.revision, tree };
+}
 
 // ../../packages/sync/dist/render-site-docs-config.js
 var SITE_DOCS_CONFIG = "docs.yaml";
@@ -82145,15 +83875,31 @@ async function findSite(client, siteId, organization) {
 function prefixed(directory, remote) {
   return [...remote.tree.values()].map((file) => directory === "" ? file : { ...file, path: `${directory}/${file.path}` });
 }
+async function readSpace(client, spaceId, directory, options) {
+  const progress = options.onProgress === void 0 ? {} : { onProgress: options.onProgress };
+  const { repo, into } = options;
+  const base3 = repo === void 0 || into === void 0 ? void 0 : await publishedBase(repo, options.last, { path: into.path, directory, spaceId });
+  if (repo !== void 0 && base3 !== void 0)
+    try {
+      const remote = await readRemoteSide(client, spaceId, {
+        repo,
+        base: { point: { revision: base3.revision }, tree: base3.tree },
+        ...progress
+      });
+      return { ...remote, since: base3.revision };
+    } catch (error2) {
+      if (!isStatus(error2, 404))
+        throw error2;
+    }
+  return fetchRemoteTree(client, spaceId, { ...progress, ...repo === void 0 ? {} : { repo } });
+}
 async function readSpaces(client, placed, options) {
+  const last = options.repo === void 0 || options.into === void 0 ? void 0 : await findLastPublished(options.repo, options.into.commit);
   const reads = /* @__PURE__ */ new Map();
-  const read2 = (spaceId) => {
+  const read2 = (spaceId, directory) => {
     let remote = reads.get(spaceId);
     if (remote === void 0) {
-      remote = fetchRemoteTree(client, spaceId, {
-        ...options.onProgress === void 0 ? {} : { onProgress: options.onProgress },
-        ...options.repo === void 0 ? {} : { repo: options.repo }
-      });
+      remote = readSpace(client, spaceId, directory, { ...options, last });
       reads.set(spaceId, remote);
     }
     return remote;
@@ -82161,9 +83907,13 @@ async function readSpaces(client, placed, options) {
   const files = [];
   const spaces = [];
   for (const item3 of placed) {
-    const remote = await read2(item3.spaceId);
+    const remote = await read2(item3.spaceId, item3.directory);
     files.push(...prefixed(item3.directory, remote));
-    spaces.push({ ...item3, revision: remote.revision });
+    spaces.push({
+      ...item3,
+      revision: remote.revision,
+      ...remote.since === void 0 ? {} : { since: remote.since }
+    });
   }
   return { tree: toSyncTree(files), spaces };
 }
@@ -82213,7 +83963,7 @@ async function fetchPublishedTree(client, source, options = {}) {
 async function commitPublishedTree(options) {
   const repo = { fs: options.fs, dir: options.dir, cache: options.cache ?? {} };
   const before = options.parent === null ? /* @__PURE__ */ new Map() : await readLocalTree({ ...repo, oid: options.parent, path: options.path, text: false });
-  const files = diffTrees(before, options.tree).map((change) => ({
+  const files = diffTrees2(before, options.tree).map((change) => ({
     ...change,
     path: `${options.path}/${change.path}`
   }));
@@ -82245,26 +83995,10 @@ async function advanceBranchTo(options) {
   const fs4 = options.fs;
   if (await readCheckedOutBranch({ fs: fs4, dir: options.dir }) !== options.branch)
     return;
-  await checkoutPath({ ...options, ref: options.branch });
-}
-
-// ../../packages/sync/dist/render-published-message.js
-var DEFAULT_PUBLISHED_MESSAGE = "docsync: publish {title} ({pages} pages changed)";
-function renderPublishedMessage(template, published, changes) {
-  const values = {
-    title: published.title,
-    id: published.id,
-    kind: published.kind,
-    pages: String(changes.pages.length),
-    files: String(changes.files.length)
-  };
-  const subject = template.replace(/\{(title|id|kind|pages|files)\}/g, (_, key) => values[key] ?? "");
-  const sources = published.spaces.map((space) => `- ${space.directory === "" ? "." : space.directory}: space ${space.spaceId} (${space.title}), revision ${space.revision}`);
-  return `${subject.trimEnd()}
-
-Published content of ${published.kind} ${published.id}:
-${sources.join("\n")}
-`;
+  if (options.from === null)
+    await checkoutPath({ ...options, ref: options.branch });
+  else
+    await checkoutPathChanges({ ...options, from: options.from });
 }
 
 // src/action-error.ts
@@ -82494,12 +84228,15 @@ async function openWorkspace(inputs, deps) {
   };
   return { repo, branch, base: base3, hasLocalBranch: local !== null, remote: { ...repo, url, headers } };
 }
-async function readPublished(inputs, deps, repo) {
+async function readPublished(inputs, deps, repo, base3) {
   const client = createSyncClient({ baseUrl: inputs.url, token: inputs.token, fetch: deps.fetch });
-  const published = await fetchPublishedTree(client, inputs.source, { repo });
+  const published = await fetchPublishedTree(client, inputs.source, {
+    repo,
+    into: { commit: base3, path: inputs.path }
+  });
   deps.log(
     `read ${published.kind} ${published.id} (${published.title}): ${published.tree.size} files from ${published.spaces.map(
-      (space) => `${space.directory === "" ? "." : space.directory} \u2190 space ${space.spaceId}@${space.revision}`
+      (space) => `${space.directory === "" ? "." : space.directory} \u2190 space ${space.spaceId}@${space.revision}` + (space.since === void 0 ? "" : ` (changes since ${space.since})`)
     ).join(", ")}`
   );
   return published;
@@ -82518,7 +84255,7 @@ async function run(inputs, deps) {
         { data: { paths: dirty } }
       );
   }
-  const published = await readPublished(inputs, deps, repo);
+  const published = await readPublished(inputs, deps, repo, base3.oid);
   const when = { timestamp: Math.floor(deps.now().getTime() / 1e3), timezoneOffset: 0 };
   const commit = await commitPublishedTree({
     ...repo,

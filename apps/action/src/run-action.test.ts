@@ -218,6 +218,13 @@ for (const { dialect, skip } of testDialects) {
           expect(JSON.parse(run.outputs['pages'] ?? '')).toEqual([
             { path: 'docs/guides/setup.md', change: 'modified' },
           ]);
+          // Both spaces were read as what changed since the revisions the last commit names.
+          const revisions = [
+            ...(await remote.git('log', '-1', '--format=%B', 'main~1')).matchAll(/revision (\S+)/g),
+          ].map((match) => match[1]);
+          expect(revisions).toHaveLength(2);
+          for (const revision of revisions)
+            expect(run.stdout).toContain(`(changes since ${revision ?? ''})`);
           expect(await remote.git('rev-parse', 'main~1')).toBe(before);
           expect(await remote.git('diff', '--name-only', 'main~1', 'main')).toBe(
             'docs/guides/setup.md',

@@ -119,15 +119,21 @@ async function readPublished(
   inputs: ActionInputs,
   deps: ActionDeps,
   repo: RepoOptions,
+  base: string,
 ): Promise<PublishedTree> {
   const client = createSyncClient({ baseUrl: inputs.url, token: inputs.token, fetch: deps.fetch });
-  // Files whose blobs the checkout holds already are read from it, not downloaded.
-  const published = await fetchPublishedTree(client, inputs.source, { repo });
+  // Files whose blobs the checkout holds already are read from it, not downloaded; and only what
+  // changed since the last published commit on the base, when there is one.
+  const published = await fetchPublishedTree(client, inputs.source, {
+    repo,
+    into: { commit: base, path: inputs.path },
+  });
   deps.log(
     `read ${published.kind} ${published.id} (${published.title}): ${published.tree.size} files from ${published.spaces
       .map(
         (space) =>
-          `${space.directory === '' ? '.' : space.directory} ← space ${space.spaceId}@${space.revision}`,
+          `${space.directory === '' ? '.' : space.directory} ← space ${space.spaceId}@${space.revision}` +
+          (space.since === undefined ? '' : ` (changes since ${space.since})`),
       )
       .join(', ')}`,
   );
@@ -160,7 +166,7 @@ export async function run(inputs: ActionInputs, deps: ActionDeps): Promise<Actio
         { data: { paths: dirty } },
       );
   }
-  const published = await readPublished(inputs, deps, repo);
+  const published = await readPublished(inputs, deps, repo, base.oid);
   const when = { timestamp: Math.floor(deps.now().getTime() / 1000), timezoneOffset: 0 };
   const commit = await commitPublishedTree({
     ...repo,

@@ -20,7 +20,10 @@ export { shareReadIndex } from './tree/revision-index.js';
 export { flattenPages } from './tree/flatten-pages.js';
 export { modelledPaths } from './tree/modelled-paths.js';
 export {
+  layoutRevision,
+  pageTreeFile,
   revisionToTree,
+  type RevisionLayout,
   type WriteTreeOptions,
   type WriteTreeResult,
 } from './tree/revision-to-tree.js';

@@ -39,7 +39,7 @@ export {
   type DiffCommitTreesOptions,
   type TreeFileChange,
 } from './diff-commit-trees.js';
-export { readBlobBytes, type ReadBlobBytesOptions } from './read-blob-bytes.js';
+export { hasObject, readBlobBytes, type ReadBlobBytesOptions } from './read-blob-bytes.js';
 export { type WriteFileInput, type ReadMissingBlob } from './write-blobs.js';
 export { writeTree, type WriteTreeOptions } from './write-tree.js';
 export {
@@ -65,4 +65,10 @@ export {
   type RemoteOptions,
 } from './remote-http.js';
 export { markUnmerged, type UnmergedPath, type UnmergedSide } from './mark-unmerged.js';
-export { stagePaths, changedPaths, checkoutPath, readFileAt } from './working-tree.js';
+export {
+  stagePaths,
+  changedPaths,
+  checkoutPath,
+  checkoutPathChanges,
+  readFileAt,
+} from './working-tree.js';

@@ -26,6 +26,16 @@ export async function readBlobBytes(options: ReadBlobBytesOptions): Promise<Uint
   }
 }
 
+/**
+ * Whether the repository holds the object, loose or packed: a stat, or a look-up in pack indexes
+ * kept in the cache. Cheaper than a failed {@link readBlobBytes} (which asks isomorphic-git too
+ * before it gives up), so a first pull asks this before reading blobs it probably lacks.
+ */
+export async function hasObject(options: ReadBlobBytesOptions): Promise<boolean> {
+  const args = isoArgs(options);
+  return objectStoreFor(args.fs, args.gitdir, args.cache).has(options.oid);
+}
+
 /** A plain `Uint8Array` view (not a Node `Buffer`), so callers see the type they were promised. */
 function plain(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,4 +1,13 @@
+import { chmod, rmdir } from 'node:fs/promises';
 import * as git from 'isomorphic-git';
+import { GitIndexManager } from 'isomorphic-git/managers';
+import { FileSystem } from 'isomorphic-git/models';
+import PQueue from 'p-queue';
+import { gitBlobId } from '@docsync/core';
+import { objectStoreFor } from './object-store.js';
+import { diffCommitTrees } from './diff-commit-trees.js';
+import { readBlobBytes } from './read-blob-bytes.js';
+import { repoFs, type RepoFs } from './repo-fs.js';
 import { gitdirOf, type RepoOptions } from './repo-options.js';
 
 /**
@@ -15,13 +24,43 @@ function isoArgs(options: RepoOptions) {
   };
 }
 
-/** `git add` of files written into the working tree and `git rm --cached` of deleted ones. */
+/** Files read back and hashed at once while staging. */
+const STAGE_READS = 16;
+
+/**
+ * `git add -f` of files written into the working tree and `git rm --cached` of deleted ones, in
+ * one write of the index. Each written file is read back and hashed (its blob written when the
+ * repository lacks it, as `git add` does) and entered with its stat, so `git status` sees it
+ * clean without reading it again. Forced: the files come from a commit, tracked whatever
+ * `.gitignore` says, as `git checkout` leaves them. isomorphic-git's `add` deflates every file
+ * again through a compression stream and reads every ignore file per path: 3.5 s of a 5 s first
+ * pull of 1,000 files.
+ */
 export async function stagePaths(
   options: RepoOptions & { written: readonly string[]; removed: readonly string[] },
 ): Promise<void> {
   const args = isoArgs(options);
-  for (const filepath of options.removed) await git.remove({ ...args, filepath });
-  if (options.written.length > 0) await git.add({ ...args, filepath: [...options.written] });
+  const store = objectStoreFor(args.fs, args.gitdir, args.cache);
+  const files = repoFs(args.fs);
+  const entries = await new PQueue({ concurrency: STAGE_READS }).addAll(
+    options.written.map((filepath) => async () => {
+      const full = `${args.dir}/${filepath}`;
+      // A stat, not an lstat: sync writes regular files only.
+      const stats = await files.stat(full);
+      const bytes = await files.readFile(full);
+      const oid = gitBlobId(bytes);
+      if (!(await store.has(oid))) await store.write('blob', bytes);
+      return { filepath, stats, oid };
+    }),
+  );
+  if (entries.length === 0 && options.removed.length === 0) return;
+  await GitIndexManager.acquire(
+    { fs: new FileSystem(args.fs), gitdir: args.gitdir, cache: args.cache },
+    (index: { delete(entry: { filepath: string }): void; insert(entry: object): void }) => {
+      for (const filepath of options.removed) index.delete({ filepath });
+      for (const entry of entries) index.insert(entry);
+    },
+  );
 }
 
 /**
@@ -63,5 +102,60 @@ export async function readFileAt(
   } catch (error) {
     if (error instanceof git.Errors.NotFoundError) return undefined;
     throw error;
+  }
+}
+
+/**
+ * Brings `path` of the working tree and the index from commit `from` to commit `to`, writing and
+ * deleting only the files that differ between the two (read from subtrees whose ids differ),
+ * then staging them in one index write ({@link stagePaths}); folders left empty go, as git's
+ * checkout removes them. The working tree under `path` must hold `from`'s files (nothing
+ * uncommitted there): what `checkoutPath` does for that case, without walking every file. A
+ * change to anything but a regular or executable file falls back to `checkoutPath`.
+ */
+export async function checkoutPathChanges(
+  options: RepoOptions & { from: string; to: string; path: string },
+): Promise<void> {
+  const changes = await diffCommitTrees({
+    ...options,
+    from: { oid: options.from },
+    to: { oid: options.to },
+    path: options.path,
+  });
+  if (changes.some((change) => change.mode !== undefined && !REGULAR.has(change.mode))) {
+    await checkoutPath({ ...options, ref: options.to });
+    return;
+  }
+  const files = repoFs(options.fs);
+  const inRepo = (path: string) => (options.path === '' ? path : `${options.path}/${path}`);
+  const full = (path: string) => `${options.dir}/${inRepo(path)}`;
+  const removed: string[] = [];
+  const written: string[] = [];
+  for (const change of changes)
+    if (change.kind === 'deleted') {
+      await files.unlink(full(change.path)).catch(() => undefined);
+      await removeEmptyFolders(files, options.dir, inRepo(change.path));
+      removed.push(inRepo(change.path));
+    }
+  for (const change of changes) {
+    if (change.kind === 'deleted' || change.oid === undefined) continue;
+    const target = full(change.path);
+    await files.mkdir(target.slice(0, target.lastIndexOf('/')), { recursive: true });
+    await files.writeFile(target, await readBlobBytes({ ...options, oid: change.oid }));
+    if (change.mode === '100755') await chmod(target, 0o755);
+    written.push(inRepo(change.path));
+  }
+  await stagePaths({ ...options, written, removed });
+}
+
+/** The modes {@link checkoutPathChanges} writes itself. */
+const REGULAR = new Set(['100644', '100755']);
+
+/** Removes the folders of `path` (relative to `dir`) that are now empty, innermost first. */
+async function removeEmptyFolders(files: RepoFs, dir: string, path: string): Promise<void> {
+  for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) {
+    const folder = `${dir}/${path.slice(0, end)}`;
+    if ((await files.readdir(folder).catch(() => ['?'])).length > 0) return;
+    await rmdir(folder).catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 import {
   changedPaths,
   checkoutPath,
+  checkoutPathChanges,
   GitAdapterError,
   moveBranch,
   readCommit,
@@ -122,5 +123,7 @@ export async function advanceBranchTo(
     promises: { readFile(path: string): Promise<Uint8Array> };
   };
   if ((await readCheckedOutBranch({ fs, dir: options.dir })) !== options.branch) return;
-  await checkoutPath({ ...options, ref: options.branch });
+  // From a commit, only the files that differ are written (the working tree holds `from`'s).
+  if (options.from === null) await checkoutPath({ ...options, ref: options.branch });
+  else await checkoutPathChanges({ ...options, from: options.from });
 }

@@ -3,6 +3,8 @@ import { ApiClientError } from '@docsync/client';
 import type { RepoOptions } from '@docsync/git';
 import { gitBlobId } from '@docsync/core';
 import { fetchRemoteTree, type RemoteTree } from './fetch-remote-tree.js';
+import { findLastPublished, publishedBase, type LastPublished } from './last-published.js';
+import { readRemoteSide } from './read-remote-side.js';
 import { PublishedError } from './published-error.js';
 import { renderSiteDocsConfig, SITE_DOCS_CONFIG } from './render-site-docs-config.js';
 import type { SyncClient } from './sync-client.js';
@@ -21,6 +23,11 @@ export interface PublishedSpace {
   title: string;
   /** The revision read. */
   revision: string;
+  /**
+   * The revision the read started from, when only what changed since it was read (the last
+   * published commit's, see {@link FetchPublishedOptions.into}).
+   */
+  since?: string;
   /** The site space that publishes it (site content only). */
   siteSpaceId?: string;
 }
@@ -116,20 +123,72 @@ function prefixed(directory: string, remote: RemoteTree): SyncFile[] {
   );
 }
 
+/** Where the content goes: the commit it is written on (null: none yet) and the directory. */
+export interface PublishedTarget {
+  commit: string | null;
+  /** Relative to the repository's root. */
+  path: string;
+}
+
+/** Options of {@link fetchPublishedTree}. */
+export interface FetchPublishedOptions {
+  onProgress?: ProgressListener | undefined;
+  /** The repository the tree is for: files whose blobs it holds are read from it, not fetched. */
+  repo?: RepoOptions | undefined;
+  /**
+   * Where in `repo` the content is written. The last published commit on that commit's line
+   * (its message names each directory's space and revision) makes each space it holds a read
+   * of what changed since that revision (`git/tree?since=`), applied to that commit's files.
+   */
+  into?: PublishedTarget | undefined;
+}
+
+/**
+ * A space's content: what changed since the revision the last published commit holds in
+ * `directory`, applied to its files, when it holds this space there; else the whole listing (also
+ * when the service no longer knows that revision).
+ */
+async function readSpace(
+  client: SyncClient,
+  spaceId: string,
+  directory: string,
+  options: FetchPublishedOptions & { last: LastPublished | undefined },
+): Promise<RemoteTree & { since?: string }> {
+  const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
+  const { repo, into } = options;
+  const base =
+    repo === undefined || into === undefined
+      ? undefined
+      : await publishedBase(repo, options.last, { path: into.path, directory, spaceId });
+  if (repo !== undefined && base !== undefined)
+    try {
+      const remote = await readRemoteSide(client, spaceId, {
+        repo,
+        base: { point: { revision: base.revision }, tree: base.tree },
+        ...progress,
+      });
+      return { ...remote, since: base.revision };
+    } catch (error) {
+      if (!isStatus(error, 404)) throw error;
+    }
+  return fetchRemoteTree(client, spaceId, { ...progress, ...(repo === undefined ? {} : { repo }) });
+}
+
 /** Reads each space once, however many site spaces show it. */
 async function readSpaces(
   client: SyncClient,
   placed: { directory: string; spaceId: string; title: string; siteSpaceId?: string }[],
-  options: { onProgress?: ProgressListener | undefined; repo?: RepoOptions | undefined },
+  options: FetchPublishedOptions,
 ) {
-  const reads = new Map<string, Promise<RemoteTree>>();
-  const read = (spaceId: string) => {
+  const last =
+    options.repo === undefined || options.into === undefined
+      ? undefined
+      : await findLastPublished(options.repo, options.into.commit);
+  const reads = new Map<string, Promise<RemoteTree & { since?: string }>>();
+  const read = (spaceId: string, directory: string) => {
     let remote = reads.get(spaceId);
     if (remote === undefined) {
-      remote = fetchRemoteTree(client, spaceId, {
-        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-        ...(options.repo === undefined ? {} : { repo: options.repo }),
-      });
+      remote = readSpace(client, spaceId, directory, { ...options, last });
       reads.set(spaceId, remote);
     }
     return remote;
@@ -138,9 +197,13 @@ async function readSpaces(
   const spaces: PublishedSpace[] = [];
   // One space at a time: each read already runs its page requests concurrently.
   for (const item of placed) {
-    const remote = await read(item.spaceId);
+    const remote = await read(item.spaceId, item.directory);
     files.push(...prefixed(item.directory, remote));
-    spaces.push({ ...item, revision: remote.revision });
+    spaces.push({
+      ...item,
+      revision: remote.revision,
+      ...(remote.since === undefined ? {} : { since: remote.since }),
+    });
   }
   return { tree: toSyncTree(files), spaces };
 }
@@ -149,17 +212,14 @@ async function readSpaces(
  * Reads the published content of a site (its published structure: sections, section groups, site
  * spaces and their spaces; see {@link planSiteDirectories} for the layout, with a `docs.yaml`
  * mapping the directories to the structure when there are several) or of one space (its
- * current content), as the files Git Sync writes, fetched as `pull` fetches a space. Throws
+ * current content), as the files Git Sync writes, fetched as `pull` fetches a space: with
+ * `repo` and `into`, only what changed since the last published commit there. Throws
  * {@link PublishedError} for an unknown site or space, or a site that publishes nothing.
  */
 export async function fetchPublishedTree(
   client: SyncClient,
   source: PublishedSource,
-  options: {
-    onProgress?: ProgressListener;
-    /** The repository the tree is for: files whose blobs it holds are read from it, not fetched. */
-    repo?: RepoOptions;
-  } = {},
+  options: FetchPublishedOptions = {},
 ): Promise<PublishedTree> {
   if ('space' in source) {
     let title: string;

@@ -95,6 +95,8 @@ export {
   type PublishedSource,
   type PublishedSpace,
   type PublishedTree,
+  type PublishedTarget,
+  type FetchPublishedOptions,
 } from './fetch-published-tree.js';
 export {
   commitPublishedTree,
@@ -105,7 +107,12 @@ export {
   type PublishedChanges,
   type PublishedCommit,
 } from './commit-published-tree.js';
-export { renderPublishedMessage, DEFAULT_PUBLISHED_MESSAGE } from './render-published-message.js';
+export {
+  renderPublishedMessage,
+  readPublishedSources,
+  DEFAULT_PUBLISHED_MESSAGE,
+  type PublishedRevision,
+} from './render-published-message.js';
 /** The git adapter's failures (with a `code`), so callers need not import the adapter. */
 export { GitAdapterError } from '@docsync/git';
 export { renderSiteDocsConfig, SITE_DOCS_CONFIG } from './render-site-docs-config.js';

@@ -1,6 +1,12 @@
 import PQueue from 'p-queue';
 import type { GitTreeFile } from '@docsync/api';
-import { ObjectNotFoundError, isSyncText, readBlobBytes, type RepoOptions } from '@docsync/git';
+import {
+  ObjectNotFoundError,
+  hasObject,
+  isSyncText,
+  readBlobBytes,
+  type RepoOptions,
+} from '@docsync/git';
 import { SyncError } from './errors.js';
 import type { SyncClient } from './sync-client.js';
 import type { ProgressListener } from './sync-progress.js';
@@ -27,6 +33,7 @@ function withBytes(path: string, oid: string, bytes: Uint8Array): SyncFile {
 }
 
 async function held(repo: RepoOptions, file: GitTreeFile): Promise<SyncFile | undefined> {
+  if (!(await hasObject({ ...repo, oid: file.oid }))) return undefined;
   try {
     return withBytes(file.path, file.oid, await readBlobBytes({ ...repo, oid: file.oid }));
   } catch (error) {

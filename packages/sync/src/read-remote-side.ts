@@ -29,7 +29,7 @@ export async function readRemoteSide(
   spaceId: string,
   options: {
     repo: RepoOptions;
-    base: { point: SyncPoint; tree: SyncTree } | null;
+    base: { point: Pick<SyncPoint, 'revision'>; tree: SyncTree } | null;
     /** The space's revision as `git/info` answered it, read just before. */
     currentRevision?: string;
     onProgress?: ProgressListener;

@@ -31,3 +31,31 @@ export function renderPublishedMessage(
   );
   return `${subject.trimEnd()}\n\nPublished content of ${published.kind} ${published.id}:\n${sources.join('\n')}\n`;
 }
+
+/** A space a published commit says one of its directories holds, at a revision. */
+export interface PublishedRevision {
+  spaceId: string;
+  revision: string;
+}
+
+const SOURCES_HEADING = /^Published content of (?:site|space) \S+:$/;
+const SOURCE_LINE = /^- (.+): space (\S+) \(.*\), revision (\S+)$/;
+
+/**
+ * The directories a published commit's message says it holds (see {@link renderPublishedMessage}),
+ * each with its space and revision, by directory (`''` for the root); undefined when the message
+ * is not a published commit's.
+ */
+export function readPublishedSources(message: string): Map<string, PublishedRevision> | undefined {
+  const lines = message.split('\n');
+  const heading = lines.findIndex((line) => SOURCES_HEADING.test(line));
+  if (heading === -1) return undefined;
+  const sources = new Map<string, PublishedRevision>();
+  for (const line of lines.slice(heading + 1)) {
+    const match = SOURCE_LINE.exec(line);
+    if (match === null) break;
+    const [, directory = '', spaceId = '', revision = ''] = match;
+    sources.set(directory === '.' ? '' : directory, { spaceId, revision });
+  }
+  return sources.size === 0 ? undefined : sources;
+}

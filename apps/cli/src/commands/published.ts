@@ -73,9 +73,12 @@ export async function runPublishedPull(io: CliIo, options: PublishedPullOptions)
       options.site !== undefined
         ? { site: options.site, organization: options.organization }
         : { space: options.space ?? '' };
-    const published = await sync.fetchPublishedTree(client, source, { repo });
     // Null in an empty repository (the branch has no commit yet): the first commit is written.
     const head = await sync.readBranchCommit({ ...repo, branch });
+    const published = await sync.fetchPublishedTree(client, source, {
+      repo,
+      into: { commit: head, path },
+    });
     const at = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
     const identity = { name: 'docsync', email: 'docsync@users.noreply.docsync.dev', ...at };
     const commit = await sync.commitPublishedTree({

@@ -1,5 +1,6 @@
 import type { RevisionCaches } from '../content/revision-caches.js';
 import type { StoredTreeCaches } from '../content/stored-tree.js';
+import type { PageFileCaches } from '../content/page-markdown.js';
 import type { GitTreeCaches } from '../git-tree/git-tree-listing.js';
 import type { SpecCaches } from '../openapi-specs/stored-specs.js';
 import type { PublishedCaches } from '../published/published-page-cache.js';
@@ -14,7 +15,13 @@ import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counte
  * change feed, see `storage/read-cache.ts`).
  */
 export interface ServerCaches
-  extends RevisionCaches, StoredTreeCaches, GitTreeCaches, SpecCaches, PublishedCaches {}
+  extends
+    RevisionCaches,
+    StoredTreeCaches,
+    GitTreeCaches,
+    PageFileCaches,
+    SpecCaches,
+    PublishedCaches {}
 
 /** The names of the caches, as `/metrics` labels them. */
 export type CacheName = keyof ServerCaches;
@@ -32,6 +39,8 @@ export const DEFAULT_CACHE_BOUNDS: Readonly<Record<CacheName, CacheBounds>> = {
   storedTrees: { maxEntries: 8, maxBytes: 64 * MiB },
   listings: { maxEntries: 8, maxBytes: 64 * MiB },
   renderStates: { maxEntries: 4, maxBytes: 256 * MiB },
+  layouts: { maxEntries: 16, maxBytes: 64 * MiB },
+  pageFiles: { maxEntries: 50_000, maxBytes: 128 * MiB },
   openApiSpecs: { maxEntries: 32, maxBytes: 64 * MiB },
   publishedPages: { maxEntries: 20_000, maxBytes: 128 * MiB },
 };
@@ -49,6 +58,8 @@ export function createServerCaches(
     storedTrees: cache('storedTrees'),
     listings: cache('listings'),
     renderStates: cache('renderStates'),
+    layouts: cache('layouts'),
+    pageFiles: cache('pageFiles'),
     openApiSpecs: cache('openApiSpecs'),
     publishedPages: cache('publishedPages'),
   };
@@ -63,6 +74,8 @@ export function cachesOf(caches: ServerCaches): ReportsCacheStats[] {
     caches.storedTrees,
     caches.listings,
     caches.renderStates,
+    caches.layouts,
+    caches.pageFiles,
     caches.openApiSpecs,
     caches.publishedPages,
   ];

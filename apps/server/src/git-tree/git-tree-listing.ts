@@ -3,6 +3,7 @@ import type { RevisionPageDocument } from '@docsync/core';
 import type { CachedStore } from '../caches/cached-store.js';
 import type { CountedCache } from '../caches/counted-cache.js';
 import { loadRevision } from '../content/load-revision.js';
+import { revisionLayout, type PageFileCaches } from '../content/page-markdown.js';
 import type { RevisionCaches } from '../content/revision-caches.js';
 import { revisionRows } from '../content/revision-rows.js';
 import type { LoadOptions, RevisionRows, StoredRevision } from '../content/stored-revision.js';
@@ -36,7 +37,7 @@ export interface Listed {
 export type ListingCache = CountedCache<string, Promise<Listed>>;
 
 /** The caches listings use. */
-export interface GitTreeCaches extends RevisionCaches, RenderStateCaches {
+export interface GitTreeCaches extends RevisionCaches, RenderStateCaches, PageFileCaches {
   readonly listings: ListingCache;
 }
 
@@ -140,7 +141,11 @@ export async function listRevision(
     ...loaded,
     content: { ...loaded.content, pages: withKnownPages(loaded.content.pages, unchanged) },
   };
-  const { files, texts } = renderGitTree(revision, state.cache);
+  const { files, texts } = renderGitTree(
+    revision,
+    state.cache,
+    revisionLayout(store.caches, revision),
+  );
   rememberPages(state, rows, documentPages(revision.content.pages));
   keepRenderState(store.caches, target.spaceId, state);
   return { tree: { revision: target.revisionId, files }, texts };

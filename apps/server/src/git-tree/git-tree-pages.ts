@@ -2,7 +2,6 @@ import { flattenPages } from '@docsync/core';
 import type { GitTree, GitTreePages } from '@docsync/api';
 import { pageMarkdown } from '../content/page-markdown.js';
 import { loadRevision } from '../content/load-revision.js';
-import type { RevisionStore } from '../content/revision-caches.js';
 import type { RenderStateCaches } from './space-render-state.js';
 import {
   gitTreeListing,
@@ -33,7 +32,7 @@ function cachedTexts(
  * since.
  */
 async function readOneByOne(
-  store: RevisionStore,
+  store: GitTreeStore,
   revisionId: string,
   pageIds: readonly string[],
 ): Promise<Map<string, string>> {
@@ -43,7 +42,7 @@ async function readOneByOne(
   const wanted = new Set(pageIds);
   for (const page of flattenPages(revision.content.pages))
     if (page.type === 'document' && wanted.has(page.id))
-      texts.set(page.id, pageMarkdown(revision, page));
+      texts.set(page.id, pageMarkdown(store.caches, revision, page));
   return texts;
 }
 

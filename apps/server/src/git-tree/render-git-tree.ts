@@ -1,11 +1,12 @@
 import type { GitTreeFile } from '@docsync/api';
 import {
+  pageTreeFile,
   revisionToTree,
   type RevisionFile,
+  type RevisionLayout,
   type RevisionPageDocument,
   type TreeFile,
 } from '@docsync/core';
-import { pageFile } from '../content/page-markdown.js';
 import type { StoredRevision } from '../content/stored-revision.js';
 import type { PageRenderCache } from './page-render-cache.js';
 import { documentPages } from './reuse-pages.js';
@@ -16,11 +17,11 @@ import { documentPages } from './reuse-pages.js';
  * out alike, so a page's entry is where, and what, its markdown read writes.
  */
 function pageEntry(
-  revision: StoredRevision,
+  layout: RevisionLayout,
   page: RevisionPageDocument,
   written: TreeFile | undefined,
 ): GitTreeFile {
-  const file = written?.text !== undefined ? written : pageFile(revision, page);
+  const file = written?.text !== undefined ? written : pageTreeFile(page, layout);
   return { path: file.path, oid: file.oid, size: file.size, page: page.id };
 }
 
@@ -51,16 +52,20 @@ export interface RenderedGitTree {
  * page's markdown exactly as its `format=markdown` read answers it, assets with their stored
  * blob ids, SUMMARY.md, includes, `.gitbook/vars.yaml` and `.gitbook.yaml` as `revisionToTree`
  * writes them (their texts too, which nothing else keeps). The revision needs the documents of
- * all its pages and reusable contents; `cache` makes a revision that changed a few pages render
+ * all its pages and reusable contents, and `layout` is its layout; `cache` makes a revision that changed a few pages render
  * only those (and pages whose links moved).
  */
-export function renderGitTree(revision: StoredRevision, cache: PageRenderCache): RenderedGitTree {
+export function renderGitTree(
+  revision: StoredRevision,
+  cache: PageRenderCache,
+  layout: RevisionLayout,
+): RenderedGitTree {
   cache.takeWritten();
-  const { files } = revisionToTree(revision.content, { config: revision.config, cache });
+  const { files } = revisionToTree(revision.content, { config: revision.config, cache, layout });
   const written = cache.takeWritten();
   const pagePaths = new Set([...written.values()].map((file) => file.path));
   const entries = documentPages(revision.content.pages).map((page) =>
-    pageEntry(revision, page, written.get(page.id)),
+    pageEntry(layout, page, written.get(page.id)),
   );
   const texts = new Map<string, string>();
   for (const file of files) {

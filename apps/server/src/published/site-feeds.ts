@@ -125,6 +125,6 @@ export async function siteFeed(
   return {
     status: 200,
     contentType: 'text/markdown; charset=utf-8',
-    body: pageMarkdown(revision, stored),
+    body: pageMarkdown(ctx.caches, revision, stored),
   };
 }

@@ -126,7 +126,7 @@ export function contentReadOperations<const Params extends string>(
         const dereferenced = call.query.dereferenced === true;
         if (!dereferenced && !isGeneratedPage(page))
           return call.query.format === 'markdown'
-            ? { ...resource, markdown: pageMarkdown(revision, page) }
+            ? { ...resource, markdown: pageMarkdown(call.ctx.caches, revision, page) }
             : { ...resource, document: page.document };
         // A generated page has no file to read, and a dereferenced one is a reader's view: both
         // are written from their document as a page file would be.

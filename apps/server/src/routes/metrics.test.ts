@@ -26,23 +26,28 @@ describe('GET /metrics', () => {
   const figure = (text: string, series: string, cache: string) =>
     Number(new RegExp(`^${series}\\{cache="${cache}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
 
+  /** A new space holding these files, pushed as commit number `commit`. */
+  const spaceWith = async (commit: number, files: Record<string, string>): Promise<Space> => {
+    const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
+    const space = created.body as Space;
+    const blobs = Object.entries(files).map(([path, text]) => textBlob(path, text));
+    const sent = await sendTree(server.http, space.id, blobs, {
+      oid: commitOid(commit),
+      message: `commit ${String(commit)}`,
+    });
+    expect(sent.status).toBe(204);
+    return space;
+  };
+
   it('needs a token', async () => {
     expect((await metrics({ anonymous: true })).status).toBe(401);
   });
 
   it("counts the hits, misses and bytes of the server's caches, and a restart starts them anew", async () => {
-    const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
-    const space = created.body as Space;
-    const sent = await sendTree(
-      server.http,
-      space.id,
-      [
-        textBlob('README.md', '# Home\n\nWelcome.\n'),
-        textBlob('SUMMARY.md', '* [Home](README.md)\n'),
-      ],
-      { oid: commitOid(1), message: 'first' },
-    );
-    expect(sent.status).toBe(204);
+    const space = await spaceWith(1, {
+      'README.md': '# Home\n\nWelcome.\n',
+      'SUMMARY.md': '* [Home](README.md)\n',
+    });
     const before = await metrics();
     expect(before.status).toBe(200);
     expect(before.type).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -53,6 +58,8 @@ describe('GET /metrics', () => {
       'storedTrees',
       'listings',
       'renderStates',
+      'layouts',
+      'pageFiles',
       'openApiSpecs',
       'publishedPages',
       'reads',
@@ -74,5 +81,37 @@ describe('GET /metrics', () => {
     const restarted = await metrics();
     expect(figure(restarted.text, 'docsync_server_cache_entries', 'listings')).toBe(0);
     expect(figure(restarted.text, 'docsync_server_cache_entries', 'revisionRows')).toBe(0);
+  });
+
+  it("lays a revision out once for its pages' markdown reads, and renders each page once", async () => {
+    const space = await spaceWith(2, {
+      'README.md': '# Home\n\nSee [the guide](guide.md).\n',
+      'guide.md': '# Guide\n\nBack [home](README.md).\n',
+      'SUMMARY.md': '* [Home](README.md)\n* [Guide](guide.md)\n',
+    });
+    const listed = await server.http.get(`/v1/spaces/${space.id}/content/pages`);
+    const ids = (listed.body as { pages: { id: string; title: string }[] }).pages.map((p) => p.id);
+    expect(ids).toHaveLength(2);
+    const read = async (pageId: string) => {
+      const answer = await server.http.get(
+        `/v1/spaces/${space.id}/content/page/${pageId}?format=markdown`,
+      );
+      expect(answer.status).toBe(200);
+      return (answer.body as { markdown: string }).markdown;
+    };
+    const before = await metrics();
+    const count = (text: string, series: string, cache: string) =>
+      figure(text, series, cache) - figure(before.text, series, cache);
+    const first = await read(ids[0] ?? '');
+    const second = await read(ids[1] ?? '');
+    expect(await read(ids[0] ?? '')).toBe(first);
+    expect(first).toContain('[the guide](guide.md)');
+    expect(second).toContain('[home](README.md)');
+    const after = await metrics();
+    // The second page's read found the layout the first one made; the third read, the page's file.
+    expect(count(after.text, 'docsync_server_cache_misses_total', 'layouts')).toBe(1);
+    expect(count(after.text, 'docsync_server_cache_hits_total', 'layouts')).toBe(1);
+    expect(count(after.text, 'docsync_server_cache_misses_total', 'pageFiles')).toBe(2);
+    expect(count(after.text, 'docsync_server_cache_hits_total', 'pageFiles')).toBe(1);
   });
 });

@@ -30,6 +30,28 @@ export interface WriteTreeOptions {
    * For reading one page as markdown without rendering all the others.
    */
   onlyPages?: ReadonlySet<string>;
+  /**
+   * Where every page, file and include goes, from {@link layoutRevision} of this same content
+   * and config (a revision never changes, so a caller may keep it by revision id): given, the
+   * revision is not laid out again.
+   */
+  layout?: RevisionLayout;
+}
+
+/**
+ * Where a revision's pages, files and includes are written (see {@link layoutRevision}): what
+ * every page's links, images and includes need, without any page rendered.
+ */
+export interface RevisionLayout {
+  paths: {
+    readonly pagePath: ReadonlyMap<string, string>;
+    readonly filePath: ReadonlyMap<string, string>;
+    readonly reusablePath: ReadonlyMap<string, string>;
+  };
+  /** The asset files, one per content and name. */
+  assets: readonly TreeFile[];
+  /** Files left out of the layout (an asset without a blob id). */
+  diagnostics: readonly Diagnostic[];
 }
 
 /** A revision written as a tree. */
@@ -46,6 +68,11 @@ function textFile(path: string, text: string): TreeFile {
   return { path, text, oid: gitBlobId(bytes), size: bytes.byteLength };
 }
 
+/** `path` under the settings' root folder. */
+function rootPath(config: GitbookConfig, path: string): string {
+  return config.root === '' ? path : `${config.root}/${path}`;
+}
+
 /** `name (1).png` for the second file called `name.png`. */
 function withSuffix(name: string, n: number): string {
   const dot = name.lastIndexOf('.');
@@ -59,19 +86,17 @@ export function includeFileName(title: string): string {
 }
 
 /**
- * Writes revision content as a docs tree in the Git Sync layout: pages (at their `git.path`,
- * or `slug.md` / `slug/README.md` under their parent's folder), SUMMARY.md, assets (original
- * names, ` (n)` on collisions, one file per content), includes, `.gitbook/vars.yaml` and
- * `.gitbook.yaml` when the settings are not the defaults. Page, anchor and file refs become
- * paths relative to the file that holds them.
+ * Lays a revision out as Git Sync writes it, rendering nothing: each document page's path (its
+ * `git.path`, else `slug.md` / `slug/README.md` under its parent's folder, the landing page at
+ * the configured README), each asset's (original names, ` (n)` on collisions, one file per
+ * content and name) and each include's. Depends on the page tree's shape and fields, the files
+ * and the includes' titles, never on a document.
  */
-export function revisionToTree(
-  content: RevisionContent,
-  options: WriteTreeOptions = {},
-): WriteTreeResult {
-  const config = options.config ?? defaultConfig;
-  const cache = options.cache;
-  const inRoot = (path: string) => (config.root === '' ? path : `${config.root}/${path}`);
+export function layoutRevision(
+  content: Pick<RevisionContent, 'pages' | 'files' | 'reusableContents'>,
+  config: GitbookConfig = defaultConfig,
+): RevisionLayout {
+  const inRoot = (path: string) => rootPath(config, path);
   const diagnostics: Diagnostic[] = [];
   const taken = new Set<string>();
   const claim = (preferred: string, fallback: () => string): string => {
@@ -156,18 +181,34 @@ export function revisionToTree(
     reusablePath.set(reusable.id, path);
   }
 
-  const paths: RefPaths = { pagePath, filePath, reusablePath };
-  const out: TreeFile[] = [...assets];
+  return { paths: { pagePath, filePath, reusablePath }, assets, diagnostics };
+}
+
+/**
+ * Writes revision content as a docs tree in the Git Sync layout: pages (at their `git.path`,
+ * or `slug.md` / `slug/README.md` under their parent's folder), SUMMARY.md, assets (original
+ * names, ` (n)` on collisions, one file per content), includes, `.gitbook/vars.yaml` and
+ * `.gitbook.yaml` when the settings are not the defaults. Page, anchor and file refs become
+ * paths relative to the file that holds them.
+ */
+export function revisionToTree(
+  content: RevisionContent,
+  options: WriteTreeOptions = {},
+): WriteTreeResult {
+  const config = options.config ?? defaultConfig;
+  const cache = options.cache;
+  const inRoot = (path: string) => rootPath(config, path);
+  const layout = options.layout ?? layoutRevision(content, config);
+  const diagnostics: Diagnostic[] = [...layout.diagnostics];
+  const { paths } = layout;
+  const { pagePath, reusablePath } = paths;
+  const out: TreeFile[] = [...layout.assets];
 
   const only = options.onlyPages;
   const firstPage = out.length;
   for (const page of flattenPages(content.pages)) {
     if (page.type !== 'document' || (only !== undefined && !only.has(page.id))) continue;
-    const path = pagePath.get(page.id) as string;
-    const render = (p: RefPaths) => textFile(path, renderDocumentPage(page, path, p));
-    out.push(
-      cache ? cache.renderFile(`page:${page.id}`, page, path, paths, render) : render(paths),
-    );
+    out.push(pageTreeFile(page, layout, cache));
   }
   if (only !== undefined) {
     const pages = out.slice(firstPage);
@@ -279,6 +320,23 @@ function entryLabel(page: RevisionPage): {
     ...(page.linkTitle === undefined ? {} : { linkTitle: page.linkTitle }),
     ...(page.summaryMarkdown === undefined ? {} : { titleMarkdown: page.summaryMarkdown }),
   };
+}
+
+/**
+ * A document page's file at its place in `layout` (from {@link layoutRevision} of the revision
+ * holding it): exactly the file {@link revisionToTree} writes for it, rendering only this page.
+ */
+export function pageTreeFile(
+  page: RevisionPageDocument,
+  layout: RevisionLayout,
+  cache?: ConversionCache,
+): TreeFile {
+  const path = layout.paths.pagePath.get(page.id);
+  if (path === undefined) throw new Error(`page \`${page.id}\` is not in the layout`);
+  const render = (p: RefPaths) => textFile(path, renderDocumentPage(page, path, p));
+  return cache
+    ? cache.renderFile(`page:${page.id}`, page, path, layout.paths, render)
+    : render(layout.paths);
 }
 
 function renderDocumentPage(page: RevisionPageDocument, path: string, paths: RefPaths): string {

@@ -1,0 +1,84 @@
+import * as fs from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createGitRepo, type GitRepo } from '@docsync/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { gitCli } from './testing/git-cli.js';
+import { checkoutPathChanges, stagePaths } from './working-tree.js';
+
+describe('stagePaths', () => {
+  const repos: GitRepo[] = [];
+  afterEach(async () => {
+    await Promise.all(repos.splice(0).map((repo) => repo.remove()));
+  });
+
+  it('stages written and deleted files in one index write, as git add -f and git rm --cached do', async () => {
+    const repo = await createGitRepo({
+      files: { '.gitignore': 'ignored/\n', 'kept.md': 'kept\n', 'gone.md': 'gone\n' },
+    });
+    repos.push(repo);
+    await repo.commit('first');
+    const written = ['kept.md', 'docs/new.md', 'ignored/page.md', 'docs/deep/er/asset.bin'];
+    const contents = ['changed\n', '# New\n', '# Ignored, but from a commit\n', '\u0000\u0001'];
+    for (const [index, path] of written.entries()) {
+      await mkdir(join(repo.dir, path, '..'), { recursive: true });
+      await writeFile(join(repo.dir, path), contents[index] ?? '');
+    }
+    await rm(join(repo.dir, 'gone.md'));
+    await stagePaths({ fs, dir: repo.dir, written, removed: ['gone.md'] });
+
+    // Real git agrees: everything staged, nothing left in the working tree, blobs present.
+    expect(gitCli(repo.dir, 'status', '--porcelain').split('\n').sort()).toEqual([
+      'A  docs/deep/er/asset.bin',
+      'A  docs/new.md',
+      'A  ignored/page.md',
+      'D  gone.md',
+      'M  kept.md',
+    ]);
+    expect(gitCli(repo.dir, 'diff', '--stat')).toBe('');
+    expect(gitCli(repo.dir, 'show', ':docs/new.md')).toBe('# New');
+    expect(gitCli(repo.dir, 'fsck', '--no-dangling')).toBe('');
+  });
+
+  it('leaves the index untouched when there is nothing to stage', async () => {
+    const repo = await createGitRepo({ files: { 'a.md': 'a\n' } });
+    repos.push(repo);
+    await repo.commit('first');
+    const before = fs.readFileSync(join(repo.dir, '.git', 'index'));
+    await stagePaths({ fs, dir: repo.dir, written: [], removed: [] });
+    expect(fs.readFileSync(join(repo.dir, '.git', 'index'))).toEqual(before);
+  });
+
+  it('brings a folder from one commit to another writing only what differs, as git checkout does', async () => {
+    const repo = await createGitRepo({
+      files: {
+        'docs/kept.md': 'kept\n',
+        'docs/changed.md': 'before\n',
+        'docs/old/only.md': 'goes, and its folder with it\n',
+        'docs/page.md': 'becomes a folder\n',
+        'other.md': 'outside\n',
+      },
+    });
+    repos.push(repo);
+    const from = await repo.commit('from');
+    await repo.removeFiles(['docs/old/only.md', 'docs/page.md']);
+    await repo.writeFiles({
+      'docs/changed.md': 'after\n',
+      'docs/new/deep/added.md': 'added\n',
+      'docs/page.md/README.md': 'a folder now\n',
+    });
+    const to = await repo.commit('to');
+    // The working tree and index back at `from`, HEAD on `to`: as after a branch move.
+    gitCli(repo.dir, 'read-tree', '-u', '--reset', from);
+    gitCli(repo.dir, 'reset', '-q', '--soft', to);
+    expect(gitCli(repo.dir, 'status', '--porcelain')).not.toBe('');
+
+    await checkoutPathChanges({ fs, dir: repo.dir, from, to, path: 'docs' });
+    expect(gitCli(repo.dir, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(fs.existsSync(join(repo.dir, 'docs/old'))).toBe(false);
+    expect(fs.readFileSync(join(repo.dir, 'docs/page.md/README.md'), 'utf8')).toBe(
+      'a folder now\n',
+    );
+    expect(fs.readFileSync(join(repo.dir, 'docs/changed.md'), 'utf8')).toBe('after\n');
+  });
+});
