@@ -7,6 +7,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { readDocsTree, type DiskTree } from '../docs-tree.js';
+import { childProcessEvaluator } from '../evaluate-config.js';
 import { formatDiagnostic } from '../format-diagnostic.js';
 import { connectToService } from '../service-connection.js';
 
@@ -21,6 +22,8 @@ interface ImportOptions {
   json?: true;
   url?: string;
   tokenFile?: string;
+  /** `--no-eval` sets it to false: configuration files are read as literals only. */
+  eval: boolean;
 }
 
 const sources: readonly ImportSource[] = ['gitbook', 'docusaurus', 'mkdocs', 'markdown'];
@@ -213,6 +216,7 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
     from: options.from,
     files: disk.files,
     idNamespace: options.space ?? options.org ?? '',
+    ...(options.eval ? { evaluate: childProcessEvaluator(source) } : {}),
   });
   const counts = countStatuses(result.inventory);
   if (options.space !== undefined && result.revisions.length > 1)
@@ -285,6 +289,10 @@ export function registerImport(program: Command, io: CliIo): void {
     .option('--new-space', 'create one new space per imported space')
     .option('--dry-run', 'convert and print the inventory; send nothing')
     .option('--max-errors <n>', 'send nothing when more files than this fail', parseMaxErrors, 0)
+    .option(
+      '--no-eval',
+      'read sidebars and site configuration as literals only; never run them (by default a file that is code is run in a child process with a timeout and no network)',
+    )
     .option('--json', 'print the report (inventory, counts, spaces) as JSON')
     .option('--url <url>', 'the service URL (without /v1); default: the one in docsync.json')
     .option('--token-file <path>', 'read the API token from this file')
