@@ -60,7 +60,9 @@ export function docusaurusLinkResolver(
             .find(Boolean);
         if (found !== undefined) return found;
         for (const { instance, byId, byRoute } of indexes) {
-          const underDocs = withoutPrefix(route, instance.routeBasePath);
+          const versioned = withoutPrefix(route, instance.routeBasePath);
+          // `/docs/next/x` is the current version on a versioned site: the docs imported.
+          const underDocs = versioned?.startsWith('next/') ? versioned.slice(5) : versioned;
           if (underDocs === undefined) continue;
           const bare = underDocs.replace(/\.mdx?$/, '');
           const byPath = byRoute.get(underDocs) ?? byId.get(bare) ?? byRoute.get(bare);

@@ -183,10 +183,10 @@ function evaluatedDocsOptions(value: unknown): DocsOptions[] {
     if (!Array.isArray(entry)) continue;
     const options = record(entry[1]);
     if (options === undefined) continue;
-    const name = String(entry[0]);
-    const docs = name.includes('preset') ? record(options.docs) : undefined;
+    // A preset (`classic`) holds the docs options under `docs`; the plugin holds them itself.
+    const docs = record(options.docs);
     if (docs !== undefined) found.push(docs);
-    else if (name.includes('content-docs')) found.push(options);
+    else if (String(entry[0]).includes('content-docs')) found.push(options);
   }
   const string = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return found
