@@ -28,8 +28,12 @@ interface ImportOptions {
 
 const sources: readonly ImportSource[] = ['gitbook', 'docusaurus', 'mkdocs', 'markdown'];
 
-/** Files an importer reads as text: pages, navigation and configuration of every source tool. */
-const sourceText = /\.(mdx?|markdown|ya?ml|json|[cm]?[jt]s)$/i;
+/**
+ * Files an importer reads as text: pages, navigation and configuration of every source tool, and
+ * the code and text files MkDocs snippets include into pages.
+ */
+const sourceText =
+  /\.(mdx?|markdown|ya?ml|json|[cm]?[jt]sx?|txt|py|sh|toml|ini|cfg|html?|css|rb|go|rs|java|kt|swift|c|h|cpp|sql|graphql|xml|csv)$/i;
 
 /** Where one imported revision went. */
 interface ImportedSpace {

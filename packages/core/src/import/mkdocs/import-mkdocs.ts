@@ -45,7 +45,13 @@ export function importMkdocs(
       outcomes.set(file.path, missingTextOutcome());
       continue;
     }
-    pages.set(file.path, readMkdocsPage(file.path, file.path.slice(prefix.length), file.text));
+    pages.set(
+      file.path,
+      readMkdocsPage(file.path, file.path.slice(prefix.length), file.text, {
+        docsDir: config.docsDir,
+        readText: (path) => filesByPath.get(path)?.text,
+      }),
+    );
   }
   const sources = new Set(pages.keys());
   const nav =
