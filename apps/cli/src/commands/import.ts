@@ -144,6 +144,7 @@ async function sendRevisions(
   disk: DiskTree,
   result: ImportTreeResult,
   options: ImportOptions,
+  idMaps: Map<string, ReadonlyMap<string, string>>,
 ): Promise<ImportedSpace[]> {
   const core = await import('@docsync/core');
   const client = await connectToService(io, sync, {
@@ -189,8 +190,61 @@ async function sendRevisions(
       files: files.length,
       ...sent,
     });
+    // The service gives the pages and files of a tree its own ids: the inventory names those.
+    const stored = await client.api.request('getCurrentRevision', { params: { spaceId } });
+    idMaps.set(revision.key, idsInSpace(revision.content, stored));
   }
   return spaces;
+}
+
+/** The id each page and file of an imported revision has in the space it was sent to. */
+function idsInSpace(
+  sent: ImportTreeResult['revisions'][number]['content'],
+  stored: { pages: readonly unknown[]; files: readonly { id: string; name: string; size?: number }[] },
+): Map<string, string> {
+  const ids = new Map<string, string>();
+  const byPath = new Map<string, string>();
+  const walk = (pages: readonly unknown[], into: (path: string, id: string) => void) => {
+    for (const page of pages as { id: string; path?: string; pages?: unknown[] }[]) {
+      if (page.path !== undefined) into(page.path, page.id);
+      walk(page.pages ?? [], into);
+    }
+  };
+  walk(stored.pages, (path, id) => byPath.set(path, id));
+  walk(sent.pages, (path, id) => {
+    const storedId = byPath.get(path);
+    if (storedId !== undefined) ids.set(id, storedId);
+  });
+  const storedFiles = new Map(stored.files.map((file) => [`${file.name} ${String(file.size)}`, file.id]));
+  for (const file of sent.files) {
+    const storedId =
+      storedFiles.get(`${file.git?.path.split('/').pop() ?? file.name} ${String(file.size)}`) ??
+      storedFiles.get(`${file.name} ${String(file.size)}`);
+    if (storedId !== undefined) ids.set(file.id, storedId);
+  }
+  return ids;
+}
+
+/** The inventory with the ids the space gave its pages and files. */
+function withSpaceIds(
+  inventory: readonly InventoryEntry[],
+  idMaps: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): InventoryEntry[] {
+  return inventory.map((entry) => {
+    const target = entry.target;
+    const ids = target === undefined ? undefined : idMaps.get(target.revision);
+    if (target === undefined || ids === undefined) return entry;
+    const pageId = target.pageId === undefined ? undefined : ids.get(target.pageId);
+    const fileId = target.fileId === undefined ? undefined : ids.get(target.fileId);
+    return {
+      ...entry,
+      target: {
+        ...target,
+        ...(pageId === undefined ? {} : { pageId }),
+        ...(fileId === undefined ? {} : { fileId }),
+      },
+    };
+  });
 }
 
 /**
@@ -231,25 +285,27 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
   const tooMany = counts.failed > options.maxErrors;
   const sync = await import('@docsync/sync');
   let spaces: ImportedSpace[] = [];
+  const idMaps = new Map<string, ReadonlyMap<string, string>>();
   if (options.dryRun !== true && !tooMany) {
     try {
-      spaces = await sendRevisions(io, sync, disk, result, options);
+      spaces = await sendRevisions(io, sync, disk, result, options, idMaps);
     } catch (error) {
       if (error instanceof sync.SyncError || error instanceof sync.ApiClientError)
         throw new CliError(error.code, error.message, { cause: error });
       throw error;
     }
   }
+  const inventory = withSpaceIds(result.inventory, idMaps);
   const report: ImportReport = {
     from: options.from,
     dryRun: options.dryRun === true,
-    inventory: result.inventory,
+    inventory,
     counts,
     spaces,
   };
   if (options.json === true) io.stdout(`${JSON.stringify(report)}\n`);
   else {
-    io.stdout(renderInventory(result.inventory));
+    io.stdout(renderInventory(inventory));
     for (const diagnostic of result.diagnostics.filter((d) => d.path === undefined))
       io.stdout(`${formatDiagnostic(dir, diagnostic)}\n`);
     const summary = `${String(result.inventory.length)} files: ${String(counts.imported)} imported, ${String(counts['imported-with-diagnostics'])} with diagnostics, ${String(counts.skipped)} skipped, ${String(counts.failed)} failed`;
