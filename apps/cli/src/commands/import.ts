@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import { resolve } from 'node:path';
-import type { ImportSource, ImportTreeResult, InventoryEntry } from '@docsync/core';
+import type { ContentSummary, ImportSource, ImportTreeResult, InventoryEntry } from '@docsync/core';
 import type * as SyncModule from '@docsync/sync';
 import { InvalidArgumentError, type Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
@@ -52,7 +52,24 @@ interface ImportReport {
   dryRun: boolean;
   inventory: InventoryEntry[];
   counts: Record<InventoryEntry['status'], number>;
+  /** Words, links and images in figures (not for GitBook trees, imported as they are). */
+  summary?: ContentSummary;
   spaces: ImportedSpace[];
+}
+
+/** The content summary as the lines a person reads after the inventory. */
+function renderSummary(summary: ContentSummary): string {
+  const percent = (part: number, whole: number) =>
+    whole === 0 ? '0%' : `${((100 * part) / whole).toFixed(part === 0 ? 0 : 2)}%`;
+  const lines = [
+    `content: ${String(summary.pages)} pages; ${String(summary.wordsInSource)} words in the source, ${String(summary.wordsInSpace)} in the space, ${String(summary.wordsLost)} lost (${percent(summary.wordsLost, summary.wordsInSource)})`,
+    ...summary.pagesLosingWords
+      .slice(0, 5)
+      .map((page) => `    ${page.source}: ${String(page.words)} words lost`),
+    `links: ${String(summary.linksResolved)} resolved, ${String(summary.linksBroken)} broken (${String(summary.linksBrokenInSource)} broken in the source too, ${String(summary.linksBroken - summary.linksBrokenInSource)} to routes outside the imported folders)`,
+    `images: ${String(summary.imagesResolved)} found, ${String(summary.imagesMissing)} missing; ${String(summary.filesResolved)} other files linked`,
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 function parseMaxErrors(value: string): number {
@@ -301,6 +318,7 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
     dryRun: options.dryRun === true,
     inventory,
     counts,
+    ...(result.summary === undefined ? {} : { summary: result.summary }),
     spaces,
   };
   if (options.json === true) io.stdout(`${JSON.stringify(report)}\n`);
@@ -310,6 +328,7 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
       io.stdout(`${formatDiagnostic(dir, diagnostic)}\n`);
     const summary = `${String(result.inventory.length)} files: ${String(counts.imported)} imported, ${String(counts['imported-with-diagnostics'])} with diagnostics, ${String(counts.skipped)} skipped, ${String(counts.failed)} failed`;
     io.stdout(`${summary}\n`);
+    if (result.summary !== undefined) io.stdout(renderSummary(result.summary));
     for (const space of spaces)
       io.stdout(
         `sent \`${space.title}\` to space ${space.spaceId}: ${String(space.files)} files, ${String(space.uploaded)} new blobs (${String(space.bytes)} bytes)\n`,

@@ -218,19 +218,20 @@ describe('importTree from docusaurus', () => {
       (item) => (item.data as { title?: string }).title,
     );
     expect(items).toEqual(['macOS', 'Linux', 'windows']);
-    expect(blocks(page.document, 'code')).toHaveLength(2);
+    // The two commands, and the component kept as written (below).
+    expect(blocks(page.document, 'code')).toHaveLength(3);
     expect(page.title).toBe('Installation');
   });
 
-  it('keeps MDX imports and unknown components verbatim, with a diagnostic each', () => {
+  it('leaves MDX imports out and keeps unknown components as written, with a diagnostic each', () => {
     const page = pageAt(result, 'docs/getting-started/installation.mdx');
-    const raw = blocks(page.document, 'markdown').map(
-      (block) => (block.data as { markdown: string }).markdown,
-    );
-    expect(raw).toEqual([
-      "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\nimport BrowserWindow from '@site/src/components/BrowserWindow';",
-      '<BrowserWindow url="http://localhost:3000">\n\nAcme is running.\n\n</BrowserWindow>',
-    ]);
+    // Markdown would read the component back as three blocks: it is an `mdx` code block, whose
+    // text is the source's, byte for byte.
+    expect(blocks(page.document, 'markdown')).toEqual([]);
+    const code = blocks(page.document, 'code').at(-1);
+    expect(code?.data).toMatchObject({ syntax: 'mdx' });
+    expect(JSON.stringify(code)).toContain('<BrowserWindow url=\\"http://localhost:3000\\">');
+    expect(JSON.stringify(code)).toContain('Acme is running.');
     const entry = result.inventory.find(
       (e) => e.source === 'docs/getting-started/installation.mdx',
     );

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../diagnostic.js';
 import { basename, dirname } from '../../tree/paths.js';
 import type { TreeFile } from '../../tree/tree-file.js';
 import { buildRevision } from '../shared/build-revision.js';
+import { contentSummary } from '../shared/content-summary.js';
 import {
   collectInventory,
   missingTextOutcome,
@@ -113,6 +114,7 @@ export function importDocusaurus(
   return {
     revisions: [{ key: revisionKey, title: layout.title, content: built.content }],
     inventory,
+    summary: contentSummary(filesByPath, pages, built),
     diagnostics,
   };
 }

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../diagnostic.js';
 import { basename, dirname, joinPath } from '../../tree/paths.js';
 import { slugify } from '../../tree/slugify.js';
 import { convertBody } from '../shared/convert-body.js';
+import { stripAttributes } from '../shared/attribute-lists.js';
 import { rewriteHtmlImages } from '../shared/html-images.js';
 import { titleFromName, type ImportedPage } from '../shared/imported-page.js';
 import { positionOf } from '../shared/order.js';
@@ -47,7 +48,11 @@ export function readDoc(source: string, relativePath: string, text: string): Doc
   const diagnostics: Diagnostic[] = [...read.diagnostics];
   const stash = new RawStash(source);
   const body = rewriteDocusaurusBody(
-    rewriteHtmlImages(read.body, diagnostics, read.bodyLineOffset),
+    rewriteHtmlImages(
+      stripAttributes(read.body, diagnostics, read.bodyLineOffset, { attributeLists: false }),
+      diagnostics,
+      read.bodyLineOffset,
+    ),
     stash,
     diagnostics,
     read.bodyLineOffset,

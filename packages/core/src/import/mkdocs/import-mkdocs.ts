@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import type { TreeFile } from '../../tree/tree-file.js';
 import { buildRevision } from '../shared/build-revision.js';
+import { contentSummary } from '../shared/content-summary.js';
 import {
   collectInventory,
   missingTextOutcome,
@@ -95,6 +96,7 @@ export function importMkdocs(
       { key: revisionKey, title: config.siteName ?? 'Documentation', content: built.content },
     ],
     inventory,
+    summary: contentSummary(filesByPath, pages, built),
     diagnostics,
   };
 }

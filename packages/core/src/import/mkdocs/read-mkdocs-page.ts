@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import { convertBody } from '../shared/convert-body.js';
+import { stripAttributes } from '../shared/attribute-lists.js';
 import { rewriteHtmlImages } from '../shared/html-images.js';
 import type { ImportedPage } from '../shared/imported-page.js';
 import { pageFields } from '../shared/page-fields.js';
@@ -30,7 +31,11 @@ export function readMkdocsPage(
     read.bodyLineOffset,
   );
   const body = rewriteMkdocsBody(
-    rewriteHtmlImages(included, diagnostics, read.bodyLineOffset),
+    rewriteHtmlImages(
+      stripAttributes(included, diagnostics, read.bodyLineOffset, { attributeLists: true }),
+      diagnostics,
+      read.bodyLineOffset,
+    ),
     diagnostics,
     read.bodyLineOffset,
   );

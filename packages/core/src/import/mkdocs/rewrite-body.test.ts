@@ -69,4 +69,14 @@ describe('rewriteMkdocsBody', () => {
     );
     expect(diagnostics).toEqual([expect.objectContaining({ ruleId: 'block-type', line: 3 })]);
   });
+
+  it('keeps a mkdocstrings `:::` with its options as a code block, lines as written, with a warning', () => {
+    const { markdown, diagnostics } = rewrite(
+      '::: pydantic.BaseModel\n    options:\n        show_root_heading: true\n\nAfter.\n',
+    );
+    expect(markdown).toBe(
+      '```yaml\n::: pydantic.BaseModel\n    options:\n        show_root_heading: true\n```\n\nAfter.\n',
+    );
+    expect(diagnostics).toEqual([expect.objectContaining({ ruleId: 'mkdocstrings', line: 1 })]);
+  });
 });

@@ -51,6 +51,20 @@ function rewrite(
       index = afterFence;
       continue;
     }
+    const autodoc = /^:::[ \t]+([\w.:-]+)[ \t]*$/.exec(line);
+    if (autodoc) {
+      // mkdocstrings: the docs are generated from the code when the site is built.
+      const end = indentedBodyEnd(lines, index + 1, 4);
+      diagnostics.push({
+        ruleId: 'mkdocstrings',
+        severity: 'warning',
+        message: `\`::: ${autodoc[1] ?? ''}\` asks mkdocstrings for API docs generated from the code when the site is built; kept as a code block with its options`,
+        ...(lineOffset < 0 ? {} : { line: index + 1 + lineOffset }),
+      });
+      out.push('', '```yaml', ...trimBlankLines(lines.slice(index, end)), '```', '');
+      index = end;
+      continue;
+    }
     const block = blockPattern.exec(line);
     if (block) {
       index = rewriteBlock(lines, index, block, out, diagnostics, lineOffset, (start, end) =>
