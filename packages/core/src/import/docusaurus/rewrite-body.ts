@@ -141,7 +141,7 @@ function rewrite(lines: readonly string[], context: Context): string[] {
       index = end + 1;
       continue;
     }
-    if (/^\s*<Tabs[\s>]/.test(line)) {
+    if (/^\s*<Tabs(?:[\s>]|$)/.test(line)) {
       const tabs = readTabs(lines, index);
       if (tabs !== undefined) {
         out.push('', '{% tabs %}');
