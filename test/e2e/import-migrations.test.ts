@@ -61,48 +61,71 @@ function siteFiles(dir: string): TreeFile[] {
 const listing = (files: Iterable<{ path: string; text?: string; oid: string }>) =>
   [...files].map((file) => `${file.path}\n${file.text ?? file.oid}`).sort();
 
-describe.skipIf(!existsSync(shared)).each(SITES)('docsync import of %s (--from %s)', (site, from) => {
-  it('makes every doc a page, exits 0, and the space holds exactly the dry run’s tree', async () => {
-    const dir = join(shared, site);
-    const run = await runDocsync(
-      ['import', dir, '--from', from, '--org', server.organizationId, '--new-space', '--json', '--url', server.baseUrl],
-      dir,
-      '',
-      { DOCSYNC_TOKEN: server.token },
-    );
-    expect(run.code, run.stderr).toBe(0);
-    const report = JSON.parse(run.stdout) as ImportReport;
-    expect(report.counts.failed).toBe(0);
-    // Every doc file is a page, but partials (`_name.mdx`), which Docusaurus makes no page of.
-    const docs = report.inventory.filter(
-      (entry) => /\.mdx?$/.test(entry.source) && !/(^|\/)_[^/]*$/.test(entry.source),
-    );
-    expect(docs.filter((entry) => entry.target?.pageId === undefined).map((e) => e.source)).toEqual([]);
+describe.skipIf(!existsSync(shared)).each(SITES)(
+  'docsync import of %s (--from %s)',
+  (site, from) => {
+    it('makes every doc a page, exits 0, and the space holds exactly the dry run’s tree', async () => {
+      const dir = join(shared, site);
+      const run = await runDocsync(
+        [
+          'import',
+          dir,
+          '--from',
+          from,
+          '--org',
+          server.organizationId,
+          '--new-space',
+          '--json',
+          '--url',
+          server.baseUrl,
+        ],
+        dir,
+        '',
+        { DOCSYNC_TOKEN: server.token },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as ImportReport;
+      expect(report.counts.failed).toBe(0);
+      // Every doc file is a page, but partials (`_name.mdx`), which Docusaurus makes no page of.
+      const docs = report.inventory.filter(
+        (entry) => /\.mdx?$/.test(entry.source) && !/(^|\/)_[^/]*$/.test(entry.source),
+      );
+      expect(
+        docs.filter((entry) => entry.target?.pageId === undefined).map((e) => e.source),
+      ).toEqual([]);
 
-    const expected = importTree({
-      from,
-      files: siteFiles(dir),
-      idNamespace: server.organizationId,
-      evaluate: childProcessEvaluator(dir),
-    });
-    const sent = revisionToTree(expected.revisions[0]?.content ?? { pages: [], files: [], reusableContents: [], variables: {} });
-    const spaceId = report.spaces[0]?.spaceId ?? '';
-    const remote: SyncTree = (await fetchRemoteTree(client, spaceId)).tree;
-    expect(listing(remote.values())).toEqual(listing(sent.files));
-    // The inventory's page ids are the space's.
-    const revision = await client.api.request('getCurrentRevision', { params: { spaceId } });
-    const ids = new Set<string>();
-    const collect = (pages: readonly { id: string; pages?: readonly unknown[] }[]) => {
-      for (const page of pages) {
-        ids.add(page.id);
-        collect((page.pages ?? []) as { id: string }[]);
-      }
-    };
-    collect(revision.pages);
-    for (const file of revision.files) ids.add(file.id);
-    const missing = report.inventory
-      .flatMap((entry) => [entry.target?.pageId, entry.target?.fileId])
-      .filter((id): id is string => id !== undefined && !ids.has(id));
-    expect(missing).toEqual([]);
-  }, 180_000);
-});
+      const expected = importTree({
+        from,
+        files: siteFiles(dir),
+        idNamespace: server.organizationId,
+        evaluate: childProcessEvaluator(dir),
+      });
+      const sent = revisionToTree(
+        expected.revisions[0]?.content ?? {
+          pages: [],
+          files: [],
+          reusableContents: [],
+          variables: {},
+        },
+      );
+      const spaceId = report.spaces[0]?.spaceId ?? '';
+      const remote: SyncTree = (await fetchRemoteTree(client, spaceId)).tree;
+      expect(listing(remote.values())).toEqual(listing(sent.files));
+      // The inventory's page ids are the space's.
+      const revision = await client.api.request('getCurrentRevision', { params: { spaceId } });
+      const ids = new Set<string>();
+      const collect = (pages: readonly { id: string; pages?: readonly unknown[] }[]) => {
+        for (const page of pages) {
+          ids.add(page.id);
+          collect((page.pages ?? []) as { id: string }[]);
+        }
+      };
+      collect(revision.pages);
+      for (const file of revision.files) ids.add(file.id);
+      const missing = report.inventory
+        .flatMap((entry) => [entry.target?.pageId, entry.target?.fileId])
+        .filter((id): id is string => id !== undefined && !ids.has(id));
+      expect(missing).toEqual([]);
+    }, 180_000);
+  },
+);

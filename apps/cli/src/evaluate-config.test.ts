@@ -17,7 +17,8 @@ function site(files: Record<string, string>): string {
 describe('childProcessEvaluator', () => {
   it('runs a sidebars.js that requires local files, and a TypeScript one importing without extensions', () => {
     const dir = site({
-      'sidebars.js': "const api = require('./api-sidebar');\nmodule.exports = {docs: ['intro', ...api]};\n",
+      'sidebars.js':
+        "const api = require('./api-sidebar');\nmodule.exports = {docs: ['intro', ...api]};\n",
       'api-sidebar.js': "module.exports = ['api/a', 'api/b'];\n",
       'website/sidebars.ts': [
         "import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';",
@@ -29,7 +30,8 @@ describe('childProcessEvaluator', () => {
         '',
       ].join('\n'),
       'website/guides.ts': "export default ['guides/one'] as string[];\n",
-      'website/docusaurus.config.js': "module.exports = {presets: [['classic', {docs: {sidebarPath: require.resolve('./sidebars.ts')}}]]};\n",
+      'website/docusaurus.config.js':
+        "module.exports = {presets: [['classic', {docs: {sidebarPath: require.resolve('./sidebars.ts')}}]]};\n",
     });
     const evaluate = childProcessEvaluator(dir);
     expect(evaluate('sidebars.js')).toEqual({ value: { docs: ['intro', 'api/a', 'api/b'] } });
@@ -43,10 +45,13 @@ describe('childProcessEvaluator', () => {
 
   it('names the missing npm package when the module uses it', () => {
     const dir = site({
-      'sidebars.js': "const { make } = require('docsync-no-such-package');\nmodule.exports = make();\n",
+      'sidebars.js':
+        "const { make } = require('docsync-no-such-package');\nmodule.exports = make();\n",
     });
     const result = childProcessEvaluator(dir)('sidebars.js');
-    expect(result).toEqual({ error: expect.stringContaining('docsync-no-such-package') as unknown });
+    expect(result).toEqual({
+      error: expect.stringContaining('docsync-no-such-package') as unknown,
+    });
     expect(JSON.stringify(result)).toContain('not installed');
   });
 
@@ -65,9 +70,15 @@ describe('childProcessEvaluator', () => {
     const evaluate = childProcessEvaluator(dir, { timeoutMs: 1_500 });
     try {
       expect(evaluate('net.js')).toEqual({ error: expect.stringContaining('network') as unknown });
-      expect(evaluate('fetch.mjs')).toEqual({ error: expect.stringContaining('network') as unknown });
-      expect(evaluate('read.js')).toEqual({ error: expect.stringMatching(/access|permission/i) as unknown });
-      expect(evaluate('write.js')).toEqual({ error: expect.stringMatching(/access|permission/i) as unknown });
+      expect(evaluate('fetch.mjs')).toEqual({
+        error: expect.stringContaining('network') as unknown,
+      });
+      expect(evaluate('read.js')).toEqual({
+        error: expect.stringMatching(/access|permission/i) as unknown,
+      });
+      expect(evaluate('write.js')).toEqual({
+        error: expect.stringMatching(/access|permission/i) as unknown,
+      });
       expect(evaluate('loop.js')).toEqual({ error: 'it ran longer than 1.5 s' });
     } finally {
       server.close();

@@ -138,7 +138,7 @@ export function childProcessEvaluator(
       };
     const output = result.output[3]?.toString() ?? '';
     if (result.status !== 0 || output === '') {
-      const stderr = result.stderr?.toString() ?? '';
+      const stderr = result.stderr.toString();
       const message =
         /^(?:\w*Error|Error \[\w+\]): (.*)$/m.exec(stderr)?.[1] ??
         stderr.trim().split('\n').pop() ??

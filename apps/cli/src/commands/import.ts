@@ -217,7 +217,10 @@ async function sendRevisions(
 /** The id each page and file of an imported revision has in the space it was sent to. */
 function idsInSpace(
   sent: ImportTreeResult['revisions'][number]['content'],
-  stored: { pages: readonly unknown[]; files: readonly { id: string; name: string; size?: number }[] },
+  stored: {
+    pages: readonly unknown[];
+    files: readonly { id: string; name: string; size?: number }[];
+  },
 ): Map<string, string> {
   const ids = new Map<string, string>();
   const byPath = new Map<string, string>();
@@ -232,7 +235,9 @@ function idsInSpace(
     const storedId = byPath.get(path);
     if (storedId !== undefined) ids.set(id, storedId);
   });
-  const storedFiles = new Map(stored.files.map((file) => [`${file.name} ${String(file.size)}`, file.id]));
+  const storedFiles = new Map(
+    stored.files.map((file) => [`${file.name} ${String(file.size)}`, file.id]),
+  );
   for (const file of sent.files) {
     const storedId =
       storedFiles.get(`${file.git?.path.split('/').pop() ?? file.name} ${String(file.size)}`) ??

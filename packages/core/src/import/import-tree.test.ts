@@ -276,7 +276,7 @@ describe('importTree from docusaurus', () => {
     expect(onlyRevision(other).pages[0]?.id).not.toBe(content.pages[0]?.id);
   });
 
-  it('runs a sidebars.js that is code through the caller\'s evaluate, and says which way it was read', () => {
+  it("runs a sidebars.js that is code through the caller's evaluate, and says which way it was read", () => {
     const files = readTree(dir).map((file) =>
       file.path === 'sidebars.js'
         ? text('sidebars.js', 'module.exports = require("./generated-sidebars");\n')
@@ -289,7 +289,11 @@ describe('importTree from docusaurus', () => {
       evaluate: (path) => {
         asked.push(path);
         return path === 'sidebars.js'
-          ? { value: { docs: ['intro', { type: 'category', label: 'Guides', items: ['guides/writing'] }] } }
+          ? {
+              value: {
+                docs: ['intro', { type: 'category', label: 'Guides', items: ['guides/writing'] }],
+              },
+            }
           : { error: 'not asked for' };
       },
     });
@@ -298,7 +302,10 @@ describe('importTree from docusaurus', () => {
     const sidebars = evaluated.inventory.find((entry) => entry.source === 'sidebars.js');
     expect(sidebars?.status).toBe('imported');
     expect(sidebars?.diagnostics).toContainEqual(
-      expect.objectContaining({ ruleId: 'sidebars-read', message: 'sidebars file is code: read by running it' }),
+      expect.objectContaining({
+        ruleId: 'sidebars-read',
+        message: 'sidebars file is code: read by running it',
+      }),
     );
     expect(outline(onlyRevision(evaluated).pages).slice(0, 2)).toEqual([
       'Introduction',

@@ -126,7 +126,11 @@ function readInstance(
   filesByPath: ReadonlyMap<string, TreeFile>,
   outcomes: Map<string, FileOutcome>,
   evaluate: EvaluateModule | undefined,
-): { docs: DocusaurusDoc[]; categories: Map<string, { path: string; settings: CategorySettings }>; nav: NavNode[] } {
+): {
+  docs: DocusaurusDoc[];
+  categories: Map<string, { path: string; settings: CategorySettings }>;
+  nav: NavNode[];
+} {
   const docs: DocusaurusDoc[] = [];
   const categories = new Map<string, { path: string; settings: CategorySettings }>();
   const prefix = `${instance.docsDir}/`;

@@ -22,7 +22,7 @@ const repository = [
       'export default {',
       "  title: 'Example Site',",
       "  baseUrl: '/',",
-      '  presets: [[\'classic\', {docs: {path: \'../docs\', sidebarPath: require.resolve(\'./sidebars\'), ...common}}]],',
+      "  presets: [['classic', {docs: {path: '../docs', sidebarPath: require.resolve('./sidebars'), ...common}}]],",
       '  plugins: [',
       "    ['content-docs', {id: 'community', path: 'community', routeBasePath: '/community', sidebarPath: require.resolve('./sidebarsCommunity'), ...common} satisfies Docs.Options],",
       '  ],',
@@ -70,9 +70,9 @@ describe('readSiteLayout', () => {
 
   it('reads no options as the defaults, and options that are code as unreadable', () => {
     expect(staticDocsOptions("module.exports = {title: 'X'};")).toEqual([]);
-    expect(staticDocsOptions('module.exports = {presets: [[\'classic\', {docs: {path: dir()}}]]};')).toBe(
-      undefined,
-    );
+    expect(
+      staticDocsOptions("module.exports = {presets: [['classic', {docs: {path: dir()}}]]};"),
+    ).toBe(undefined);
     expect(staticDocsOptions("x = {docs: {path: 'documentation', routeBasePath: '/'}}")).toEqual([
       { path: 'documentation', routeBasePath: '/' },
     ]);
@@ -80,7 +80,10 @@ describe('readSiteLayout', () => {
 
   it('runs a configuration whose options are code, when an evaluator is given', () => {
     const files = [
-      text('docusaurus.config.js', "const dir = require('./dir');\nmodule.exports = {presets: [['classic', {docs: {path: dir}}]]};\n"),
+      text(
+        'docusaurus.config.js',
+        "const dir = require('./dir');\nmodule.exports = {presets: [['classic', {docs: {path: dir}}]]};\n",
+      ),
       text('manual/a.md', '# A\n'),
     ];
     const layout = readSiteLayout(files, () => ({
@@ -104,7 +107,9 @@ describe('importTree from a Docusaurus repository', () => {
     const pages = result.revisions[0]?.content.pages ?? [];
     expect(pages.map((page) => page.title)).toEqual(['Introduction', 'Setup', 'Community']);
     const community = pages[2];
-    expect(community !== undefined && 'pages' in community ? community.pages.map((p) => p.title) : []).toEqual(['Community']);
+    expect(
+      community !== undefined && 'pages' in community ? community.pages.map((p) => p.title) : [],
+    ).toEqual(['Community']);
     expect(result.inventory.filter((entry) => entry.status === 'failed')).toEqual([]);
   });
 

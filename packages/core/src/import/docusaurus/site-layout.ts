@@ -4,7 +4,13 @@ import type { TreeFile } from '../../tree/tree-file.js';
 import type { EvaluateModule } from '../shared/evaluate-module.js';
 
 const configNames = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs'];
-const sidebarNames = ['sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs', 'sidebars.json'];
+const sidebarNames = [
+  'sidebars.js',
+  'sidebars.ts',
+  'sidebars.mjs',
+  'sidebars.cjs',
+  'sidebars.json',
+];
 
 /** How a configuration file was read: as literals, by running it, or not at all. */
 export type ReadBy = 'static' | 'evaluated' | 'default';
@@ -87,8 +93,9 @@ export function readSiteLayout(
       ...(instance.id === undefined ? {} : { id: instance.id }),
       docsDir: inSite(instance.path ?? (instance.id === undefined ? 'docs' : instance.id)),
       ...(sidebarsPath === undefined ? {} : { sidebarsPath }),
-      routeBasePath: (instance.routeBasePath ?? (instance.id === undefined ? 'docs' : instance.id))
-        .replace(/^\/+|\/+$/g, ''),
+      routeBasePath: (
+        instance.routeBasePath ?? (instance.id === undefined ? 'docs' : instance.id)
+      ).replace(/^\/+|\/+$/g, ''),
     };
   });
   const title = /\btitle\s*:\s*(['"`])(.+?)\1/.exec(text)?.[2] ?? 'Documentation';
@@ -176,10 +183,8 @@ function evaluatedDocsOptions(value: unknown): DocsOptions[] {
       : undefined;
   const config = record(value) ?? {};
   const found: Record<string, unknown>[] = [];
-  for (const entry of [
-    ...(Array.isArray(config.presets) ? config.presets : []),
-    ...(Array.isArray(config.plugins) ? config.plugins : []),
-  ]) {
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+  for (const entry of [...list(config.presets), ...list(config.plugins)]) {
     if (!Array.isArray(entry)) continue;
     const options = record(entry[1]);
     if (options === undefined) continue;

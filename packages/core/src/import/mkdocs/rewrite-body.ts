@@ -200,7 +200,7 @@ function rewriteBlock(
   if (type === 'tab') {
     out.push('', '{% tabs %}');
     let cursor = start;
-    let next = start;
+    let next: number;
     for (;;) {
       const tab = blockPattern.exec(lines[cursor] ?? '');
       const { end, body } = read(cursor);
@@ -217,7 +217,8 @@ function rewriteBlock(
     return next;
   }
   const { end, options, body } = read(start);
-  const hintType = type === 'admonition' || type === 'details' ? (options.get('type') ?? 'note') : type;
+  const hintType =
+    type === 'admonition' || type === 'details' ? (options.get('type') ?? 'note') : type;
   let style = mkdocsHintStyle(hintType);
   if (style === undefined && type !== 'details') {
     style = 'info';

@@ -8,11 +8,9 @@ const includeLine = /^(\s*)\{!>?\s*(.+?)\s*!\}\s*$/;
 
 /** The paths a snippet may be found at: the page's folder, the docs folder, the project root. */
 function candidates(path: string, page: string, docsDir: string): string[] {
-  return [
-    joinPath(dirname(page), path),
-    joinPath(docsDir, path),
-    joinPath(path),
-  ].filter((candidate): candidate is string => candidate !== undefined);
+  return [joinPath(dirname(page), path), joinPath(docsDir, path), joinPath(path)].filter(
+    (candidate): candidate is string => candidate !== undefined,
+  );
 }
 
 /**
@@ -39,7 +37,8 @@ export function includeSnippets(
           ruleId: 'snippet-block',
           severity: 'warning',
           line: index + 1 + lineOffset,
-          message: 'a `--8<--` block of snippet files is not included; its lines are kept as written',
+          message:
+            'a `--8<--` block of snippet files is not included; its lines are kept as written',
         });
       out.push(line);
       return;

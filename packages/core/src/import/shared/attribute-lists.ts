@@ -3,7 +3,8 @@ import { fenceOf, skipFence } from './lines.js';
 
 const headingId = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*#([\w:.-]+)[ \t]*\}[ \t]*$/;
 /** An attribute list (`{ width="500" }`, `{.internal-link target=_blank}`, `{: #id }`) after a link or image. */
-const afterLink = /(\]\([^)\s]*(?:\s+"[^"]*")?\))\{:?[ \t]*(?:[#.][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:[#.][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*[ \t]*\}/g;
+const afterLink =
+  /(\]\([^)\s]*(?:\s+"[^"]*")?\))\{:?[ \t]*(?:[#.][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:[#.][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*[ \t]*\}/g;
 /** An empty link that only places an anchor: `[](){#name}`. */
 const anchorOnly = /\[\]\(\)\{[ \t]*#([\w-]+)[ \t]*\}/g;
 
@@ -35,7 +36,9 @@ export function stripAttributes(
     const heading = headingId.exec(next);
     if (heading !== null) {
       next = heading[1] ?? next;
-      left.push(`heading id \`#${heading[2] ?? ''}\` (its anchor is now the one GitBook derives from the heading's text)`);
+      left.push(
+        `heading id \`#${heading[2] ?? ''}\` (its anchor is now the one GitBook derives from the heading's text)`,
+      );
     }
     if (options.attributeLists) {
       next = next

@@ -273,7 +273,11 @@ function lineOfText(text: string | undefined, url: string): number | undefined {
   const at = text?.indexOf(url) ?? -1;
   if (text === undefined || at < 0) return undefined;
   let line = 1;
-  for (let index = text.indexOf('\n'); index !== -1 && index < at; index = text.indexOf('\n', index + 1))
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < at;
+    index = text.indexOf('\n', index + 1)
+  )
     line++;
   return line;
 }

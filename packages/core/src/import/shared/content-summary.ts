@@ -10,10 +10,8 @@ const word = /[\p{L}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
 function wordCounts(texts: Iterable<string>): Map<string, number> {
   const counts = new Map<string, number>();
   for (const text of texts)
-    for (const match of text.matchAll(word)) {
-      const key = match[0].toLowerCase();
+    for (const key of text.toLowerCase().match(word) ?? [])
       counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
   return counts;
 }
 

@@ -16,7 +16,11 @@ describe('rewriteHtmlImages', () => {
       'Intro.\n\n<figure><img src="/docs/assets/a.png" alt="A &quot;b&quot;" width="300"></figure>\n\nAfter.\n',
     );
     expect(diagnostics).toEqual([
-      expect.objectContaining({ ruleId: 'html-image', line: 7, message: expect.stringContaining('`classname`') as unknown }),
+      expect.objectContaining({
+        ruleId: 'html-image',
+        line: 7,
+        message: expect.stringContaining('`classname`') as unknown,
+      }),
     ]);
   });
 

@@ -2,9 +2,11 @@ import type { Diagnostic } from '../../diagnostic.js';
 import { fenceOf, skipFence } from './lines.js';
 
 /** An `<img …>` tag (HTML or JSX, `/>` or `>`, an optional `</img>` after it). */
-const imgTag = /<img\b((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{\{[^}]*\}\}|\{[^{}]*\})*?)\/?>(?:\s*<\/img>)?/gi;
+const imgTag =
+  /<img\b((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{\{[^}]*\}\}|\{[^{}]*\})*?)\/?>(?:\s*<\/img>)?/gi;
 /** A line that is only an image, perhaps in a wrapper such as `<p align="center">` or `<center>`. */
-const wrapper = /^\s*(?:<(p|center|div)\b[^<>]*>\s*)?(<img\b[^]*?>(?:\s*<\/img>)?)\s*(?:<\/(?:p|center|div)>\s*)?$/i;
+const wrapper =
+  /^\s*(?:<(p|center|div)\b[^<>]*>\s*)?(<img\b[^]*?>(?:\s*<\/img>)?)\s*(?:<\/(?:p|center|div)>\s*)?$/i;
 
 /** The attributes of an `<img>`: quoted HTML values and JSX `{300}` / `{"x"}` expressions. */
 function attributesOf(source: string): Map<string, string | undefined> {
@@ -53,7 +55,7 @@ export function rewriteHtmlImages(
     const wrapperAttributes = /^\s*<(?:p|center|div)\b([^<>]*)>/i.exec(line)?.[1]?.trim();
     if (alone && wrapperAttributes !== undefined && wrapperAttributes !== '')
       dropped.add(wrapperAttributes.split(/[\s=]/)[0] ?? '');
-    let rewritten = false;
+    let rewritten = false as boolean;
     const next = line.replace(imgTag, (tag: string, inner: string) => {
       const attributes = attributesOf(inner);
       const src = attributes.get('src');

@@ -77,17 +77,36 @@ function plainText(node: unknown): string {
   return children.map(plainText).join('');
 }
 
+/**
+ * What {@link verbatimBlock} made of each text lately: sites repeat the same components on many
+ * pages, and a read of the text to check it costs a parse. Bounded, oldest out first.
+ */
+const verbatimCache = new Map<string, Block>();
+const verbatimCacheSize = 2_000;
+
 /** `raw` as a block the space's markdown reader gives back unchanged. */
 function verbatimBlock(raw: string): Block {
-  const block: RawMarkdown = { object: 'block', type: 'markdown', isVoid: true, data: { markdown: raw } };
+  const cached = verbatimCache.get(raw);
+  if (cached !== undefined) return structuredClone(cached);
+  const block = readVerbatim(raw);
+  if (verbatimCache.size >= verbatimCacheSize) {
+    const oldest = verbatimCache.keys().next().value;
+    if (oldest !== undefined) verbatimCache.delete(oldest);
+  }
+  verbatimCache.set(raw, block);
+  return structuredClone(block);
+}
+
+function readVerbatim(raw: string): Block {
+  const block: RawMarkdown = {
+    object: 'block',
+    type: 'markdown',
+    isVoid: true,
+    data: { markdown: raw },
+  };
   const reread = parsePage(`${raw}\n`).document.nodes;
   const only = reread[0];
-  if (
-    reread.length === 1 &&
-    only?.type === 'markdown' &&
-    (only as RawMarkdown).data.markdown === raw
-  )
-    return block;
+  if (reread.length === 1 && only?.type === 'markdown' && only.data.markdown === raw) return block;
   const longest = Math.max(2, ...(raw.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   const code = parsePage(`${fence}mdx\n${raw}\n${fence}\n`).document.nodes;
