@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostic.js';
-import { fenceOf, skipFence } from './lines.js';
+import { linesOutsideFences } from './lines.js';
 
 const headingId = /^(#{1,6}[ \t].*?)[ \t]*\{[ \t]*#([\w:.-]+)[ \t]*\}[ \t]*$/;
 /** An attribute list (`{ width="500" }`, `{.internal-link target=_blank}`, `{: #id }`) after a link or image. */
@@ -23,12 +23,8 @@ export function stripAttributes(
 ): string {
   if (!body.includes('{')) return body;
   const lines = body.split('\n');
-  for (let index = 0; index < lines.length; index++) {
+  for (const index of linesOutsideFences(lines)) {
     const line = lines[index] ?? '';
-    if (fenceOf(line) !== undefined) {
-      index = skipFence(lines, index) - 1;
-      continue;
-    }
     if (!line.includes('{')) continue;
     const lineNumber = index + 1 + lineOffset;
     const left: string[] = [];

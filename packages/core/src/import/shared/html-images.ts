@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostic.js';
-import { fenceOf, skipFence } from './lines.js';
+import { linesOutsideFences } from './lines.js';
 
 /** An `<img …>` tag (HTML or JSX, `/>` or `>`, an optional `</img>` after it). */
 const imgTag =
@@ -38,12 +38,8 @@ export function rewriteHtmlImages(
 ): string {
   if (!/<img\b/i.test(body)) return body;
   const lines = body.split('\n');
-  for (let index = 0; index < lines.length; index++) {
+  for (const index of linesOutsideFences(lines)) {
     const line = lines[index] ?? '';
-    if (fenceOf(line) !== undefined) {
-      index = skipFence(lines, index) - 1;
-      continue;
-    }
     if (!/<img\b/i.test(line) || /^\s*(?:\||`|\s{4})/.test(line)) continue;
     const lineNumber = index + 1 + lineOffset;
     const dropped = new Set<string>();
