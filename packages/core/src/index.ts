@@ -67,7 +67,12 @@ export {
 export { ConversionCache, type ConversionCacheStats } from './tree/conversion-cache.js';
 /** Imports a GitBook, Docusaurus, MkDocs or plain markdown tree as revisions, with an inventory. */
 export { importTree, type ImportSource, type ImportTreeOptions } from './import/import-tree.js';
-export type { ImportTreeResult, ImportedRevision } from './import/shared/import-result.js';
+export type { EvaluateModule, EvaluatedModule } from './import/shared/evaluate-module.js';
+export type {
+  ContentSummary,
+  ImportTreeResult,
+  ImportedRevision,
+} from './import/shared/import-result.js';
 export type {
   InventoryEntry,
   InventoryStatus,

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import { resolve } from 'node:path';
-import type { ImportSource, ImportTreeResult, InventoryEntry } from '@docsync/core';
+import type { ContentSummary, ImportSource, ImportTreeResult, InventoryEntry } from '@docsync/core';
 import type * as SyncModule from '@docsync/sync';
 import { InvalidArgumentError, type Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { readDocsTree, type DiskTree } from '../docs-tree.js';
+import { childProcessEvaluator } from '../evaluate-config.js';
 import { formatDiagnostic } from '../format-diagnostic.js';
 import { connectToService } from '../service-connection.js';
 
@@ -21,12 +22,18 @@ interface ImportOptions {
   json?: true;
   url?: string;
   tokenFile?: string;
+  /** `--no-eval` sets it to false: configuration files are read as literals only. */
+  eval: boolean;
 }
 
 const sources: readonly ImportSource[] = ['gitbook', 'docusaurus', 'mkdocs', 'markdown'];
 
-/** Files an importer reads as text: pages, navigation and configuration of every source tool. */
-const sourceText = /\.(mdx?|markdown|ya?ml|json|[cm]?[jt]s)$/i;
+/**
+ * Files an importer reads as text: pages, navigation and configuration of every source tool, and
+ * the code and text files MkDocs snippets include into pages.
+ */
+const sourceText =
+  /\.(mdx?|markdown|ya?ml|json|[cm]?[jt]sx?|txt|py|sh|toml|ini|cfg|html?|css|rb|go|rs|java|kt|swift|c|h|cpp|sql|graphql|xml|csv)$/i;
 
 /** Where one imported revision went. */
 interface ImportedSpace {
@@ -45,7 +52,24 @@ interface ImportReport {
   dryRun: boolean;
   inventory: InventoryEntry[];
   counts: Record<InventoryEntry['status'], number>;
+  /** Words, links and images in figures (not for GitBook trees, imported as they are). */
+  summary?: ContentSummary;
   spaces: ImportedSpace[];
+}
+
+/** The content summary as the lines a person reads after the inventory. */
+function renderSummary(summary: ContentSummary): string {
+  const percent = (part: number, whole: number) =>
+    whole === 0 ? '0%' : `${((100 * part) / whole).toFixed(part === 0 ? 0 : 2)}%`;
+  const lines = [
+    `content: ${String(summary.pages)} pages; ${String(summary.wordsInSource)} words in the source, ${String(summary.wordsInSpace)} in the space, ${String(summary.wordsLost)} lost (${percent(summary.wordsLost, summary.wordsInSource)})`,
+    ...summary.pagesLosingWords
+      .slice(0, 5)
+      .map((page) => `    ${page.source}: ${String(page.words)} words lost`),
+    `links: ${String(summary.linksResolved)} resolved, ${String(summary.linksBroken)} broken (${String(summary.linksBrokenInSource)} broken in the source too, ${String(summary.linksBroken - summary.linksBrokenInSource)} to routes outside the imported folders)`,
+    `images: ${String(summary.imagesResolved)} found, ${String(summary.imagesMissing)} missing; ${String(summary.filesResolved)} other files linked`,
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 function parseMaxErrors(value: string): number {
@@ -137,6 +161,7 @@ async function sendRevisions(
   disk: DiskTree,
   result: ImportTreeResult,
   options: ImportOptions,
+  idMaps: Map<string, ReadonlyMap<string, string>>,
 ): Promise<ImportedSpace[]> {
   const core = await import('@docsync/core');
   const client = await connectToService(io, sync, {
@@ -182,8 +207,66 @@ async function sendRevisions(
       files: files.length,
       ...sent,
     });
+    // The service gives the pages and files of a tree its own ids: the inventory names those.
+    const stored = await client.api.request('getCurrentRevision', { params: { spaceId } });
+    idMaps.set(revision.key, idsInSpace(revision.content, stored));
   }
   return spaces;
+}
+
+/** The id each page and file of an imported revision has in the space it was sent to. */
+function idsInSpace(
+  sent: ImportTreeResult['revisions'][number]['content'],
+  stored: {
+    pages: readonly unknown[];
+    files: readonly { id: string; name: string; size?: number }[];
+  },
+): Map<string, string> {
+  const ids = new Map<string, string>();
+  const byPath = new Map<string, string>();
+  const walk = (pages: readonly unknown[], into: (path: string, id: string) => void) => {
+    for (const page of pages as { id: string; path?: string; pages?: unknown[] }[]) {
+      if (page.path !== undefined) into(page.path, page.id);
+      walk(page.pages ?? [], into);
+    }
+  };
+  walk(stored.pages, (path, id) => byPath.set(path, id));
+  walk(sent.pages, (path, id) => {
+    const storedId = byPath.get(path);
+    if (storedId !== undefined) ids.set(id, storedId);
+  });
+  const storedFiles = new Map(
+    stored.files.map((file) => [`${file.name} ${String(file.size)}`, file.id]),
+  );
+  for (const file of sent.files) {
+    const storedId =
+      storedFiles.get(`${file.git?.path.split('/').pop() ?? file.name} ${String(file.size)}`) ??
+      storedFiles.get(`${file.name} ${String(file.size)}`);
+    if (storedId !== undefined) ids.set(file.id, storedId);
+  }
+  return ids;
+}
+
+/** The inventory with the ids the space gave its pages and files. */
+function withSpaceIds(
+  inventory: readonly InventoryEntry[],
+  idMaps: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): InventoryEntry[] {
+  return inventory.map((entry) => {
+    const target = entry.target;
+    const ids = target === undefined ? undefined : idMaps.get(target.revision);
+    if (target === undefined || ids === undefined) return entry;
+    const pageId = target.pageId === undefined ? undefined : ids.get(target.pageId);
+    const fileId = target.fileId === undefined ? undefined : ids.get(target.fileId);
+    return {
+      ...entry,
+      target: {
+        ...target,
+        ...(pageId === undefined ? {} : { pageId }),
+        ...(fileId === undefined ? {} : { fileId }),
+      },
+    };
+  });
 }
 
 /**
@@ -213,6 +296,7 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
     from: options.from,
     files: disk.files,
     idNamespace: options.space ?? options.org ?? '',
+    ...(options.eval ? { evaluate: childProcessEvaluator(source) } : {}),
   });
   const counts = countStatuses(result.inventory);
   if (options.space !== undefined && result.revisions.length > 1)
@@ -223,29 +307,33 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
   const tooMany = counts.failed > options.maxErrors;
   const sync = await import('@docsync/sync');
   let spaces: ImportedSpace[] = [];
+  const idMaps = new Map<string, ReadonlyMap<string, string>>();
   if (options.dryRun !== true && !tooMany) {
     try {
-      spaces = await sendRevisions(io, sync, disk, result, options);
+      spaces = await sendRevisions(io, sync, disk, result, options, idMaps);
     } catch (error) {
       if (error instanceof sync.SyncError || error instanceof sync.ApiClientError)
         throw new CliError(error.code, error.message, { cause: error });
       throw error;
     }
   }
+  const inventory = withSpaceIds(result.inventory, idMaps);
   const report: ImportReport = {
     from: options.from,
     dryRun: options.dryRun === true,
-    inventory: result.inventory,
+    inventory,
     counts,
+    ...(result.summary === undefined ? {} : { summary: result.summary }),
     spaces,
   };
   if (options.json === true) io.stdout(`${JSON.stringify(report)}\n`);
   else {
-    io.stdout(renderInventory(result.inventory));
+    io.stdout(renderInventory(inventory));
     for (const diagnostic of result.diagnostics.filter((d) => d.path === undefined))
       io.stdout(`${formatDiagnostic(dir, diagnostic)}\n`);
     const summary = `${String(result.inventory.length)} files: ${String(counts.imported)} imported, ${String(counts['imported-with-diagnostics'])} with diagnostics, ${String(counts.skipped)} skipped, ${String(counts.failed)} failed`;
     io.stdout(`${summary}\n`);
+    if (result.summary !== undefined) io.stdout(renderSummary(result.summary));
     for (const space of spaces)
       io.stdout(
         `sent \`${space.title}\` to space ${space.spaceId}: ${String(space.files)} files, ${String(space.uploaded)} new blobs (${String(space.bytes)} bytes)\n`,
@@ -285,6 +373,10 @@ export function registerImport(program: Command, io: CliIo): void {
     .option('--new-space', 'create one new space per imported space')
     .option('--dry-run', 'convert and print the inventory; send nothing')
     .option('--max-errors <n>', 'send nothing when more files than this fail', parseMaxErrors, 0)
+    .option(
+      '--no-eval',
+      'read sidebars and site configuration as literals only; never run them (by default a file that is code is run in a child process with a timeout and no network)',
+    )
     .option('--json', 'print the report (inventory, counts, spaces) as JSON')
     .option('--url <url>', 'the service URL (without /v1); default: the one in docsync.json')
     .option('--token-file <path>', 'read the API token from this file')

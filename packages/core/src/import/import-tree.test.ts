@@ -218,19 +218,20 @@ describe('importTree from docusaurus', () => {
       (item) => (item.data as { title?: string }).title,
     );
     expect(items).toEqual(['macOS', 'Linux', 'windows']);
-    expect(blocks(page.document, 'code')).toHaveLength(2);
+    // The two commands, and the component kept as written (below).
+    expect(blocks(page.document, 'code')).toHaveLength(3);
     expect(page.title).toBe('Installation');
   });
 
-  it('keeps MDX imports and unknown components verbatim, with a diagnostic each', () => {
+  it('leaves MDX imports out and keeps unknown components as written, with a diagnostic each', () => {
     const page = pageAt(result, 'docs/getting-started/installation.mdx');
-    const raw = blocks(page.document, 'markdown').map(
-      (block) => (block.data as { markdown: string }).markdown,
-    );
-    expect(raw).toEqual([
-      "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\nimport BrowserWindow from '@site/src/components/BrowserWindow';",
-      '<BrowserWindow url="http://localhost:3000">\n\nAcme is running.\n\n</BrowserWindow>',
-    ]);
+    // Markdown would read the component back as three blocks: it is an `mdx` code block, whose
+    // text is the source's, byte for byte.
+    expect(blocks(page.document, 'markdown')).toEqual([]);
+    const code = blocks(page.document, 'code').at(-1);
+    expect(code?.data).toMatchObject({ syntax: 'mdx' });
+    expect(JSON.stringify(code)).toContain('<BrowserWindow url=\\"http://localhost:3000\\">');
+    expect(JSON.stringify(code)).toContain('Acme is running.');
     const entry = result.inventory.find(
       (e) => e.source === 'docs/getting-started/installation.mdx',
     );
@@ -257,7 +258,7 @@ describe('importTree from docusaurus', () => {
       'docs/img/logo.png': 'imported',
       'docs/intro.md': 'imported',
       'docs/reference/api.md': 'imported-with-diagnostics',
-      'docusaurus.config.js': 'skipped',
+      'docusaurus.config.js': 'imported',
       'package.json': 'skipped',
       'sidebars.js': 'imported',
       'src/pages/index.js': 'skipped',
@@ -275,6 +276,56 @@ describe('importTree from docusaurus', () => {
     expect(onlyRevision(other).pages[0]?.id).not.toBe(content.pages[0]?.id);
   });
 
+  it("runs a sidebars.js that is code through the caller's evaluate, and says which way it was read", () => {
+    const files = readTree(dir).map((file) =>
+      file.path === 'sidebars.js'
+        ? text('sidebars.js', 'module.exports = require("./generated-sidebars");\n')
+        : file,
+    );
+    const asked: string[] = [];
+    const evaluated = importTree({
+      from: 'docusaurus',
+      files,
+      evaluate: (path) => {
+        asked.push(path);
+        return path === 'sidebars.js'
+          ? {
+              value: {
+                docs: ['intro', { type: 'category', label: 'Guides', items: ['guides/writing'] }],
+              },
+            }
+          : { error: 'not asked for' };
+      },
+    });
+    // The configuration's options are literals: only the sidebars file is run.
+    expect(asked).toEqual(['sidebars.js']);
+    const sidebars = evaluated.inventory.find((entry) => entry.source === 'sidebars.js');
+    expect(sidebars?.status).toBe('imported');
+    expect(sidebars?.diagnostics).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'sidebars-read',
+        message: 'sidebars file is code: read by running it',
+      }),
+    );
+    expect(outline(onlyRevision(evaluated).pages).slice(0, 2)).toEqual([
+      'Introduction',
+      ['Guides', ['Writing content']],
+    ]);
+    const failing = importTree({
+      from: 'docusaurus',
+      files,
+      evaluate: () => ({ error: 'it needs npm packages that are not installed (some-plugin)' }),
+    });
+    expect(failing.diagnostics).toContainEqual(
+      expect.objectContaining({
+        path: 'sidebars.js',
+        ruleId: 'sidebars-unreadable',
+        severity: 'warning',
+        message: expect.stringContaining('some-plugin') as unknown as string,
+      }),
+    );
+  });
+
   it('falls back to the folders when sidebars.js is code it cannot read, and says so', () => {
     const files = readTree(dir).map((file) =>
       file.path === 'sidebars.js'
@@ -282,9 +333,13 @@ describe('importTree from docusaurus', () => {
         : file,
     );
     const fallback = importTree({ from: 'docusaurus', files });
-    expect(statuses(fallback)['sidebars.js']).toBe('failed');
+    expect(statuses(fallback)['sidebars.js']).toBe('imported-with-diagnostics');
     expect(fallback.diagnostics).toContainEqual(
-      expect.objectContaining({ path: 'sidebars.js', ruleId: 'sidebars-unreadable' }),
+      expect.objectContaining({
+        path: 'sidebars.js',
+        ruleId: 'sidebars-unreadable',
+        severity: 'warning',
+      }),
     );
     // Docusaurus's own order: positioned docs first (intro has position 1), folders by name.
     expect(outline(onlyRevision(fallback).pages)).toEqual([

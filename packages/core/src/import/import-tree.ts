@@ -3,6 +3,7 @@ import { importDocusaurus } from './docusaurus/import-docusaurus.js';
 import { importGitbook } from './gitbook/import-gitbook.js';
 import { importMarkdown } from './markdown/import-markdown.js';
 import { importMkdocs } from './mkdocs/import-mkdocs.js';
+import type { EvaluateModule } from './shared/evaluate-module.js';
 import type { ImportTreeResult } from './shared/import-result.js';
 
 /** The tools a tree can be imported from. */
@@ -21,6 +22,12 @@ export interface ImportTreeOptions {
   idNamespace?: string;
   /** GitBook monorepos: the project directory's path from the repository root (`docs.yaml`). */
   projectDir?: string;
+  /**
+   * Runs a configuration file the importer cannot read as literals (a `sidebars.js` with
+   * `require()`, a `docusaurus.config.ts` computing its options). Without it, such files are read
+   * statically only and what cannot be read is a diagnostic.
+   */
+  evaluate?: EvaluateModule;
 }
 
 /**
@@ -38,7 +45,10 @@ export function importTree(options: ImportTreeOptions): ImportTreeResult {
         ...(options.projectDir === undefined ? {} : { projectDir: options.projectDir }),
       });
     case 'docusaurus':
-      return importDocusaurus(options.files, { idNamespace });
+      return importDocusaurus(options.files, {
+        idNamespace,
+        ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }),
+      });
     case 'mkdocs':
       return importMkdocs(options.files, { idNamespace });
     case 'markdown':

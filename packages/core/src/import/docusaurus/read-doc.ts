@@ -2,6 +2,8 @@ import type { Diagnostic } from '../../diagnostic.js';
 import { basename, dirname, joinPath } from '../../tree/paths.js';
 import { slugify } from '../../tree/slugify.js';
 import { convertBody } from '../shared/convert-body.js';
+import { stripAttributes } from '../shared/attribute-lists.js';
+import { rewriteHtmlImages } from '../shared/html-images.js';
 import { titleFromName, type ImportedPage } from '../shared/imported-page.js';
 import { positionOf } from '../shared/order.js';
 import { pageFields } from '../shared/page-fields.js';
@@ -45,7 +47,16 @@ export function readDoc(source: string, relativePath: string, text: string): Doc
   const read = readPageSource(text);
   const diagnostics: Diagnostic[] = [...read.diagnostics];
   const stash = new RawStash(source);
-  const body = rewriteDocusaurusBody(read.body, stash, diagnostics, read.bodyLineOffset);
+  const body = rewriteDocusaurusBody(
+    rewriteHtmlImages(
+      stripAttributes(read.body, diagnostics, read.bodyLineOffset, { attributeLists: false }),
+      diagnostics,
+      read.bodyLineOffset,
+    ),
+    stash,
+    diagnostics,
+    read.bodyLineOffset,
+  );
   const converted = convertBody(body, stash, {
     rewritten: body !== read.body,
     bodyLineOffset: read.bodyLineOffset,

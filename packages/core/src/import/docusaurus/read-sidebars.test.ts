@@ -84,7 +84,7 @@ export default sidebars;
     );
     expect(result.sidebars).toBeUndefined();
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ ruleId: 'sidebars-unreadable', severity: 'error', line: 3 }),
+      expect.objectContaining({ ruleId: 'sidebars-unreadable', severity: 'warning', line: 3 }),
     ]);
   });
 

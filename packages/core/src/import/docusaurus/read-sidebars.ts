@@ -35,6 +35,12 @@ export function readSidebars(source: string): ReadSidebarsResult {
   const parsed = parseLiteralAt(tokens, start);
   if ('error' in parsed)
     return { sidebars: undefined, diagnostics: [unreadable(parsed.error, parsed.line)] };
+  return sidebarsFromValue(parsed.value);
+}
+
+/** The sidebars of the object a sidebars file exports (read as literals or by running it). */
+export function sidebarsFromValue(value: unknown): ReadSidebarsResult {
+  const parsed = { value: value as JsValue };
   if (!isRecord(parsed.value))
     return {
       sidebars: undefined,
@@ -85,7 +91,7 @@ function declaration(tokens: readonly Token[], name: string): number | undefined
 function unreadable(reason: string, line: number): Diagnostic {
   return {
     ruleId: 'sidebars-unreadable',
-    severity: 'error',
+    severity: 'warning',
     line,
     message: `sidebars file not read (${reason}); the sidebar is built from the folders instead`,
   };

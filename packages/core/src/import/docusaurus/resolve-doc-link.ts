@@ -3,21 +3,38 @@ import { dirname, joinPath } from '../../tree/paths.js';
 import type { LinkTarget, ResolveLink } from '../shared/build-revision.js';
 import { splitLink } from '../shared/split-link.js';
 import type { DocusaurusDoc } from './read-doc.js';
+import type { DocsInstance, SiteLayout } from './site-layout.js';
 
 /**
  * Resolves links as Docusaurus does: file paths (`./other.md`, `../x/y.mdx`) relative to the
- * page, doc ids (`guides/install`, relative to the page's folder or from the docs root), URL
- * paths under the docs route (`/docs/guides/install`), and assets relative to the page or, for
- * `/img/x.png`, in `static/`.
+ * page, or from the root (`/api/x.mdx` in the docs folder, `/docs/x.md` in the site folder), doc
+ * ids (`guides/install`, relative to the page's folder or from the docs root), URL paths under the
+ * site's `baseUrl` and the docs route (`/docs/guides/install`), and assets relative to the page
+ * or, for `/img/x.png`, in the static folders.
  */
 export function docusaurusLinkResolver(
-  docs: readonly DocusaurusDoc[],
+  instances: readonly (DocsInstance & { docs: readonly DocusaurusDoc[] })[],
   filesByPath: ReadonlyMap<string, TreeFile>,
-  docsDir: string,
+  layout: Pick<SiteLayout, 'siteDir' | 'staticDirs' | 'baseUrl'>,
 ): ResolveLink {
+  const docs = instances.flatMap((instance) => instance.docs);
+  const instanceOf = new Map(
+    instances.flatMap((instance) => instance.docs.map((doc) => [doc.source, instance] as const)),
+  );
+  const indexes = instances.map((instance) => ({
+    instance,
+    byId: new Map(instance.docs.map((doc) => [doc.id, doc])),
+    byRoute: new Map(instance.docs.map((doc) => [doc.route, doc])),
+  }));
+  const withoutPrefix = (route: string, prefix: string) =>
+    prefix === ''
+      ? route
+      : route === prefix
+        ? ''
+        : route.startsWith(`${prefix}/`)
+          ? route.slice(prefix.length + 1)
+          : undefined;
   const bySource = new Map(docs.map((doc) => [doc.source, doc]));
-  const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const byRoute = new Map(docs.map((doc) => [doc.route, doc]));
   return (url: string, from: string): LinkTarget | undefined => {
     const { path, anchor } = splitLink(url);
     const page = (doc: DocusaurusDoc | undefined): LinkTarget | undefined =>
@@ -29,15 +46,37 @@ export function docusaurusLinkResolver(
         ? { kind: 'asset', path: candidate }
         : undefined;
     if (path.startsWith('/')) {
-      const route = path.replace(/^\/+|\/+$/g, '');
-      return (
-        asset(joinPath('static', route)) ??
-        page(byRoute.get(route.replace(/^docs(\/|$)/, ''))) ??
-        page(byId.get(route.replace(/^docs(\/|$)/, '')))
+      const full = path.replace(/^\/+|\/+$/g, '');
+      // With and without the site's base URL: `/docs/img/x.png` and `/img/x.png` both are seen.
+      const routes = [...new Set([withoutPrefix(full, layout.baseUrl), full])].filter(
+        (route): route is string => route !== undefined,
       );
+      for (const route of routes) {
+        const found =
+          layout.staticDirs.map((dir) => asset(joinPath(dir, route))).find(Boolean) ??
+          page(bySource.get(joinPath(layout.siteDir, route) ?? '')) ??
+          instances
+            .map((instance) => page(bySource.get(joinPath(instance.docsDir, route) ?? '')))
+            .find(Boolean);
+        if (found !== undefined) return found;
+        for (const { instance, byId, byRoute } of indexes) {
+          const versioned = withoutPrefix(route, instance.routeBasePath);
+          // `/docs/next/x` is the current version on a versioned site: the docs imported.
+          const underDocs = versioned?.startsWith('next/') ? versioned.slice(5) : versioned;
+          if (underDocs === undefined) continue;
+          const bare = underDocs.replace(/\.mdx?$/, '');
+          const byPath = byRoute.get(underDocs) ?? byId.get(bare) ?? byRoute.get(bare);
+          if (byPath !== undefined) return page(byPath);
+        }
+      }
+      return undefined;
     }
     const target = joinPath(dirname(from), path);
     const fromDoc = bySource.get(from);
+    const own = indexes.find((index) => index.instance === instanceOf.get(from)) ?? indexes[0];
+    const byId = own?.byId ?? new Map<string, DocusaurusDoc>();
+    const byRoute = own?.byRoute ?? new Map<string, DocusaurusDoc>();
+    const docsDir = own?.instance.docsDir ?? 'docs';
     const fromFolder = fromDoc === undefined ? '' : dirname(fromDoc.id);
     const bare = path.replace(/\.mdx?$/, '').replace(/\/+$/, '');
     return (

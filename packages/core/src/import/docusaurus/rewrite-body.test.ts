@@ -53,4 +53,29 @@ describe('rewriteDocusaurusBody', () => {
       ['mdx-component', 6],
     ]);
   });
+
+  it('titles tabs by the labels `<Tabs values>` gives their values', () => {
+    const body = [
+      '<Tabs',
+      '  defaultValue="totp"',
+      '  values={[',
+      "    {label: 'TOTP Example', value: 'totp'},",
+      '    {label: "Lookup", value: "lookup"},',
+      '  ]}>',
+      '  <TabItem value="totp">',
+      '',
+      'A',
+      '',
+      '  </TabItem>',
+      '  <TabItem value="lookup">',
+      '',
+      'B',
+      '',
+      '  </TabItem>',
+      '</Tabs>',
+      '',
+    ].join('\n');
+    expect(rewrite(body).markdown).toContain('{% tab title="TOTP Example" %}');
+    expect(rewrite(body).markdown).toContain('{% tab title="Lookup" %}');
+  });
 });

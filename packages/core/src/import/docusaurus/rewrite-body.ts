@@ -84,13 +84,15 @@ function rewrite(lines: readonly string[], context: Context): string[] {
       let end = index;
       while (end < lines.length && (lines[end] ?? '').trim() !== '') end++;
       const statements = lines.slice(index, end);
+      // They load code and show nothing: left out, the components they bring reported where used.
       if (!statements.every((statement) => mappedImports.test(statement)))
-        keep(
-          index,
-          end,
-          'mdx-esm',
-          'MDX `import`/`export` has no GitBook equivalent; kept verbatim',
-        );
+        context.diagnostics.push({
+          ruleId: 'mdx-esm',
+          severity: 'info',
+          message:
+            'MDX `import`/`export` lines load code and show nothing; left out (the components they bring are reported where they are used)',
+          ...lineOf(index),
+        });
       index = end;
       continue;
     }
@@ -139,7 +141,7 @@ function rewrite(lines: readonly string[], context: Context): string[] {
       index = end + 1;
       continue;
     }
-    if (/^\s*<Tabs[\s>]/.test(line)) {
+    if (/^\s*<Tabs(?:[\s>]|$)/.test(line)) {
       const tabs = readTabs(lines, index);
       if (tabs !== undefined) {
         out.push('', '{% tabs %}');

@@ -25,6 +25,15 @@ export function readTabs(lines: readonly string[], start: number): TabsSource | 
   const open = openingTagEnd(text, text.indexOf('<Tabs'));
   const close = text.lastIndexOf('</Tabs');
   const inner = text.slice(open + 1, close);
+  // `<Tabs values={[{label: 'TOTP', value: 'totp'}]}>`: labels given on the tabs, by value.
+  const labels = new Map<string, string>();
+  for (const entry of text.slice(0, open).matchAll(/\{([^{}]*)\}/g)) {
+    const field = (name: string) =>
+      new RegExp(`\\b${name}\\s*:\\s*(['"\`])((?:(?!\\1).)*)\\1`).exec(entry[1] ?? '')?.[2];
+    const value = field('value');
+    const label = field('label');
+    if (value !== undefined && label !== undefined) labels.set(value, label);
+  }
   const items: TabItemSource[] = [];
   const stray: string[] = [];
   let cursor = 0;
@@ -40,7 +49,11 @@ export function readTabs(lines: readonly string[], start: number): TabsSource | 
     }
     const tag = inner.slice(at, tagEnd + 1);
     const attributes = jsxAttributes(tag);
-    const title = attributes.get('label') ?? attributes.get('value') ?? `Tab ${items.length + 1}`;
+    const value = attributes.get('value');
+    const title =
+      attributes.get('label') ??
+      (value === undefined ? undefined : (labels.get(value) ?? value)) ??
+      `Tab ${String(items.length + 1)}`;
     if (tag.endsWith('/>')) {
       items.push({ title, lines: [] });
       cursor = tagEnd + 1;

@@ -1,5 +1,6 @@
 import type { TreeFile } from '../../tree/tree-file.js';
 import { buildRevision } from '../shared/build-revision.js';
+import { contentSummary } from '../shared/content-summary.js';
 import {
   collectInventory,
   missingTextOutcome,
@@ -60,6 +61,7 @@ export function importMarkdown(
   return {
     revisions: [{ key: revisionKey, title, content: built.content }],
     inventory,
+    summary: contentSummary(filesByPath, pages, built),
     diagnostics,
   };
 }

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../diagnostic.js';
 import type { TreeFile } from '../../tree/tree-file.js';
 import { buildRevision } from '../shared/build-revision.js';
+import { contentSummary } from '../shared/content-summary.js';
 import {
   collectInventory,
   missingTextOutcome,
@@ -45,7 +46,13 @@ export function importMkdocs(
       outcomes.set(file.path, missingTextOutcome());
       continue;
     }
-    pages.set(file.path, readMkdocsPage(file.path, file.path.slice(prefix.length), file.text));
+    pages.set(
+      file.path,
+      readMkdocsPage(file.path, file.path.slice(prefix.length), file.text, {
+        docsDir: config.docsDir,
+        readText: (path) => filesByPath.get(path)?.text,
+      }),
+    );
   }
   const sources = new Set(pages.keys());
   const nav =
@@ -89,6 +96,7 @@ export function importMkdocs(
       { key: revisionKey, title: config.siteName ?? 'Documentation', content: built.content },
     ],
     inventory,
+    summary: contentSummary(filesByPath, pages, built),
     diagnostics,
   };
 }

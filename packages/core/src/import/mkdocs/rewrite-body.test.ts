@@ -36,4 +36,47 @@ describe('rewriteMkdocsBody', () => {
     const body = '```\n!!! note\n    x\n```\n';
     expect(rewrite(body).markdown).toBe(body);
   });
+
+  it('writes pymdownx blocks: admonitions as hints, details as expandables, tabs as one set', () => {
+    expect(rewrite('/// tip | Speed\n    type: tip\n\nFast.\n///\n').markdown).toBe(
+      '{% hint style="success" %}\n#### Speed\n\nFast.\n{% endhint %}\n',
+    );
+    expect(rewrite('/// details | More\n    open: true\nHidden.\n///\n').markdown).toBe(
+      '<details open>\n\n<summary>More</summary>\n\nHidden.\n\n</details>\n',
+    );
+    const tabs = [
+      '//// tab | Python 3.10+',
+      '```python',
+      '///',
+      '```',
+      '////',
+      '',
+      '//// tab | Python 3.8+',
+      'Old.',
+      '////',
+      'After.',
+      '',
+    ].join('\n');
+    expect(rewrite(tabs).markdown).toBe(
+      '{% tabs %}\n{% tab title="Python 3.10+" %}\n```python\n///\n```\n{% endtab %}\n\n{% tab title="Python 3.8+" %}\nOld.\n{% endtab %}\n\n{% endtabs %}\n\nAfter.\n',
+    );
+  });
+
+  it('writes a custom block as an info hint titled by its type, with a diagnostic and its line', () => {
+    const { markdown, diagnostics } = rewrite('Intro.\n\n/// version-added | v2.9\nNew.\n///\n');
+    expect(markdown).toBe(
+      'Intro.\n\n{% hint style="info" %}\n#### Version added: v2.9\n\nNew.\n{% endhint %}\n',
+    );
+    expect(diagnostics).toEqual([expect.objectContaining({ ruleId: 'block-type', line: 3 })]);
+  });
+
+  it('keeps a mkdocstrings `:::` with its options as a code block, lines as written, with a warning', () => {
+    const { markdown, diagnostics } = rewrite(
+      '::: pydantic.BaseModel\n    options:\n        show_root_heading: true\n\nAfter.\n',
+    );
+    expect(markdown).toBe(
+      '```yaml\n::: pydantic.BaseModel\n    options:\n        show_root_heading: true\n```\n\nAfter.\n',
+    );
+    expect(diagnostics).toEqual([expect.objectContaining({ ruleId: 'mkdocstrings', line: 1 })]);
+  });
 });

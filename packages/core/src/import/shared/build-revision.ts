@@ -10,6 +10,7 @@ import { slugify } from '../../tree/slugify.js';
 import type { TreeFile } from '../../tree/tree-file.js';
 import type { ImportedPage } from './imported-page.js';
 import type { NavNode } from './nav-node.js';
+import { splitLink } from './split-link.js';
 
 /** What a link or image path found in a page points at, as an importer resolves it. */
 export type LinkTarget =
@@ -36,12 +37,29 @@ export interface BuiltRevision {
   pageIdBySource: Map<string, string>;
   /** The empty pages made for sections, by the file that defined them (`_category_.json`). */
   sectionIdBySource: Map<string, string>;
+  /** Links and images between the tree's files: how many resolved, and the ones that did not. */
+  references: ReferenceCounts;
   fileIdBySource: Map<string, string>;
   /** Diagnostics raised while placing pages and resolving links, each with its file's path. */
   diagnostics: Diagnostic[];
 }
 
 const external = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
+const imageName = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico)$/i;
+
+/** What became of the links and images written in the imported pages. */
+export interface ReferenceCounts {
+  linksResolved: number;
+  imagesResolved: number;
+  /** Other files (downloads) the pages link to. */
+  filesResolved: number;
+  /**
+   * Those matching nothing: `inSource` when the source tree lacks the file the path names too
+   * (a relative or file path), so the link is broken on the source site as well; otherwise it
+   * names a route the imported folders do not hold (a blog post, a page of the site's own).
+   */
+  broken: { source: string; url: string; image: boolean; inSource: boolean }[];
+}
 
 /**
  * Builds revision content from converted pages: the page tree from the navigation (sections
@@ -188,6 +206,12 @@ export function buildRevision(input: BuildRevisionInput): BuiltRevision {
     fileIdBySource.set(path, id);
     return { kind: 'file', file: id };
   };
+  const references: ReferenceCounts = {
+    linksResolved: 0,
+    imagesResolved: 0,
+    filesResolved: 0,
+    broken: [],
+  };
   const resolveDocument = (document: JSONDocument, source: string): JSONDocument =>
     mapRefs(document, (ref) => {
       if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined;
@@ -200,9 +224,24 @@ export function buildRevision(input: BuildRevisionInput): BuiltRevision {
           : target === undefined
             ? undefined
             : pageRef(target.source, target.anchor);
-      if (resolved !== undefined) return resolved;
+      const path = splitLink(url).path;
+      if (resolved !== undefined) {
+        if (resolved.kind !== 'file') references.linksResolved++;
+        else if (imageName.test(path)) references.imagesResolved++;
+        else references.filesResolved++;
+        return resolved;
+      }
+      references.broken.push({
+        source,
+        url,
+        image: imageName.test(path),
+        // A relative path, or one naming a page or image file, is a file the source tree lacks.
+        inSource: !path.startsWith('/') || /\.(mdx?|markdown)$/i.test(path) || imageName.test(path),
+      });
+      const line = lineOfText(input.filesByPath.get(source)?.text, url);
       diagnostics.push({
         path: source,
+        ...(line === undefined ? {} : { line }),
         ruleId: 'broken-link',
         severity: 'warning',
         message: `\`${url}\` matches no page or file of the tree; kept as written`,
@@ -224,6 +263,21 @@ export function buildRevision(input: BuildRevisionInput): BuiltRevision {
     pageIdBySource,
     sectionIdBySource,
     fileIdBySource,
+    references,
     diagnostics,
   };
+}
+
+/** The line of `text` where `url` is first written (1-based), when it is. */
+function lineOfText(text: string | undefined, url: string): number | undefined {
+  const at = text?.indexOf(url) ?? -1;
+  if (text === undefined || at < 0) return undefined;
+  let line = 1;
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < at;
+    index = text.indexOf('\n', index + 1)
+  )
+    line++;
+  return line;
 }

@@ -112,3 +112,16 @@ export function collapseBlankLines(lines: readonly string[]): string[] {
   }
   return out;
 }
+
+/** The indexes of the lines that are not inside (or opening or closing) a code fence. */
+export function linesOutsideFences(lines: readonly string[]): number[] {
+  const indexes: number[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    if (fenceOf(lines[index] ?? '') !== undefined) {
+      index = skipFence(lines, index) - 1;
+      continue;
+    }
+    indexes.push(index);
+  }
+  return indexes;
+}

@@ -1,10 +1,14 @@
-import type { RawMarkdown } from '../../model/blocks.js';
+import { parsePage } from '../../markdown/parse-page.js';
+import type { Block, RawMarkdown } from '../../model/blocks.js';
 import type { JSONDocument } from '../../model/document.js';
 
 /**
- * Source the converter must not read (MDX components, ESM lines) is replaced by a placeholder
+ * Source the converter must not read (MDX components, comments) is replaced by a placeholder
  * paragraph before `parsePage` and put back afterwards as a verbatim `markdown` block, so it
- * survives byte for byte wherever it sat (top level, inside a hint or a tab).
+ * survives byte for byte wherever it sat (top level, inside a hint or a tab). Source that a later
+ * read of the space's markdown would not give back as the same verbatim block (a component
+ * spanning lines the markdown reader takes for a paragraph, and reflows) is put back as an `mdx`
+ * code block instead: still every byte, and what the space stores is what was sent.
  */
 export class RawStash {
   #raws: string[] = [];
@@ -42,15 +46,7 @@ export class RawStash {
       if (record.object === 'block' && record.type === 'paragraph') {
         const index = pattern.exec(plainText(record))?.[1];
         const raw = index === undefined ? undefined : this.#raws[Number(index)];
-        if (raw !== undefined) {
-          const block: RawMarkdown = {
-            object: 'block',
-            type: 'markdown',
-            isVoid: true,
-            data: { markdown: raw },
-          };
-          return block;
-        }
+        if (raw !== undefined) return verbatimBlock(raw);
       }
       // A placeholder the parser did not leave as a paragraph of its own (inside a table cell,
       // say) still gets its text back.
@@ -79,4 +75,40 @@ function plainText(node: unknown): string {
       ? record.leaves
       : [];
   return children.map(plainText).join('');
+}
+
+/**
+ * What {@link verbatimBlock} made of each text lately: sites repeat the same components on many
+ * pages, and a read of the text to check it costs a parse. Bounded, oldest out first.
+ */
+const verbatimCache = new Map<string, Block>();
+const verbatimCacheSize = 2_000;
+
+/** `raw` as a block the space's markdown reader gives back unchanged. */
+function verbatimBlock(raw: string): Block {
+  const cached = verbatimCache.get(raw);
+  if (cached !== undefined) return structuredClone(cached);
+  const block = readVerbatim(raw);
+  if (verbatimCache.size >= verbatimCacheSize) {
+    const oldest = verbatimCache.keys().next().value;
+    if (oldest !== undefined) verbatimCache.delete(oldest);
+  }
+  verbatimCache.set(raw, block);
+  return structuredClone(block);
+}
+
+function readVerbatim(raw: string): Block {
+  const block: RawMarkdown = {
+    object: 'block',
+    type: 'markdown',
+    isVoid: true,
+    data: { markdown: raw },
+  };
+  const reread = parsePage(`${raw}\n`).document.nodes;
+  const only = reread[0];
+  if (reread.length === 1 && only?.type === 'markdown' && only.data.markdown === raw) return block;
+  const longest = Math.max(2, ...(raw.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const code = parsePage(`${fence}mdx\n${raw}\n${fence}\n`).document.nodes;
+  return code.length === 1 && code[0] !== undefined ? code[0] : block;
 }

@@ -25,7 +25,8 @@ export function relativeLinkResolver(
     const page = candidates.find((candidate) => pageSources.has(candidate));
     if (page !== undefined)
       return { kind: 'page', source: page, ...(anchor === undefined ? {} : { anchor }) };
-    if (filesByPath.has(target) && anchor === undefined) return { kind: 'asset', path: target };
+    // An image's `#only-light` / `#only-dark` fragment is for the theme: the file is the same.
+    if (filesByPath.has(target)) return { kind: 'asset', path: target };
     return undefined;
   };
 }

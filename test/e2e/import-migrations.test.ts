@@ -1,0 +1,138 @@
+/**
+ * The real Docusaurus and MkDocs sites in ../shared/corpora/migrations (read in place; CI has
+ * shared/ beside the checkout), each imported by the real CLI with default options into a new
+ * space of a real server: every doc file becomes a page, the import exits 0, and the space read
+ * back is, file for file, the tree the dry run converted (SQLite, and PostgreSQL where
+ * DATABASE_URL is set), and the inventory names the space's own page and file ids.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  readTreeFromDisk,
+  startTestServer,
+  testDialects,
+  type TestServer,
+} from '@docsync/server/testing';
+import { createSyncClient, fetchRemoteTree, type SyncClient, type SyncTree } from '@docsync/sync';
+import { importTree, revisionToTree, type ImportSource, type TreeFile } from '@docsync/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childProcessEvaluator } from '../../apps/cli/src/evaluate-config.ts';
+import { runDocsync } from '../../apps/cli/src/testing/run-docsync.ts';
+
+const shared = fileURLToPath(new URL('../../../shared/corpora/migrations/', import.meta.url));
+
+/** Each site and the tool it was written for (see ../shared/corpora/README.md). */
+const SITES: readonly (readonly [string, ImportSource])[] = [
+  ['httpx', 'mkdocs'],
+  ['pydantic', 'mkdocs'],
+  ['questdb-documentation', 'docusaurus'],
+  ['react-native-website', 'docusaurus'],
+  ['ory-docs', 'docusaurus'],
+];
+
+interface ImportReport {
+  inventory: {
+    source: string;
+    status: string;
+    target?: { pageId?: string; fileId?: string };
+    diagnostics: { ruleId: string }[];
+  }[];
+  counts: Record<string, number>;
+  spaces: { spaceId: string }[];
+}
+
+/** The site as the CLI reads it. */
+function siteFiles(dir: string): TreeFile[] {
+  return readTreeFromDisk(dir).map((file) => ({
+    path: file.path,
+    oid: file.oid,
+    size: file.bytes.byteLength,
+    ...(/\.(mdx?|markdown|ya?ml|json|[cm]?[jt]sx?|txt|py)$/.test(file.path)
+      ? { text: new TextDecoder().decode(file.bytes) }
+      : {}),
+  }));
+}
+
+const listing = (files: Iterable<{ path: string; text?: string; oid: string }>) =>
+  [...files].map((file) => `${file.path}\n${file.text ?? file.oid}`).sort();
+
+for (const { dialect, skip } of testDialects) {
+  describe.skipIf(skip || !existsSync(shared))(`import of the migration sites (${dialect})`, () => {
+    let server: TestServer;
+    let client: SyncClient;
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+      client = createSyncClient({ baseUrl: server.baseUrl, token: server.token });
+    });
+    afterAll(async () => {
+      await server.close();
+    });
+
+    describe.each(SITES)('docsync import of %s (--from %s)', (site, from) => {
+      it('makes every doc a page, exits 0, and the space holds exactly the dry run’s tree', async () => {
+        const dir = join(shared, site);
+        const run = await runDocsync(
+          [
+            'import',
+            dir,
+            '--from',
+            from,
+            '--org',
+            server.organizationId,
+            '--new-space',
+            '--json',
+            '--url',
+            server.baseUrl,
+          ],
+          dir,
+          '',
+          { DOCSYNC_TOKEN: server.token },
+        );
+        expect(run.code, run.stderr).toBe(0);
+        const report = JSON.parse(run.stdout) as ImportReport;
+        expect(report.counts.failed).toBe(0);
+        // Every doc file is a page, but partials (`_name.mdx`), which Docusaurus makes no page of.
+        const docs = report.inventory.filter(
+          (entry) => /\.mdx?$/.test(entry.source) && !/(^|\/)_[^/]*$/.test(entry.source),
+        );
+        expect(
+          docs.filter((entry) => entry.target?.pageId === undefined).map((e) => e.source),
+        ).toEqual([]);
+
+        const expected = importTree({
+          from,
+          files: siteFiles(dir),
+          idNamespace: server.organizationId,
+          evaluate: childProcessEvaluator(dir),
+        });
+        const sent = revisionToTree(
+          expected.revisions[0]?.content ?? {
+            pages: [],
+            files: [],
+            reusableContents: [],
+            variables: {},
+          },
+        );
+        const spaceId = report.spaces[0]?.spaceId ?? '';
+        const remote: SyncTree = (await fetchRemoteTree(client, spaceId)).tree;
+        expect(listing(remote.values())).toEqual(listing(sent.files));
+        // The inventory's page ids are the space's.
+        const revision = await client.api.request('getCurrentRevision', { params: { spaceId } });
+        const ids = new Set<string>();
+        const collect = (pages: readonly { id: string; pages?: readonly unknown[] }[]) => {
+          for (const page of pages) {
+            ids.add(page.id);
+            collect((page.pages ?? []) as { id: string }[]);
+          }
+        };
+        collect(revision.pages);
+        for (const file of revision.files) ids.add(file.id);
+        const missing = report.inventory
+          .flatMap((entry) => [entry.target?.pageId, entry.target?.fileId])
+          .filter((id): id is string => id !== undefined && !ids.has(id));
+        expect(missing).toEqual([]);
+      }, 180_000);
+    });
+  });
+}
