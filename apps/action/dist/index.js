@@ -83710,6 +83710,7 @@ async function readLocalTree(options) {
 // ../../packages/sync/dist/upload-tree.js
 var UPLOAD_BYTES = 4 * 1024 * 1024;
 var encoder8 = new TextEncoder();
+var IMPORT_TIMEOUT_MS = 10 * 6e4;
 
 // ../../packages/sync/dist/read-checked-out-branch.js
 async function readCheckedOutBranch({ fs: fs4, dir }) {

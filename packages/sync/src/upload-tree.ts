@@ -103,6 +103,13 @@ async function sendMissing(
 }
 
 /**
+ * How long an import may take. The service converts and stores a whole tree in that one request,
+ * which takes tens of seconds for thousands of pages on a busy server: the client's 30 s per
+ * request would give up on imports that succeed (and the retry would do the work again).
+ */
+export const IMPORT_TIMEOUT_MS = 10 * 60_000;
+
+/**
  * Sends a tree into the space's main content, or into a change request: asks which blobs the
  * service lacks (all but the `known` ones), uploads only those (batched), then imports the tree
  * with its commit. The service leaves content already at the commit as it is, so a retried
@@ -137,6 +144,7 @@ export async function uploadTree(
   const importWhole = () =>
     client.api.request('importGitRepository', {
       params: { spaceId },
+      timeoutMs: IMPORT_TIMEOUT_MS,
       body: {
         tree: [...tree.values()].map((file) => ({ path: file.path, oid: file.oid })),
         ...common,
@@ -155,6 +163,7 @@ export async function uploadTree(
     try {
       await client.api.request('importGitRepository', {
         params: { spaceId },
+        timeoutMs: IMPORT_TIMEOUT_MS,
         body: { base: base.commit, changes, ...common },
       });
     } catch (error) {
