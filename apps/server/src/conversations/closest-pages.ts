@@ -171,7 +171,15 @@ export class ContentSearcher {
   }
 }
 
-/** Whether sorted `words` hold `word`, or a word it begins (as the search matches prefixes). */
+/** Endings a page's word may add to a question's Latin word and still be that word. */
+const ENDINGS = new Set(['', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers']);
+const LATIN = /^\p{Script=Latin}+$/u;
+
+/**
+ * Whether sorted `words` hold `word`: the same word, or for a Latin one the word with a common
+ * ending (`tab` is in `tabs`, not in `table`); for other scripts, whose runs of text the index
+ * keeps whole, a word it begins.
+ */
 function holds(words: readonly string[], word: string): boolean {
   let low = 0;
   let high = words.length;
@@ -180,5 +188,11 @@ function holds(words: readonly string[], word: string): boolean {
     if ((words[middle] ?? '') < word) low = middle + 1;
     else high = middle;
   }
-  return words[low]?.startsWith(word) ?? false;
+  const latin = LATIN.test(word);
+  for (let index = low; index < words.length; index += 1) {
+    const candidate = words[index] ?? '';
+    if (!candidate.startsWith(word)) return false;
+    if (!latin || ENDINGS.has(candidate.slice(word.length))) return true;
+  }
+  return false;
 }

@@ -58,7 +58,7 @@ const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
 const HAN = /\p{Script=Han}/u;
-const LATIN_PLURAL = /^(\p{Script=Latin}{3,}[^s])s$/u;
+const LATIN_PLURAL = /^(\p{Script=Latin}{2,}[^s])s$/u;
 const DIGITS = /^[\p{N}._-]+$/u;
 
 /** Lower case, accents kept, compatibility forms folded (full-width letters, ligatures). */
