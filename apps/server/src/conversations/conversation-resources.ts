@@ -9,6 +9,18 @@ import type { Db } from '../storage/schema.js';
 import type { StoredPart } from './questions.js';
 import type { ClusterRow, ConversationRow, IssueRow } from './conversations.js';
 
+/** The icon of every cluster (the API names one per cluster; docsync does not pick per topic). */
+const CLUSTER_ICON = 'message-question';
+
+/** The official client's agent task counts: docsync runs no agent tasks. */
+const NO_TASKS = {
+  tasksTotal: 0,
+  tasksBacklog: 0,
+  tasksStarted: 0,
+  tasksCompleted: 0,
+  tasksCancelled: 0,
+};
+
 /** Weeks of a cluster's `weeklyPulse`: the past 3 months. */
 export const PULSE_WEEKS = 13;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -114,10 +126,16 @@ export async function clusterResources(
     summary: row.summary,
     weeklyPulse: pulses.get(row.id) ?? Array<number>(PULSE_WEEKS).fill(0),
     sources: sources.get(row.id) ?? {},
-    stats: { issues: row.issues, conversations: row.conversations },
+    icon: CLUSTER_ICON,
+    stats: {
+      issues: row.issues,
+      conversations: row.conversations,
+      ...NO_TASKS,
+    },
     urls: {
       // No operation gets one cluster: its link lists its issues.
       location: `${orgPath(baseUrl, row.organization_id)}/conversations-issues?cluster=${row.id}`,
+      app: `${baseUrl}/app/o/${row.organization_id}/conversations/clusters/${row.id}`,
     },
   }));
 }

@@ -154,7 +154,9 @@ for (const { dialect, skip } of testDialects) {
 
     it('gets a conversation with its parts and metadata, and an issue with its conversation', async () => {
       const found = await issues();
-      const entry = found.items[0];
+      const entry = found.items.find(
+        (item) => item.conversation.urls.source === 'https://desk.example.com/t/2',
+      );
       const got = await server.http.get(path(`/conversations-issues/${entry?.issue.id ?? ''}`));
       expect(got.status).toBe(200);
       expect(got.body).toEqual(entry);
@@ -187,7 +189,7 @@ for (const { dialect, skip } of testDialects) {
         weeklyPulse: [...Array<number>(12).fill(0), 2],
       });
       expect(biggest?.label).toContain('password');
-      expect(smaller?.stats).toEqual({ issues: 1, conversations: 1 });
+      expect(smaller?.stats).toMatchObject({ issues: 1, conversations: 1, tasksTotal: 0 });
       const ofCluster = await issues(`?cluster=${biggest?.id ?? ''}`);
       expect(ofCluster.items.map((entry) => entry.issue.cluster)).toEqual([
         biggest?.id,
@@ -256,7 +258,7 @@ for (const { dialect, skip } of testDialects) {
       ]);
       const clusters = (await server.http.get(path('/conversations-clusters?orderBy=issues')))
         .body as Listed<IssuesCluster>;
-      expect(clusters.items[0]?.stats).toEqual({ issues: 3, conversations: 2 });
+      expect(clusters.items[0]?.stats).toMatchObject({ issues: 3, conversations: 2 });
       // Only the metadata attributes changed: stored, no new analysis.
       const attributed = ticket('2', 'How do I hide apps from the drawer with a password?');
       attributed.parts = changed.parts;

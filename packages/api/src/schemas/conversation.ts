@@ -17,8 +17,17 @@ export const IssuesCluster = Type.Object(
       description: 'Issues per week over the past 3 months, oldest first.',
     }),
     sources: Type.Record(Type.String(), Type.Number()),
-    stats: Type.Object({ issues: Type.Number(), conversations: Type.Number() }),
-    urls: Urls(['location']),
+    stats: Type.Object({
+      issues: Type.Number(),
+      conversations: Type.Number(),
+      // The official client's agent tasks: docsync has none, so they are 0.
+      tasksTotal: Type.Number(),
+      tasksBacklog: Type.Number(),
+      tasksStarted: Type.Number(),
+      tasksCompleted: Type.Number(),
+      tasksCancelled: Type.Number(),
+    }),
+    urls: Urls(['location', 'app']),
   },
   { title: 'IssuesCluster' },
 );
