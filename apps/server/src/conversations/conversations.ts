@@ -104,7 +104,11 @@ export async function ingestConversations(
         attributes,
         parts: writeJson(input.parts),
         content_hash: hash,
-        created_at: input.metadata?.createdAt ?? now,
+        // One form (UTC, milliseconds) so dates sort as text.
+        created_at:
+          input.metadata?.createdAt === undefined
+            ? now
+            : new Date(input.metadata.createdAt).toISOString(),
       };
       if (known === undefined) {
         await trx

@@ -45,6 +45,21 @@ const CHATTER = [
   'よろしく',
   'お願い',
   'ください',
+  // Function words and question words the Chinese and Japanese lists leave out.
+  '可以',
+  '上',
+  '能',
+  '吗',
+  '怎么',
+  '如何',
+  '什么',
+  '为什么',
+  '怎样',
+  'どう',
+  'なぜ',
+  'でき',
+  'できる',
+  'ます',
 ];
 
 /** The stop words of the languages conversations arrive in, and the chatter, in one set. */
@@ -58,7 +73,7 @@ const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
 const HAN = /\p{Script=Han}/u;
-const LATIN_PLURAL = /^(\p{Script=Latin}{2,}[^s])s$/u;
+const LATIN_PLURAL = /^(\p{Script=Latin}{2,}[^isu])s$/u;
 const DIGITS = /^[\p{N}._-]+$/u;
 
 /** Lower case, accents kept, compatibility forms folded (full-width letters, ligatures). */
@@ -70,7 +85,8 @@ function normalized(word: string): string {
  * The terms of a text: its words as `Intl.Segmenter` finds them in any script (so Chinese and
  * Japanese, written without spaces, split into words too), in lower case, without stop words,
  * numbers, and single letters other than Han characters (which are words); a Latin plural `s`
- * is dropped so `widgets` and `widget` are one term. Deterministic: no model, no download.
+ * is dropped so `widgets` and `widget` are one term (not after `i`, `s` or `u`: `analysis`,
+ * `class`, `celsius`). Deterministic: no model, no download.
  */
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
