@@ -31,7 +31,6 @@ import {
   initServer,
   openDatabase,
   type Db,
-  type StoredPart,
 } from '@docsync/server';
 import {
   commitOid,
@@ -130,7 +129,7 @@ export async function report(): Promise<string> {
     let searched = performance.now();
     let questions = 0;
     for (const { input } of first) {
-      for (const question of extractQuestions(input.subject ?? null, input.parts as StoredPart[])) {
+      for (const question of extractQuestions(input.subject ?? null, input.parts)) {
         await searcher.search(question.terms);
         questions += 1;
       }

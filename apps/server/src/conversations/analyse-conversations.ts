@@ -14,7 +14,12 @@ import {
   type ClusterTerms,
   type TermStatistics,
 } from './clustering.js';
-import { ANALYSE_CONVERSATIONS_JOB, analyseJobKey, type ConversationRow } from './conversations.js';
+import {
+  ANALYSE_CONVERSATIONS_JOB,
+  analyseJobKey,
+  hasWaitingConversations,
+  type ConversationRow,
+} from './conversations.js';
 import { extractQuestions, type StoredPart } from './questions.js';
 import { countTerms } from './terms.js';
 
@@ -268,14 +273,7 @@ async function placeIssues(
       .set({ processed_at: now })
       .where('id', 'in', [...done])
       .execute();
-  const waiting = await trx
-    .selectFrom('conversations')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('processed_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  if (waiting !== undefined)
+  if (await hasWaitingConversations(trx, organizationId))
     await enqueueJob(
       trx,
       {

@@ -6,7 +6,6 @@ import type {
 } from '@docsync/api';
 import { readJson } from '../resources/json-column.js';
 import type { Db } from '../storage/schema.js';
-import type { StoredPart } from './questions.js';
 import type { ClusterRow, ConversationRow, IssueRow } from './conversations.js';
 
 /** The icon of every cluster (the API names one per cluster; docsync does not pick per topic). */
@@ -48,7 +47,7 @@ export function conversationDetails(row: ConversationRow, baseUrl: string): Conv
   const attributes = readJson(row.attributes) as Record<string, string>;
   return {
     conversation: conversationResource(row, baseUrl),
-    parts: readJson(row.parts) as StoredPart[] as ConversationDetails['parts'],
+    parts: readJson(row.parts) as ConversationDetails['parts'],
     metadata: {
       ...(row.url === null ? {} : { url: row.url }),
       attributes,
@@ -86,7 +85,7 @@ export async function clusterResources(
   const ids = rows.map((row) => row.id);
   const since = new Date(now.getTime() - PULSE_WEEKS * WEEK_MS).toISOString();
   const pulses = new Map(ids.map((id) => [id, Array<number>(PULSE_WEEKS).fill(0)]));
-  const sources = new Map(ids.map((id) => [id, {} as Record<string, number>]));
+  const sources = new Map<string, Record<string, number>>(ids.map((id) => [id, {}]));
   if (ids.length > 0) {
     const recent = await db
       .selectFrom('conversation_issues')

@@ -158,6 +158,18 @@ export async function ingestConversations(
   });
 }
 
+/** Whether a conversation of the organization waits for an analysis. */
+export async function hasWaitingConversations(db: Db, organizationId: string): Promise<boolean> {
+  const waiting = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('processed_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return waiting !== undefined;
+}
+
 /** A conversation of the organization; 404 "Conversation not found" otherwise. */
 export async function requireConversation(
   db: Db,

@@ -73,6 +73,7 @@ const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
 const HAN = /\p{Script=Han}/u;
+const SINGLE_CHARACTER = /^.$/u;
 const LATIN_PLURAL = /^(\p{Script=Latin}{2,}[^isu])s$/u;
 const DIGITS = /^[\p{N}._-]+$/u;
 
@@ -94,7 +95,7 @@ export function termsOf(text: string): string[] {
     if (segment.isWordLike !== true) continue;
     const word = normalized(segment.segment);
     if (STOP_WORDS.has(word) || DIGITS.test(word)) continue;
-    if ([...word].length === 1 && !HAN.test(word)) continue;
+    if (SINGLE_CHARACTER.test(word) && !HAN.test(word)) continue;
     const term = word.replace(LATIN_PLURAL, '$1');
     if (!STOP_WORDS.has(term)) terms.push(term);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../testing/support-conversations.js';
+import { seededRandom } from '@docsync/test-utils';
 import {
   addTerms,
   cosine,

@@ -1,4 +1,5 @@
 import type { ConversationInput } from '@docsync/api';
+import { seededRandom } from '@docsync/test-utils';
 
 /**
  * Support conversations for tests and benchmarks, generated from a seed: tickets a launcher's
@@ -13,18 +14,6 @@ export interface PlantedConversation {
   input: ConversationInput;
   /** `answered`: a page answers it; otherwise the planted topic and language (`weather/de`). */
   label: string;
-}
-
-/** A seeded pseudo-random generator (mulberry32): the same seed, the same draws. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Pick = <T>(items: readonly T[]) => T;

@@ -1,3 +1,4 @@
+import { hasWaitingConversations } from '../conversations/conversations.js';
 import type { Db } from '../storage/schema.js';
 
 /**
@@ -11,14 +12,7 @@ export async function waitForAnalysis(
 ): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    const waiting = await db
-      .selectFrom('conversations')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .where('processed_at', 'is', null)
-      .limit(1)
-      .executeTakeFirst();
-    if (waiting === undefined) return;
+    if (!(await hasWaitingConversations(db, organizationId))) return;
     if (Date.now() > deadline)
       throw new Error(`conversations of ${organizationId} still wait for analysis`);
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 20));
