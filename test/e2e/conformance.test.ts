@@ -782,7 +782,9 @@ for (const { dialect, skip } of testDialects) {
       );
       fixture['movingCollectionId'] = (movingCollection.body as { id: string }).id;
       fixture['ssoCode'] = await ssoCodeFrom(server);
-    });
+      // Background work (a spec processed, a conversation analysed) is waited for: more than the
+      // default 10 s on a loaded machine.
+    }, 60_000);
     afterAll(async () => {
       await server.close();
     });
