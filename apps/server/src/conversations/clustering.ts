@@ -1,5 +1,5 @@
 /**
- * Incremental clustering of issues by their terms (ADR 0007): each issue is a TF-IDF vector
+ * Incremental clustering of issues by their terms (ADR 0008): each issue is a TF-IDF vector
  * (term counts weighted by `ln((1 + N) / (1 + df)) + 1` over the organization's issues), each
  * cluster the sum of its issues' counts under the same weights. A new issue joins the cluster
  * whose vector is nearest by cosine when it is at least {@link JOIN_THRESHOLD}, or opens a new
