@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gitBlobId, revisionToTree, treeToRevision, type TreeFile } from '@docsync/core';
+import { seededRandom } from '@docsync/test-utils';
 
 /**
  * A generated space the size of the issue's target: 10,000 pages and 2,000 assets, from a fixed
@@ -19,17 +20,8 @@ const pageCount = 10_000;
 const assetCount = 2_000;
 const groupCount = 10;
 
-/** mulberry32: a tiny seeded generator, so the space is the same on every run and machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same space on every run and machine. */
+export { seededRandom };
 
 const vocabulary = (
   'sync space page block editor change request branch commit merge review publish content ' +

@@ -38,6 +38,7 @@ import {
   textBlob,
   type SamlServiceUrls,
   type TestServer,
+  waitForAnalysis,
 } from '@docsync/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemas } from '../support/gitbook-schemas.ts';
@@ -223,6 +224,26 @@ const cases: Record<string, CaseOf> = {
   getTranslationById: () => ({}),
   updateTranslationById: () => ({ body: { instructions: paragraphDocument('Be brief.') } }),
   runTranslation: () => ({}),
+  // Conversations (\`ticket-1\` is ingested and analysed into an issue before the cases run).
+  ingestConversation: () => ({
+    body: [
+      {
+        id: 'ticket-2',
+        subject: 'Dark mode',
+        parts: [{ type: 'message', role: 'user', body: 'Is there a dark mode schedule?' }],
+        metadata: { url: 'https://desk.example.com/t/2', createdAt: '2024-12-30T10:00:00.000Z' },
+      },
+    ],
+  }),
+  listConversations: () => ({ keep: (body) => ({ conversationId: body.items[0]?.id }) }),
+  getConversationById: () => ({}),
+  listConversationIssues: () => ({
+    keep: (body) => ({
+      issueId: (body.items[0] as unknown as { issue: { id: string } } | undefined)?.issue.id,
+    }),
+  }),
+  getConversationIssueById: () => ({}),
+  listIssuesClusters: () => ({}),
   // Integrations: published, installed (which queues an event), read, unpublished.
   publishIntegration: (f) => ({
     params: { integrationName: 'hello' },
@@ -651,6 +672,27 @@ for (const { dialect, skip } of testDialects) {
       expect(spec.status).toBe(200);
       await specProcessed;
       fixture['specSlug'] = 'petstore';
+      // A conversation analysed into an issue, for the cases that read issues and clusters.
+      const ingested = await server.http.request(
+        'POST',
+        `/v1/orgs/${server.organizationId}/conversations`,
+        {
+          body: {
+            id: 'ticket-1',
+            subject: 'Tablet',
+            parts: [
+              {
+                type: 'message',
+                role: 'user',
+                body: '<p>How do I rotate the home screen to landscape on my tablet?</p>',
+              },
+            ],
+            metadata: { url: 'https://desk.example.com/t/1', attributes: { plan: 'pro' } },
+          },
+        },
+      );
+      expect(ingested.status, ingested.text).toBe(204);
+      await waitForAnalysis(server.db, server.organizationId);
       const recording = {
         fetch: async (input: string | URL | Request, init?: RequestInit) => {
           const response = await fetch(input, init);
@@ -740,7 +782,9 @@ for (const { dialect, skip } of testDialects) {
       );
       fixture['movingCollectionId'] = (movingCollection.body as { id: string }).id;
       fixture['ssoCode'] = await ssoCodeFrom(server);
-    });
+      // Background work (a spec processed, a conversation analysed) is waited for: more than the
+      // default 10 s on a loaded machine.
+    }, 60_000);
     afterAll(async () => {
       await server.close();
     });

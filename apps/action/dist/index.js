@@ -80576,8 +80576,17 @@ var IssuesCluster = typebox_exports.Object({
     description: "Issues per week over the past 3 months, oldest first."
   }),
   sources: typebox_exports.Record(typebox_exports.String(), typebox_exports.Number()),
-  stats: typebox_exports.Object({ issues: typebox_exports.Number(), conversations: typebox_exports.Number() }),
-  urls: Urls(["location"])
+  stats: typebox_exports.Object({
+    issues: typebox_exports.Number(),
+    conversations: typebox_exports.Number(),
+    // The official client's agent tasks: docsync has none, so they are 0.
+    tasksTotal: typebox_exports.Number(),
+    tasksBacklog: typebox_exports.Number(),
+    tasksStarted: typebox_exports.Number(),
+    tasksCompleted: typebox_exports.Number(),
+    tasksCancelled: typebox_exports.Number()
+  }),
+  urls: Urls(["location", "app"])
 }, { title: "IssuesCluster" });
 var Conversation = typebox_exports.Object({
   object: typebox_exports.Literal("conversation"),
@@ -80594,15 +80603,17 @@ var ConversationIssue = typebox_exports.Object({
   title: typebox_exports.String(),
   summary: typebox_exports.String(),
   createdAt: DateTime(),
-  ingestedAt: typebox_exports.Optional(DateTime()),
+  ingestedAt: DateTime(),
   conversation: typebox_exports.String({ description: "Conversation id." }),
   cluster: typebox_exports.Optional(typebox_exports.String({ description: "Issues cluster id." })),
   urls: Urls(["location"])
 }, { title: "ConversationIssue" });
 var ConversationPart = typebox_exports.Object({
   type: typebox_exports.Literal("message"),
-  role: typebox_exports.String({ examples: ["user", "assistant"] }),
-  body: typebox_exports.String()
+  role: StringEnum(["user", "assistant", "team-member"], {
+    description: "Who wrote it: the customer (`user`), a bot (`assistant`) or the support team."
+  }),
+  body: typebox_exports.String({ description: "Markdown or HTML." })
 }, { title: "ConversationPart" });
 var ConversationMetadata = typebox_exports.Object({
   url: typebox_exports.Optional(Uri()),
@@ -80610,12 +80621,20 @@ var ConversationMetadata = typebox_exports.Object({
   createdAt: typebox_exports.Optional(DateTime())
 }, { title: "ConversationMetadata" });
 var ConversationInput = typebox_exports.Object({
-  id: typebox_exports.String({ minLength: 1, description: "The conversation's id at its source." }),
+  id: typebox_exports.String({
+    minLength: 1,
+    maxLength: 255,
+    description: "The conversation's id at its source."
+  }),
   metadata: typebox_exports.Optional(ConversationMetadata),
-  subject: typebox_exports.Optional(typebox_exports.String()),
+  subject: typebox_exports.Optional(typebox_exports.String({ maxLength: 512 })),
   parts: typebox_exports.Array(ConversationPart)
 }, { title: "ConversationInput" });
-var IngestConversationBody = typebox_exports.Union([ConversationInput, typebox_exports.Array(ConversationInput, { minItems: 1 })], { title: "IngestConversationBody" });
+var MAX_INGESTED_CONVERSATIONS = 100;
+var IngestConversationBody = typebox_exports.Union([
+  ConversationInput,
+  typebox_exports.Array(ConversationInput, { minItems: 1, maxItems: MAX_INGESTED_CONVERSATIONS })
+], { title: "IngestConversationBody" });
 var ConversationIssueEntry = typebox_exports.Object({ issue: ConversationIssue, conversation: Conversation }, { title: "ConversationIssueEntry" });
 var ConversationDetails = typebox_exports.Object({
   conversation: Conversation,
@@ -80624,7 +80643,7 @@ var ConversationDetails = typebox_exports.Object({
 }, { title: "ConversationDetails" });
 var ListIssuesClustersQuery = ListQuery({
   order: typebox_exports.Optional(StringEnum(["asc", "desc"], { default: "desc" })),
-  orderBy: typebox_exports.Optional(StringEnum(["createdAt", "updatedAt"], { default: "updatedAt" }))
+  orderBy: typebox_exports.Optional(StringEnum(["createdAt", "updatedAt", "issues", "conversations"], { default: "updatedAt" }))
 });
 var ListConversationsQuery = ListQuery({ source: typebox_exports.Optional(typebox_exports.String()) });
 var ListConversationIssuesQuery = ListQuery({

@@ -16,6 +16,7 @@ import { OneLineRequestLog } from './http/one-line-request-log.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { randomId, type IdGenerator } from './ids.js';
+import { analyseConversationsHandler } from './conversations/analyse-conversations.js';
 import { JobRunner, type JobOutcome, type JobRunnerOptions } from './jobs/job-runner.js';
 import { DEFAULT_DELIVERY, deliverEventHandler } from './integrations/deliver-event.js';
 import { DEFAULT_REFRESH_MS, processSpecHandler } from './openapi-specs/process-spec.js';
@@ -171,6 +172,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
           refreshMs: deps.openApiRefreshMs ?? DEFAULT_REFRESH_MS,
         }),
         runTranslationHandler(ctx, deps.translator ?? pseudoTranslator),
+        analyseConversationsHandler(ctx),
         deliverEventHandler(deps.db, {
           ...DEFAULT_DELIVERY,
           ...deps.deliveries,

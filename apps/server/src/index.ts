@@ -66,3 +66,6 @@ export {
   NotFoundError,
   ConflictError,
 } from './errors.js';
+export { ContentSearcher, type QuestionSearch } from './conversations/closest-pages.js';
+export { extractQuestions, type StoredPart } from './conversations/questions.js';
+export { createServerCaches } from './caches/server-caches.js';

@@ -15,3 +15,4 @@ export {
 } from './http-client.js';
 export { startS3Server, type S3TestServer } from './s3-server.js';
 export { eventually } from './eventually.js';
+export { seededRandom } from './seeded-random.js';

@@ -55,8 +55,11 @@ const INTEGRATION_OPERATIONS: ReadonlySet<string> = new Set([
 /** POST operations that only read (a sync's pulls ask for many pages or files in one request). */
 export const READING_POSTS: ReadonlySet<string> = new Set(['getGitTreePages', 'getGitTreeFiles']);
 
-/** The read and write scopes of each section an installation may reach; `null`: no writes. */
-const SECTION_SCOPES: Readonly<Record<string, readonly [string, string | null]>> = {
+/**
+ * The read and write scopes of each section an installation may reach; `null`: no reads, or no
+ * writes, through an installation.
+ */
+const SECTION_SCOPES: Readonly<Record<string, readonly [string | null, string | null]>> = {
   Spaces: ['space:metadata:read', 'space:metadata:write'],
   'Space content': ['space:content:read', 'space:content:write'],
   'Change requests': ['space:content:read', 'space:content:write'],
@@ -67,6 +70,8 @@ const SECTION_SCOPES: Readonly<Record<string, readonly [string, string | null]>>
   'Site section groups': ['site:metadata:read', null],
   'Site spaces': ['site:metadata:read', null],
   'OpenAPI specs': ['openapi:read', 'openapi:write'],
+  // A support tool's installation sends conversations in; reading them is for people.
+  Conversations: [null, 'conversations:ingest'],
 };
 
 /** The scope an installation needs for an operation; undefined when no scope lets it call it. */

@@ -86,14 +86,19 @@ export function describeViolations(
           text: `must be one of ${values.map(quote).join(', ')}`,
         };
       } else {
-        // The alternative that got deepest into the value says most about what is wrong.
+        // The alternative that got deepest into the value says most about what is wrong; one
+        // of the value's own type (the others fail on `type` alone) says it next best.
         const deepest = [...alternatives].sort(
           (a, b) => b.instancePath.length - a.instancePath.length,
         )[0];
+        const ofItsType = alternatives.filter((v) => v.keyword !== 'type');
+        const alone = ofItsType.length === 1 ? ofItsType[0] : undefined;
         described =
           deepest !== undefined && deepest.instancePath !== violation.instancePath
             ? describeOne(deepest)
-            : { path: violation.instancePath, text: 'does not match any of the accepted shapes' };
+            : alone !== undefined
+              ? describeOne(alone)
+              : { path: violation.instancePath, text: 'does not match any of the accepted shapes' };
       }
     } else {
       described = describeOne(violation);

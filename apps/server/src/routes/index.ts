@@ -9,6 +9,7 @@ import { changeRequestOperations } from './change-requests.js';
 import { collectionOperations } from './collections.js';
 import { commentOperations } from './comments.js';
 import { contentLinkOperations } from './content-links.js';
+import { conversationOperations } from './conversations.js';
 import { gitSyncOperations } from './git-sync.js';
 import { gitTreeOperations } from './git-tree.js';
 import { integrationOperations } from './integrations.js';
@@ -68,6 +69,7 @@ export const operations: readonly Operation[] = [
   ...siteSpaceOperations,
   ...userOperations,
   ...integrationOperations,
+  ...conversationOperations,
 ];
 
 /** docsync's own routes outside the contract (file bytes, PDFs, metrics). */

@@ -15,6 +15,9 @@ export interface NewSection {
 /** Where a search looks: one space, or every active space of an organization. */
 export type SearchScope = { space: string } | { organization: string };
 
+/** Whether a section must hold every word searched for, or any one of them. */
+export type WordMatch = 'every' | 'any';
+
 /** A section that matched, with a score (higher is better). */
 export interface SectionHit {
   id: number | string;
@@ -29,10 +32,16 @@ export interface FullText {
   /** Writes sections of a space's pages with their index entries. */
   insertSections(db: Db, spaceId: string, sections: readonly NewSection[]): Promise<void>;
   /**
-   * The sections in scope that hold every word (each as a prefix: `inst` finds `install`) with
-   * their score, for use as a materialized `WITH` query.
+   * The sections in scope that hold every word (each as a prefix: `inst` finds `install`), or
+   * with `match: 'any'` at least one of them, with their score, for use as a materialized `WITH`
+   * query.
    */
-  sectionHits(db: Db, words: readonly string[], scope: SearchScope): Expression<SectionHit>;
+  sectionHits(
+    db: Db,
+    words: readonly string[],
+    scope: SearchScope,
+    match?: WordMatch,
+  ): Expression<SectionHit>;
 }
 
 /** The scope as a condition on the sections, aliased `s`. */

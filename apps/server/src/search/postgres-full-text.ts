@@ -25,9 +25,9 @@ export const postgresFullText: FullText = {
     }
   },
 
-  sectionHits(db, words, scope) {
+  sectionHits(db, words, scope, match = 'every') {
     // Words hold only letters, marks and digits, so they need no escaping inside the query.
-    const query = sql`to_tsquery('simple', ${words.map((word) => `'${word}':*`).join(' & ')})`;
+    const query = sql`to_tsquery('simple', ${words.map((word) => `'${word}':*`).join(match === 'any' ? ' | ' : ' & ')})`;
     return db
       .selectFrom('search_sections as s')
       .select([

@@ -43,8 +43,8 @@ export const sqliteFullText: FullText = {
     }
   },
 
-  sectionHits(db, words, scope) {
-    const terms = words.map((word) => `"${word}"*`).join(' ');
+  sectionHits(db, words, scope, wordMatch = 'every') {
+    const terms = words.map((word) => `"${word}"*`).join(wordMatch === 'any' ? ' OR ' : ' ');
     const match = 'space' in scope ? `scope : ${scopeToken(scope.space)} AND (${terms})` : terms;
     return db
       .selectFrom('search_fts')

@@ -783,6 +783,69 @@ export interface TranslationPagesTable {
   page_id: string;
 }
 
+/** An ingested conversation (migration 023): one per organization, source and source id. */
+export interface ConversationsTable {
+  id: string;
+  organization_id: string;
+  /** The integration's name it came through, or `email` (see `conversations/ingest.ts`). */
+  source: string;
+  /** The conversation's id at its source. */
+  external_id: string;
+  subject: string | null;
+  url: string | null;
+  /** `metadata.attributes`, JSON. */
+  attributes: string;
+  /** The messages, JSON. */
+  parts: string;
+  /** Hash of subject and parts: re-sending the same conversation changes nothing. */
+  content_hash: string;
+  /** When it happened (`metadata.createdAt`, else when it was first ingested). */
+  created_at: Timestamp;
+  ingested_at: Timestamp;
+  /** When its analysis last finished; null while it waits for one. */
+  processed_at: Timestamp | null;
+}
+
+/** A group of similar issues (migration 023). */
+export interface IssueClustersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  summary: string;
+  /** The summed term counts of its issues, JSON: its centroid before weighting. */
+  terms: string;
+  issues: number;
+  conversations: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A question of a conversation the published content answers poorly (migration 023). */
+export interface ConversationIssuesTable {
+  id: string;
+  organization_id: string;
+  conversation_id: string;
+  cluster_id: string | null;
+  title: string;
+  summary: string;
+  /** The question's term counts, JSON. */
+  terms: string;
+  /** The closest pages found, JSON `[{space, page, title, coverage}]`. */
+  pages: string;
+  /** When the conversation happened. */
+  created_at: Timestamp;
+  /** When the analysis found it. */
+  ingested_at: Timestamp;
+}
+
+/** In how many issues of an organization each term occurs (migration 023). */
+export interface ConversationTermsTable {
+  organization_id: string;
+  issues: number;
+  /** JSON `{term: issues holding it}`. */
+  frequencies: string;
+}
+
 /** Every table, as Kysely sees them. */
 export interface DatabaseSchema {
   users: UsersTable;
@@ -836,6 +899,10 @@ export interface DatabaseSchema {
   translations: TranslationsTable;
   translation_blocks: TranslationBlocksTable;
   translation_pages: TranslationPagesTable;
+  conversations: ConversationsTable;
+  issue_clusters: IssueClustersTable;
+  conversation_issues: ConversationIssuesTable;
+  conversation_terms: ConversationTermsTable;
 }
 
 /** The typed query builder the server uses. */

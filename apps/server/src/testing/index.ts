@@ -29,3 +29,5 @@ export {
 } from './event-receiver.js';
 export { SiteClient, seedSiteClients } from './site-client.js';
 export { signVisitorToken } from '../sites/visitor-token.js';
+export { supportConversations, type PlantedConversation } from './support-conversations.js';
+export { waitForAnalysis } from './wait-for-analysis.js';

@@ -17,8 +17,17 @@ export const IssuesCluster = Type.Object(
       description: 'Issues per week over the past 3 months, oldest first.',
     }),
     sources: Type.Record(Type.String(), Type.Number()),
-    stats: Type.Object({ issues: Type.Number(), conversations: Type.Number() }),
-    urls: Urls(['location']),
+    stats: Type.Object({
+      issues: Type.Number(),
+      conversations: Type.Number(),
+      // The official client's agent tasks: docsync has none, so they are 0.
+      tasksTotal: Type.Number(),
+      tasksBacklog: Type.Number(),
+      tasksStarted: Type.Number(),
+      tasksCompleted: Type.Number(),
+      tasksCancelled: Type.Number(),
+    }),
+    urls: Urls(['location', 'app']),
   },
   { title: 'IssuesCluster' },
 );
@@ -49,7 +58,7 @@ export const ConversationIssue = Type.Object(
     title: Type.String(),
     summary: Type.String(),
     createdAt: DateTime(),
-    ingestedAt: Type.Optional(DateTime()),
+    ingestedAt: DateTime(),
     conversation: Type.String({ description: 'Conversation id.' }),
     cluster: Type.Optional(Type.String({ description: 'Issues cluster id.' })),
     urls: Urls(['location']),
@@ -63,8 +72,10 @@ export type ConversationIssue = Static<typeof ConversationIssue>;
 export const ConversationPart = Type.Object(
   {
     type: Type.Literal('message'),
-    role: Type.String({ examples: ['user', 'assistant'] }),
-    body: Type.String(),
+    role: StringEnum(['user', 'assistant', 'team-member'], {
+      description: 'Who wrote it: the customer (`user`), a bot (`assistant`) or the support team.',
+    }),
+    body: Type.String({ description: 'Markdown or HTML.' }),
   },
   { title: 'ConversationPart' },
 );
@@ -82,9 +93,13 @@ export const ConversationMetadata = Type.Object(
 /** A conversation to ingest. */
 export const ConversationInput = Type.Object(
   {
-    id: Type.String({ minLength: 1, description: "The conversation's id at its source." }),
+    id: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: "The conversation's id at its source.",
+    }),
     metadata: Type.Optional(ConversationMetadata),
-    subject: Type.Optional(Type.String()),
+    subject: Type.Optional(Type.String({ maxLength: 512 })),
     parts: Type.Array(ConversationPart),
   },
   { title: 'ConversationInput' },
@@ -92,9 +107,15 @@ export const ConversationInput = Type.Object(
 /** A conversation to ingest. */
 export type ConversationInput = Static<typeof ConversationInput>;
 
+/** The most conversations one ingest request takes. */
+export const MAX_INGESTED_CONVERSATIONS = 100;
+
 /** Ingest one conversation, or several at once. */
 export const IngestConversationBody = Type.Union(
-  [ConversationInput, Type.Array(ConversationInput, { minItems: 1 })],
+  [
+    ConversationInput,
+    Type.Array(ConversationInput, { minItems: 1, maxItems: MAX_INGESTED_CONVERSATIONS }),
+  ],
   { title: 'IngestConversationBody' },
 );
 /** Ingest one conversation, or several at once. */
@@ -123,7 +144,9 @@ export type ConversationDetails = Static<typeof ConversationDetails>;
 /** List issue clusters, most recently updated first by default. */
 export const ListIssuesClustersQuery = ListQuery({
   order: Type.Optional(StringEnum(['asc', 'desc'], { default: 'desc' })),
-  orderBy: Type.Optional(StringEnum(['createdAt', 'updatedAt'], { default: 'updatedAt' })),
+  orderBy: Type.Optional(
+    StringEnum(['createdAt', 'updatedAt', 'issues', 'conversations'], { default: 'updatedAt' }),
+  ),
 });
 
 /** List conversations, optionally from one source. */

@@ -45,8 +45,16 @@ const cluster = {
   summary: 'People cannot sign in.',
   weeklyPulse: Array<number>(13).fill(1),
   sources: { zendesk: 3 },
-  stats: { issues: 3, conversations: 2 },
-  urls: { location: 'https://api.example.com/c1' },
+  stats: {
+    issues: 3,
+    conversations: 2,
+    tasksTotal: 0,
+    tasksBacklog: 0,
+    tasksStarted: 0,
+    tasksCompleted: 0,
+    tasksCancelled: 0,
+  },
+  urls: { location: 'https://api.example.com/c1', app: 'https://app.example.com/c1' },
 };
 
 const subdomain = {

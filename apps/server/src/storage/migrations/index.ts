@@ -20,6 +20,7 @@ import { jobs } from './018-jobs.js';
 import { openApiSpecs } from './019-openapi-specs.js';
 import { integrations } from './020-integrations.js';
 import { translations } from './022-translations.js';
+import { conversations } from './023-conversations.js';
 import { integrationTargets } from './027-integration-targets.js';
 
 /**
@@ -48,6 +49,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '019-openapi-specs': openApiSpecs,
   '020-integrations': integrations,
   '022-translations': translations,
+  '023-conversations': conversations,
   '027-integration-targets': integrationTargets,
 };
 
