@@ -214,6 +214,14 @@ export async function installOnTarget(
   ctx.jobs.wake();
 }
 
+/** The 404 for a space or site the installation was not installed on. */
+function notInstalled(target: { kind: TargetKind }): NotFoundError {
+  return new NotFoundError(
+    target.kind === 'space' ? 'Space installation' : 'Site installation',
+    `The installation was not installed on this ${target.kind}`,
+  );
+}
+
 /** The installation's own row for a target, or 404 when it was not installed there. */
 async function requireTargetRow(
   db: Db,
@@ -221,11 +229,7 @@ async function requireTargetRow(
   target: { kind: TargetKind; id: string },
 ) {
   const row = await targetRow(db, installation, target).executeTakeFirst();
-  if (row === undefined)
-    throw new NotFoundError(
-      target.kind === 'space' ? 'Space installation' : 'Site installation',
-      `The installation was not installed on this ${target.kind}`,
-    );
+  if (row === undefined) throw notInstalled(target);
   return row;
 }
 
@@ -244,8 +248,10 @@ export async function configureTarget(
   const now = ctx.clock.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const before = await targetRow(trx, installation, target).executeTakeFirst();
+    // A target the installation covers only through `all` gets settings of its own; one it
+    // does not cover at all is a 404.
     if (before === undefined && installation[`${target.kind}_selection`] !== 'all')
-      await requireTargetRow(trx, installation, target);
+      throw notInstalled(target);
     const configuration =
       body.configuration === undefined
         ? (before?.configuration ?? installation.configuration)

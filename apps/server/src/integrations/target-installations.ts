@@ -1,5 +1,5 @@
 import type { IntegrationSiteInstallation, IntegrationSpaceInstallation } from '@docsync/api';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { spaceResource } from '../resources/space-resource.js';
 import { siteResource } from '../resources/site-resource.js';
 import { listByKeys, type CountedPage, type PageRequest } from '../pagination.js';
@@ -21,7 +21,7 @@ export async function installedSpaces(db: Db, installation: InstallationRow): Pr
   const row = await db
     .selectFrom('spaces')
     .leftJoin('integration_target_installations as t', (join) =>
-      join.on(targetJoin('space', installation.id, 'spaces.id')),
+      join.on(targetJoin('space', sql`${installation.id}`, 'spaces.id')),
     )
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .where('spaces.organization_id', '=', installation.organization_id)
@@ -33,10 +33,12 @@ export async function installedSpaces(db: Db, installation: InstallationRow): Pr
   return Number(row.count);
 }
 
-/** `t` is the row of installation `installation` (a column or an id) for target `target`. */
-function targetJoin(kind: TargetKind, installation: string, target: string) {
-  const owner = installation.includes('.') ? sql.ref(installation) : sql`${installation}`;
-  return sql<SqlBool>`t.installation_id = ${owner} and t.target_kind = ${kind} and t.target_id = ${sql.ref(target)}`;
+/**
+ * `t` is the row of `installation` (an id as a parameter, or a column reference) for the target
+ * in column `target`.
+ */
+function targetJoin(kind: TargetKind, installation: RawBuilder<unknown>, target: string) {
+  return sql<SqlBool>`t.installation_id = ${installation} and t.target_kind = ${kind} and t.target_id = ${sql.ref(target)}`;
 }
 
 /** Installation `n` covers the target joined as `t`: it covers all, or was installed on it. */
@@ -128,7 +130,7 @@ export async function listSpaceInstallations(
     .selectFrom('spaces')
     .innerJoin('integration_installations as n', 'n.organization_id', 'spaces.organization_id')
     .leftJoin('integration_target_installations as t', (join) =>
-      join.on(targetJoin('space', 'n.id', 'spaces.id')),
+      join.on(targetJoin('space', sql.ref('n.id'), 'spaces.id')),
     )
     .where('n.integration_id', '=', scope.integration.id)
     .where('spaces.deleted_at', 'is', null)
@@ -174,7 +176,7 @@ export async function listSiteInstallations(
     .selectFrom('sites')
     .innerJoin('integration_installations as n', 'n.organization_id', 'sites.organization_id')
     .leftJoin('integration_target_installations as t', (join) =>
-      join.on(targetJoin('site', 'n.id', 'sites.id')),
+      join.on(targetJoin('site', sql.ref('n.id'), 'sites.id')),
     )
     .where('n.integration_id', '=', scope.integration.id)
     .where(covers('site'))
