@@ -48,7 +48,7 @@ export async function watchRepository(
     ignoreInitial: true,
     ignored,
     persistent: true,
-    backend: 'native',
+    usePolling: false,
   });
   watcher.on('all', (_event, path) => {
     options.onChange(path === gitDir || inside(gitDir, path) ? 'refs' : 'worktree', path);

@@ -34,6 +34,8 @@ export { issueApiToken, hashToken, type IssuedToken, type Caller } from './auth/
 export {
   openDatabase,
   SQLITE_FILE_NAME,
+  EmbeddedDatabaseUnavailableError,
+  embeddedSqlite,
   type Database,
   type DatabaseLocation,
   type DialectName,

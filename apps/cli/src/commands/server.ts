@@ -3,6 +3,7 @@ import { createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
+import { ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
 import { chooseLogFormat, prettyLogLines, type LogFormat } from '../log-format.js';
 import { BACKGROUND_HELP, readBackgroundSettings } from './serve-background.js';
@@ -27,6 +28,8 @@ interface DataOptions {
  * database is opened, so a server that cannot keep its blobs creates nothing.
  */
 async function requireWritableDataDir(io: CliIo, options: DataOptions): Promise<void> {
+  const url = io.env['DATABASE_URL'];
+  if (url === undefined || url === '') await requireEmbeddedDatabase();
   const dataDir = resolve(io.cwd, options.data ?? DEFAULT_DATA_DIR);
   const probe = join(dataDir, `.write-check-${String(process.pid)}`);
   try {
@@ -69,8 +72,26 @@ async function openStore(io: CliIo, options: DataOptions) {
   const { openDatabase } = await import('@docsync/server');
   const dataDir = resolve(io.cwd, options.data ?? DEFAULT_DATA_DIR);
   const url = io.env['DATABASE_URL'];
-  const database = await openDatabase(url === undefined || url === '' ? { dataDir } : { url });
-  return { database, dataDir };
+  if (url !== undefined && url !== '') return { database: await openDatabase({ url }), dataDir };
+  await requireEmbeddedDatabase();
+  return { database: await openDatabase({ dataDir }), dataDir };
+}
+
+/**
+ * Fails, before anything is created, when this Node.js cannot run the embedded database (SQLite
+ * needs 22.16): said as an older Node.js is, exit 2, naming PostgreSQL as the other way.
+ */
+async function requireEmbeddedDatabase(): Promise<void> {
+  const { EmbeddedDatabaseUnavailableError, embeddedSqlite } = await import('@docsync/server');
+  try {
+    embeddedSqlite();
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseUnavailableError)) throw error;
+    throw new CliError('embedded-database-unavailable', error.message, {
+      exitCode: ExitCode.usage,
+      cause: error,
+    });
+  }
 }
 
 /** `docsync server init`: first organization, admin user and token, printed once. */

@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { ChangeTrackingDialect } from './change-tracking-dialect.js';
@@ -62,8 +62,46 @@ function tracked(dialect: Dialect, changes: TableChanges): Kysely<DatabaseSchema
   return new Kysely<DatabaseSchema>({ dialect: new ChangeTrackingDialect(dialect, changes) });
 }
 
+/**
+ * SQLite, the embedded database, cannot run on this Node.js: `node:sqlite` is missing (before
+ * 22.13 it is behind a flag) or has no full-text search (FTS5 came in 22.16). PostgreSQL can.
+ */
+export class EmbeddedDatabaseUnavailableError extends Error {
+  override name = 'EmbeddedDatabaseUnavailableError';
+}
+
+let embedded: typeof DatabaseSync | undefined;
+
+/**
+ * node:sqlite's `DatabaseSync`, when this Node.js has it with FTS5 (search needs it); otherwise
+ * throws {@link EmbeddedDatabaseUnavailableError}. Callers check it before creating anything.
+ */
+export function embeddedSqlite(): typeof DatabaseSync {
+  if (embedded !== undefined) return embedded;
+  const sqlite = process.getBuiltinModule('node:sqlite') as
+    { DatabaseSync: typeof DatabaseSync } | undefined;
+  let missing = 'node:sqlite';
+  if (sqlite !== undefined) {
+    const probe = new sqlite.DatabaseSync(':memory:');
+    try {
+      probe.exec('CREATE VIRTUAL TABLE fts5_probe USING fts5(text)');
+      embedded = sqlite.DatabaseSync;
+      return embedded;
+    } catch {
+      missing = 'full-text search (FTS5) in node:sqlite';
+    } finally {
+      probe.close();
+    }
+  }
+  throw new EmbeddedDatabaseUnavailableError(
+    `the embedded database (SQLite) needs Node.js 22.16 or newer, for ${missing}, and this is ` +
+      `Node.js ${process.version}: run the service on Node.js 22.16 or newer, or on PostgreSQL ` +
+      '(DATABASE_URL)',
+  );
+}
+
 function openSqlite(path: string): Opened {
-  const sqlite = new DatabaseSync(path, { enableForeignKeyConstraints: true });
+  const sqlite = new (embeddedSqlite())(path, { enableForeignKeyConstraints: true });
   // WAL lets readers run while a write commits; the busy timeout covers a second process
   // (`docsync server init` beside a running server) briefly holding the write lock.
   sqlite.exec('PRAGMA journal_mode = WAL');
@@ -137,6 +175,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     opened = await openPostgres(location.url, location.schema);
     dialect = 'postgres';
   } else if ('dataDir' in location) {
+    embeddedSqlite();
     // It holds API token hashes, share keys and signing keys: the service's user only.
     mkdirSync(location.dataDir, { recursive: true, mode: 0o700 });
     chmodSync(location.dataDir, 0o700);
