@@ -1,5 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -64,6 +65,33 @@ describe('what the sync commands say when something is wrong (issue 30)', () => 
       const pull = await runDocsync(['pull'], dir.path, '', { DOCSYNC_TOKEN: 'dsk_x' });
       expect(pull.code).not.toBe(0);
       expect(pull.stderr).toContain(`connection refused: the server at ${url} is not reachable`);
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it('init at the top of a repository of several spaces names their roots; at one root it says nothing', async () => {
+    const dir = await makeTempDir('cli-roots');
+    try {
+      execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir.path });
+      for (const root of ['docs/api', 'docs/guides', 'styleguides']) {
+        await mkdir(dir.join(root), { recursive: true });
+        await writeFile(dir.join(`${root}/SUMMARY.md`), '# Table of contents\n');
+      }
+      await writeFile(dir.join('docs/api/.gitbook.yaml'), 'root: ./\n');
+      const top = await runDocsync(
+        ['init', '--url', 'http://127.0.0.1:1', '--space', 'abc'],
+        dir.path,
+      );
+      expect(top.code).toBe(0);
+      expect(top.stderr).toBe(
+        "docsync init: warning: the repository root has no SUMMARY.md or .gitbook.yaml, but `docs/api`, `docs/guides`, `styleguides` have: each is a space's root, whose .gitbook/assets/ only that space holds; sync each with its own space (`--dir <root>` here, or a daemon.yaml entry per root)\n",
+      );
+      const one = await runDocsync(
+        ['init', '--url', 'http://127.0.0.1:1', '--space', 'abc', '--dir', 'docs/api'],
+        dir.path,
+      );
+      expect(one).toMatchObject({ code: 0, stderr: '' });
     } finally {
       await dir.remove();
     }

@@ -285,6 +285,48 @@ describe('sync of one space from two branches', () => {
 });
 
 describe('push', () => {
+  it('lists apart, as kept in git only, the files the space does not hold, on --merge and into a change request', async () => {
+    const spaceId = await newSpace('git only');
+    const repo = await repoWith({
+      [`${DOCS}/README.md`]: '# Home\n\n![](.gitbook/assets/kept.png)\n\n![](images/outside.png)\n',
+      [`${DOCS}/SUMMARY.md`]: '# Table of contents\n\n* [Home](README.md)\n',
+      [`${DOCS}/.gitbook/assets/kept.png`]: 'png',
+      [`${DOCS}/images/outside.png`]: 'png',
+      [`${DOCS}/unlisted.md`]: '# Unlisted\n',
+      [`${DOCS}/LICENSE`]: 'MIT\n',
+    });
+    const merged = await push(contextFor(repo, spaceId), { merge: true });
+    const paths = (changes: readonly { path: string }[] | undefined) =>
+      (changes ?? []).map((change) => change.path).sort();
+    expect(paths(merged.remoteChanges)).toEqual([
+      '.gitbook/assets/kept.png',
+      'README.md',
+      'SUMMARY.md',
+    ]);
+    expect(paths(merged.keptInGitOnly)).toEqual(['LICENSE', 'images/outside.png', 'unlisted.md']);
+    // What the push said the space holds is what the space holds.
+    const files = await server.http.get(`/v1/spaces/${spaceId}/content/files`);
+    expect((files.body as { items: { name: string }[] }).items.map((file) => file.name)).toEqual([
+      'kept.png',
+    ]);
+
+    await repo.writeFiles({
+      [`${DOCS}/LICENSE`]: 'MIT, 2026\n',
+      [`${DOCS}/README.md`]: '# Home\n\nEdited.\n',
+    });
+    await repo.commit('edit the licence and the page');
+    await writeSyncConfig({
+      fs: fs.promises,
+      dir: repo.dir,
+      config: contextFor(repo, spaceId).config,
+    });
+    const cli = await runDocsync(['push'], repo.dir, '', { DOCSYNC_TOKEN: server.token });
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toContain(
+      "  space  M README.md\nkept in git only, 1 file the space does not hold (it holds the pages SUMMARY.md lists and the docs root's .gitbook/assets/ and .gitbook/includes/):\n  git    M LICENSE\n",
+    );
+  });
+
   it('keeps the page id when a page is renamed', async () => {
     const spaceId = await newSpace('rename');
     const repo = await repoWith(corpusFiles('git-sync-normalization'));

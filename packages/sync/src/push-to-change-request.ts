@@ -3,6 +3,7 @@ import { GitAdapterError, isAncestor, listCommits } from '@docsync/git';
 import { planChangeRequestSubject } from './change-request-subject.js';
 import { findBranchChangeRequest } from './find-branch-change-request.js';
 import { changesToSpace, guardMassDelete } from './plan-mass-delete.js';
+import { changesBySpace } from './same-content.js';
 import { repoOf, type SyncContext, type SyncState } from './read-sync-state.js';
 import type { SyncOptions } from './sync-options.js';
 import { emptyResult, type PushedChangeRequest, type SyncResult } from './sync-result.js';
@@ -54,15 +55,25 @@ export async function pushToChangeRequest(
       ...(config.dir === '' ? {} : { path: config.dir }),
     }).then((commits) => planChangeRequestSubject(commits, config.branch)));
   const found = await findBranchChangeRequest(client, config.space, { ref, subject: subjectOf });
+  const bySpace = await changesBySpace(
+    state.trees.repo,
+    tree,
+    state.remote,
+    changesToSpace(state, tree),
+  );
   const result: SyncResult = {
     ...emptyResult(state, dryRun),
     outcome: 'pushed',
-    remoteChanges: changesToSpace(state, tree),
+    remoteChanges: bySpace.inSpace,
+    ...(bySpace.gitOnly.length === 0 ? {} : { keptInGitOnly: bySpace.gitOnly }),
     ...(found === undefined
       ? {}
       : { changeRequest: pushedChangeRequest(found.changeRequest, found.commit === undefined) }),
   };
-  if (found?.commit === head.oid) return { ...result, outcome: 'in-sync', remoteChanges: [] };
+  if (found?.commit === head.oid) {
+    const { keptInGitOnly: _sentBefore, ...unsent } = result;
+    return { ...unsent, outcome: 'in-sync', remoteChanges: [] };
+  }
   if (dryRun) return result;
 
   const changeRequest =

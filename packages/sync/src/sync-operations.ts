@@ -3,7 +3,7 @@ import { takeSpaceChanges } from './apply-sync.js';
 import { ConflictMarkersError, MergeInProgressError } from './errors.js';
 import { hasConflictMarkers } from './merge-state.js';
 import { guardMassDelete } from './plan-mass-delete.js';
-import { sameContent } from './same-content.js';
+import { changesBySpace, sameContent } from './same-content.js';
 import { recordSyncPoint } from './sync-points.js';
 import { archiveSupersededChangeRequest, pushToChangeRequest } from './push-to-change-request.js';
 import { readSyncState, repoOf, type SyncContext, type SyncState } from './read-sync-state.js';
@@ -85,10 +85,17 @@ async function sendToMainContent(
 ): Promise<SyncResult> {
   const dryRun = options.dryRun === true;
   guardMassDelete(state, state.local, options);
+  const bySpace = await changesBySpace(
+    state.trees.repo,
+    state.local,
+    state.remote,
+    diffTrees(state.remote, state.local),
+  );
   const result: SyncResult = {
     ...emptyResult(state, dryRun),
     outcome: 'pushed',
-    remoteChanges: diffTrees(state.remote, state.local),
+    remoteChanges: bySpace.inSpace,
+    ...(bySpace.gitOnly.length === 0 ? {} : { keptInGitOnly: bySpace.gitOnly }),
   };
   if (dryRun || state.head === null) return result;
   const head = state.head;

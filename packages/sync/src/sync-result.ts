@@ -43,6 +43,12 @@ export interface SyncResult {
   remoteChanges: TreeChange[];
   /** The files the operation changes on the branch (pull, merge). */
   localChanges: TreeChange[];
+  /**
+   * Files a push sent that the space does not read, so they stay in git only: outside the docs
+   * root's `.gitbook/assets/` and `.gitbook/includes/`, or pages no SUMMARY.md lists (see
+   * `changesBySpace`). Not in `remoteChanges`.
+   */
+  keptInGitOnly?: TreeChange[];
   /** The commit written on the branch, if any. */
   commit?: string;
   /** The commit the space now records, if anything was sent. */

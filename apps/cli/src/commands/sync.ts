@@ -1,4 +1,5 @@
 import * as nodeFs from 'node:fs';
+import { join } from 'node:path';
 import type * as SyncModule from '@docsync/sync';
 import type { Command } from 'commander';
 import { CliError, UsageError } from '../cli-error.js';
@@ -126,6 +127,12 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
         );
       lines.push(...changeLines('  space  ', result.remoteChanges));
       lines.push(...changeLines('  branch ', result.localChanges));
+      const gitOnly = result.keptInGitOnly ?? [];
+      if (gitOnly.length > 0)
+        lines.push(
+          `kept in git only, ${String(gitOnly.length)} ${gitOnly.length === 1 ? 'file' : 'files'} the space does not hold (it holds the pages SUMMARY.md lists and the docs root's .gitbook/assets/ and .gitbook/includes/):`,
+          ...changeLines('  git    ', gitOnly),
+        );
       if (result.changeRequest !== undefined) lines.push(changeRequestLine(result.changeRequest));
       if (result.archivedChangeRequest !== undefined)
         lines.push(
@@ -221,6 +228,36 @@ interface InitOptions {
   dir?: string;
 }
 
+/**
+ * The folders under `dir` (up to four levels, not `.git` or `node_modules`) that hold a
+ * `SUMMARY.md` or `.gitbook.yaml`, when `dir` itself holds neither: a repository of several
+ * spaces, synced at its top as one, would put every page in one space and hold none of the
+ * spaces' own `.gitbook/assets/`.
+ */
+function spaceRootsBelow(dir: string): string[] {
+  const isRoot = (folder: string) =>
+    ['SUMMARY.md', '.gitbook.yaml'].some((name) => nodeFs.existsSync(join(folder, name)));
+  if (!nodeFs.existsSync(dir) || isRoot(dir)) return [];
+  const roots: string[] = [];
+  const walk = (relative: string, depth: number) => {
+    let entries: nodeFs.Dirent[];
+    try {
+      entries = nodeFs.readdirSync(join(dir, relative), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (!entry.isDirectory() || ['.git', 'node_modules', '.gitbook'].includes(entry.name))
+        continue;
+      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (isRoot(join(dir, child))) roots.push(child);
+      else if (depth < 4) walk(child, depth + 1);
+    }
+  };
+  walk('', 1);
+  return roots.sort();
+}
+
 /** `docsync init`: writes `docsync.json` (never a token). */
 async function runInit(io: CliIo, options: InitOptions): Promise<void> {
   if (options.url === undefined || options.space === undefined)
@@ -238,6 +275,16 @@ async function runInit(io: CliIo, options: InitOptions): Promise<void> {
   if (!nodeFs.existsSync(`${io.cwd}/.git`))
     io.stderr(
       `docsync init: warning: ${io.cwd} is not the top of a git repository: push and pull need one (\`git init\` here, or run init at the repository's top)\n`,
+    );
+  const roots = spaceRootsBelow(join(io.cwd, config.dir));
+  if (roots.length > 0)
+    io.stderr(
+      `docsync init: warning: ${config.dir === '' ? 'the repository root' : `\`${config.dir}\``} has no SUMMARY.md or .gitbook.yaml, but ${roots
+        .slice(0, 5)
+        .map((root) => `\`${join(config.dir, root)}\``)
+        .join(
+          ', ',
+        )}${roots.length > 5 ? ` and ${String(roots.length - 5)} more` : ''} ${roots.length === 1 ? 'has' : 'have'}: each is a space's root, whose .gitbook/assets/ only that space holds; sync each with its own space (\`--dir <root>\` here, or a daemon.yaml entry per root)\n`,
     );
   io.stdout(
     `wrote ${sync.SYNC_CONFIG_FILE}: ${config.dir === '' ? 'the repository root' : `\`${config.dir}\``} on \`${config.branch}\` ↔ space ${config.space}\n`,
