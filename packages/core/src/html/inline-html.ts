@@ -68,7 +68,8 @@ export function inlineHtmlToHast(pieces: readonly InlinePiece[]): ElementContent
   }
   const tree = sanitize(fromHtml(source, { fragment: true }), INLINE_HTML_SCHEMA) as Root;
   const used = new Set<number>();
-  let intact = true;
+  // Slots used twice, or rendered content that landed in an attribute: the run is not intact.
+  const broken = { found: false };
   const fill = (nodes: readonly RootContent[]): ElementContent[] =>
     nodes.flatMap((node): ElementContent[] => {
       if (node.type === 'text') {
@@ -78,7 +79,7 @@ export function inlineHtmlToHast(pieces: readonly InlinePiece[]): ElementContent
           const index = Number(match[1]);
           if (match.index > last)
             out.push({ type: 'text', value: node.value.slice(last, match.index) });
-          if (used.has(index)) intact = false;
+          if (used.has(index)) broken.found = true;
           used.add(index);
           out.push(...(slots[index] ?? []));
           last = match.index + match[0].length;
@@ -87,11 +88,11 @@ export function inlineHtmlToHast(pieces: readonly InlinePiece[]): ElementContent
         return out;
       }
       if (node.type === 'element') {
-        if (JSON.stringify(node.properties).includes('\uE000')) intact = false;
+        if (JSON.stringify(node.properties).includes('\uE000')) broken.found = true;
         return [{ ...node, children: fill(node.children) }];
       }
       return [];
     });
   const result = fill(tree.children);
-  return intact && used.size === slots.length ? result : undefined;
+  return !broken.found && used.size === slots.length ? result : undefined;
 }
