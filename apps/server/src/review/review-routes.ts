@@ -5,8 +5,7 @@ import { loadRevision } from '../content/load-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { renderErrorPage } from '../published/error-page.js';
-import { htmlDocument } from '../published/html-document.js';
-import { siteAsset, SITE_ASSETS } from '../published/site-assets.js';
+import { siteAsset } from '../published/site-assets.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { optionalCaller } from '../auth/optional-caller.js';
 import { REVIEW_COOKIE, reviewToken } from './review-auth.js';
@@ -16,6 +15,7 @@ import {
   REVIEW_SSO_COOKIE,
   reviewSsoProviders,
   safeNext,
+  signInPage,
   startReviewSso,
   type ReviewSsoProvider,
 } from './review-sso.js';
@@ -25,56 +25,48 @@ const PAGE_CSP =
   "default-src 'none'; style-src 'self' 'unsafe-inline'; script-src 'self'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 function loginPage(next: string, sso: readonly ReviewSsoProvider[], message?: string): string {
-  return htmlDocument({
-    title: 'Sign in to review',
-    noIndex: true,
-    head: [h('link', { rel: 'stylesheet', href: `/app/~static/${SITE_ASSETS.css.name}` })],
-    body: [
-      h('main', { id: 'ds-content', className: ['ds-login'] }, [
-        h('h1', 'Sign in to review'),
-        h(
-          'p',
-          'Paste an API token of your docsync account (docsync login, or docsync server token create). It is kept in a cookie of this browser for the review pages only.',
-        ),
-        message === undefined ? null : h('p', { role: 'alert' }, message),
-        ...(sso.length === 0
-          ? []
-          : [
+  return signInPage('Sign in to review', [
+    h(
+      'p',
+      'Paste an API token of your docsync account (docsync login, or docsync server token create). It is kept in a cookie of this browser for the review pages only.',
+    ),
+    ...(message === undefined ? [] : [h('p', { role: 'alert' }, message)]),
+    ...(sso.length === 0
+      ? []
+      : [
+          h(
+            'ul',
+            { className: ['ds-sso'] },
+            sso.map((provider) =>
               h(
-                'ul',
-                { className: ['ds-sso'] },
-                sso.map((provider) =>
-                  h(
-                    'li',
-                    h(
-                      'a',
-                      {
-                        href: `/app/login/sso/${encodeURIComponent(provider.id)}?next=${encodeURIComponent(next)}`,
-                      },
-                      `Sign in with SSO (${provider.label})`,
-                    ),
-                  ),
+                'li',
+                h(
+                  'a',
+                  {
+                    href: `/app/login/sso/${encodeURIComponent(provider.id)}?next=${encodeURIComponent(next)}`,
+                  },
+                  `Sign in with SSO (${provider.label})`,
                 ),
               ),
-              h('p', 'Or with an API token:'),
-            ]),
-        h('form', { method: 'post', action: '/app/login' }, [
-          h('input', { type: 'hidden', name: 'next', value: next }),
-          h('label', { htmlFor: 'token' }, 'API token'),
-          ' ',
-          h('input', {
-            type: 'password',
-            id: 'token',
-            name: 'token',
-            autoComplete: 'off',
-            required: true,
-          }),
-          ' ',
-          h('button', { type: 'submit' }, 'Sign in'),
+            ),
+          ),
+          h('p', 'Or with an API token:'),
         ]),
-      ]),
-    ],
-  });
+    h('form', { method: 'post', action: '/app/login' }, [
+      h('input', { type: 'hidden', name: 'next', value: next }),
+      h('label', { htmlFor: 'token' }, 'API token'),
+      ' ',
+      h('input', {
+        type: 'password',
+        id: 'token',
+        name: 'token',
+        autoComplete: 'off',
+        required: true,
+      }),
+      ' ',
+      h('button', { type: 'submit' }, 'Sign in'),
+    ]),
+  ]);
 }
 
 async function sendPage(call: BrowserRouteCall, status: number, html: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { newSecret } from '../auth/api-tokens.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
@@ -111,6 +112,16 @@ export function reviewRelay(
   return { nonce, next: safeNext(rest.slice(colon + 1)) };
 }
 
+/** A page of the review view's sign-in: its title as the heading, then `content`. */
+export function signInPage(title: string, content: ElementContent[]): string {
+  return htmlDocument({
+    title,
+    noIndex: true,
+    head: [h('link', { rel: 'stylesheet', href: `/app/~static/${SITE_ASSETS.css.name}` })],
+    body: [h('main', { id: 'ds-content', className: ['ds-login'] }, [h('h1', title), ...content])],
+  });
+}
+
 /**
  * The page the assertion consumer service shows after a review sign-in: a button that posts the
  * one-time code back to the review view from this origin, where the browser's nonce cookie goes
@@ -122,23 +133,15 @@ export function reviewSsoContinuePage(options: {
   nonce: string;
   next: string;
 }): string {
-  return htmlDocument({
-    title: 'Signed in',
-    noIndex: true,
-    head: [h('link', { rel: 'stylesheet', href: `/app/~static/${SITE_ASSETS.css.name}` })],
-    body: [
-      h('main', { id: 'ds-content', className: ['ds-login'] }, [
-        h('h1', 'Signed in'),
-        h('p', `Your identity provider signed you in as ${options.email}.`),
-        h('form', { method: 'post', action: '/app/login/sso' }, [
-          h('input', { type: 'hidden', name: 'code', value: options.code }),
-          h('input', { type: 'hidden', name: 'nonce', value: options.nonce }),
-          h('input', { type: 'hidden', name: 'next', value: options.next }),
-          h('button', { type: 'submit', autoFocus: true }, 'Continue to the review'),
-        ]),
-      ]),
-    ],
-  });
+  return signInPage('Signed in', [
+    h('p', `Your identity provider signed you in as ${options.email}.`),
+    h('form', { method: 'post', action: '/app/login/sso' }, [
+      h('input', { type: 'hidden', name: 'code', value: options.code }),
+      h('input', { type: 'hidden', name: 'nonce', value: options.nonce }),
+      h('input', { type: 'hidden', name: 'next', value: options.next }),
+      h('button', { type: 'submit', autoFocus: true }, 'Continue to the review'),
+    ]),
+  ]);
 }
 
 /**
