@@ -224,6 +224,57 @@ describe.skipIf(skipBrowserTests)('a published site in Chromium', () => {
     await guest.close();
   }, 60_000);
 
+  it('switches any number of tabs without JavaScript, by pointer and by keyboard', async () => {
+    const titles = Array.from({ length: 20 }, (_, index) => `Option ${index + 1}`);
+    const tabs = titles
+      .map((title) => `{% tab title="${title}" %}\nThe text of ${title}.\n{% endtab %}`)
+      .join('\n\n');
+    const { id } = await kit.sites.createSpace('Many tabs');
+    await kit.merge(
+      id,
+      [textBlob('README.md', `# Many tabs\n\n{% tabs %}\n${tabs}\n{% endtabs %}\n`)],
+      'Tabs',
+    );
+    const tabsSite = await kit.sites.createSite({
+      title: 'Tabs',
+      visibility: 'public',
+      spaces: [id],
+    });
+    const noScript = await browser.newContext({ javaScriptEnabled: false, bypassCSP: true });
+    try {
+      const reader = await noScript.newPage();
+      reader.setDefaultTimeout(10_000);
+      expect((await reader.goto(tabsSite.urls.published ?? ''))?.status()).toBe(200);
+      const panels = reader.locator('.ds-tab-panel');
+      expect(await panels.count()).toBe(20);
+      const shown = async () => {
+        const visible: number[] = [];
+        for (let index = 0; index < 20; index++)
+          if (await panels.nth(index).isVisible()) visible.push(index);
+        return visible;
+      };
+      expect(await shown()).toEqual([0]);
+      // Past the twelfth tab, which the generated rules of before stopped at.
+      await reader.locator('.ds-tab-label', { hasText: /^Option 17$/ }).click();
+      expect(await shown()).toEqual([16]);
+      expect(await panels.nth(16).textContent()).toContain('The text of Option 17.');
+      await reader.locator('.ds-tab-label', { hasText: /^Option 20$/ }).click();
+      expect(await shown()).toEqual([19]);
+      // The keyboard: the checked radio button takes the focus, the arrow keys move along.
+      await reader.locator('.ds-tab-input').nth(19).focus();
+      await reader.keyboard.press('ArrowLeft');
+      expect(await shown()).toEqual([18]);
+      await reader.keyboard.press('ArrowRight');
+      await reader.keyboard.press('ArrowRight');
+      expect(await shown()).toEqual([0]);
+    } finally {
+      await noScript.close();
+    }
+    // axe-core is a script: it runs where scripts do, on the same page.
+    await page.goto(tabsSite.urls.published ?? '');
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 60_000);
+
   it('shows an edit merged through the API after a reload', async () => {
     await page.goto(`${site.urls.published ?? ''}/quote`);
     expect(await page.locator('main').textContent()).not.toContain(

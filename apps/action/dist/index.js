@@ -72827,6 +72827,239 @@ for (const type2 of ["warning", "caution", "attention"])
 for (const type2 of ["failure", "fail", "missing", "danger", "error", "bug"])
   styles2[type2] = "danger";
 
+// ../../node_modules/hast-util-sanitize/lib/schema.js
+var aria2 = ["ariaDescribedBy", "ariaLabel", "ariaLabelledBy"];
+var defaultSchema = {
+  ancestors: {
+    tbody: ["table"],
+    td: ["table"],
+    th: ["table"],
+    thead: ["table"],
+    tfoot: ["table"],
+    tr: ["table"]
+  },
+  attributes: {
+    a: [
+      ...aria2,
+      // Note: these 3 are used by GFM footnotes, they do work on all links.
+      "dataFootnoteBackref",
+      "dataFootnoteRef",
+      ["className", "data-footnote-backref"],
+      "href"
+    ],
+    blockquote: ["cite"],
+    // Note: this class is not normally allowed by GH, when manually writing
+    // `code` as HTML in markdown, they adds it some other way.
+    // We can’t do that, so we have to allow it.
+    code: [["className", /^language-./]],
+    del: ["cite"],
+    div: ["itemScope", "itemType"],
+    dl: [...aria2],
+    // Note: this is used by GFM footnotes.
+    h2: [["className", "sr-only"]],
+    img: [...aria2, "longDesc", "src"],
+    // Note: `input` is not normally allowed by GH, when manually writing
+    // it in markdown, they add it from tasklists some other way.
+    // We can’t do that, so we have to allow it.
+    input: [
+      ["disabled", true],
+      ["type", "checkbox"]
+    ],
+    ins: ["cite"],
+    // Note: this class is not normally allowed by GH, when manually writing
+    // `li` as HTML in markdown, they adds it some other way.
+    // We can’t do that, so we have to allow it.
+    li: [["className", "task-list-item"]],
+    // Note: this class is not normally allowed by GH, when manually writing
+    // `ol` as HTML in markdown, they adds it some other way.
+    // We can’t do that, so we have to allow it.
+    ol: [...aria2, ["className", "contains-task-list"]],
+    q: ["cite"],
+    section: ["dataFootnotes", ["className", "footnotes"]],
+    source: ["srcSet"],
+    summary: [...aria2],
+    table: [...aria2],
+    // Note: this class is not normally allowed by GH, when manually writing
+    // `ol` as HTML in markdown, they adds it some other way.
+    // We can’t do that, so we have to allow it.
+    ul: [...aria2, ["className", "contains-task-list"]],
+    "*": [
+      "abbr",
+      "accept",
+      "acceptCharset",
+      "accessKey",
+      "action",
+      "align",
+      "alt",
+      "axis",
+      "border",
+      "cellPadding",
+      "cellSpacing",
+      "char",
+      "charOff",
+      "charSet",
+      "checked",
+      "clear",
+      "colSpan",
+      "color",
+      "cols",
+      "compact",
+      "coords",
+      "dateTime",
+      "dir",
+      // Note: `disabled` is technically allowed on all elements by GH.
+      // But it is useless on everything except `input`.
+      // Because `input`s are normally not allowed, but we allow them for
+      // checkboxes due to tasklists, we allow `disabled` only there.
+      "encType",
+      "frame",
+      "hSpace",
+      "headers",
+      "height",
+      "hrefLang",
+      "htmlFor",
+      "id",
+      "isMap",
+      "itemProp",
+      "label",
+      "lang",
+      "maxLength",
+      "media",
+      "method",
+      "multiple",
+      "name",
+      "noHref",
+      "noShade",
+      "noWrap",
+      "open",
+      "prompt",
+      "readOnly",
+      "rev",
+      "rowSpan",
+      "rows",
+      "rules",
+      "scope",
+      "selected",
+      "shape",
+      "size",
+      "span",
+      "start",
+      "summary",
+      "tabIndex",
+      "title",
+      "useMap",
+      "vAlign",
+      "value",
+      "width"
+    ]
+  },
+  clobber: ["ariaDescribedBy", "ariaLabelledBy", "id", "name"],
+  clobberPrefix: "user-content-",
+  protocols: {
+    cite: ["http", "https"],
+    href: ["http", "https", "irc", "ircs", "mailto", "xmpp"],
+    longDesc: ["http", "https"],
+    src: ["http", "https"]
+  },
+  required: {
+    input: { disabled: true, type: "checkbox" }
+  },
+  strip: ["script"],
+  tagNames: [
+    "a",
+    "b",
+    "blockquote",
+    "br",
+    "code",
+    "dd",
+    "del",
+    "details",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "img",
+    // Note: `input` is not normally allowed by GH, when manually writing
+    // it in markdown, they add it from tasklists some other way.
+    // We can’t do that, so we have to allow it.
+    "input",
+    "ins",
+    "kbd",
+    "li",
+    "ol",
+    "p",
+    "picture",
+    "pre",
+    "q",
+    "rp",
+    "rt",
+    "ruby",
+    "s",
+    "samp",
+    "section",
+    "source",
+    "span",
+    "strike",
+    "strong",
+    "sub",
+    "summary",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "tr",
+    "tt",
+    "ul",
+    "var"
+  ]
+};
+
+// ../../packages/core/dist/html/inline-html.js
+var INLINE_HTML_SCHEMA = {
+  ...defaultSchema,
+  tagNames: [
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "s",
+    "del",
+    "ins",
+    "mark",
+    "sub",
+    "sup",
+    "kbd",
+    "code",
+    "samp",
+    "var",
+    "small",
+    "abbr",
+    "dfn",
+    "cite",
+    "q",
+    "br",
+    "span"
+  ],
+  attributes: { abbr: ["title"], dfn: ["title"] },
+  protocols: {},
+  required: {},
+  ancestors: {},
+  clobber: [],
+  strip: ["script", "style", "template", "textarea", "title", "noscript", "iframe", "object"]
+};
+
 // ../../packages/git/dist/write-blobs.js
 var encoder4 = new TextEncoder();
 var concurrency2 = 16;
@@ -81142,6 +81375,11 @@ var SiteVisibility = StringEnum(["public", "unlisted", "share-link", "visitor-au
 var AgentsContext = StringEnum(["excluded", "included"], { title: "AgentsContext" });
 var titleLimits = { minLength: 2, maxLength: 128 };
 var basenameLimits = { minLength: 1, maxLength: 100 };
+var SiteHostname = typebox_exports.String({
+  maxLength: 512,
+  pattern: "^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$",
+  description: "Custom hostname."
+});
 var Site = typebox_exports.Object({
   object: typebox_exports.Literal("site"),
   id: typebox_exports.String(),
@@ -81152,11 +81390,7 @@ var Site = typebox_exports.Object({
     typebox_exports.String({ description: "An icon name." }),
     typebox_exports.Null()
   ])),
-  hostname: typebox_exports.Optional(typebox_exports.String({
-    maxLength: 512,
-    pattern: "^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$",
-    description: "Custom hostname."
-  })),
+  hostname: typebox_exports.Optional(SiteHostname),
   basename: typebox_exports.Optional(typebox_exports.String(basenameLimits)),
   proxy: typebox_exports.Optional(typebox_exports.Object({ origin: typebox_exports.String(), target: typebox_exports.String() })),
   visibility: SiteVisibility,
@@ -81192,6 +81426,9 @@ var UpdateSiteBody = typebox_exports.Object({
   title: typebox_exports.Optional(typebox_exports.String(titleLimits)),
   visibility: typebox_exports.Optional(SiteVisibility),
   basename: typebox_exports.Optional(typebox_exports.String(basenameLimits)),
+  hostname: typebox_exports.Optional(typebox_exports.Union([SiteHostname, typebox_exports.Null()], {
+    description: "docsync extension: the hostname docsync serves the site on (requests whose `Host` names it), or null to remove it."
+  })),
   adaptiveContent: typebox_exports.Optional(typebox_exports.Object({ enabled: typebox_exports.Boolean() })),
   agentsContext: typebox_exports.Optional(AgentsContext),
   defaultSiteSpace: typebox_exports.Optional(typebox_exports.String({

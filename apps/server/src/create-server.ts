@@ -11,6 +11,7 @@ import { registerServerRoute } from './http/server-route.js';
 import { useJsonBodyParser } from './http/json-body-parser.js';
 import { useApiReference } from './api-docs/api-reference.js';
 import { usePublishedSites } from './published/published-routes.js';
+import { useSiteHosts } from './published/site-hosts.js';
 import { createLogger } from './http/logger.js';
 import { OneLineRequestLog } from './http/one-line-request-log.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
@@ -210,6 +211,8 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   });
   apiEndpoint = () => listeningUrl(app, deps.publicUrl);
   app.setValidatorCompiler(validatorCompiler);
+  // Before the `Host` check: a site's own hostname is answered by the site, not refused.
+  useSiteHosts(app, ctx, deps.publicUrl);
   useSecurityHeaders(app, { allowedHosts: deps.allowedHosts });
   useJsonBodyParser(app);
   useErrorHandler(app, bodyLimit);

@@ -4,6 +4,7 @@ import type { PageFileCaches } from '../content/page-markdown.js';
 import type { GitTreeCaches } from '../git-tree/git-tree-listing.js';
 import type { SpecCaches } from '../openapi-specs/stored-specs.js';
 import type { PublishedCaches } from '../published/published-page-cache.js';
+import type { SiteIndexCaches } from '../published/site-index.js';
 import { CountedCache, type CacheBounds, type ReportsCacheStats } from './counted-cache.js';
 
 /**
@@ -21,7 +22,8 @@ export interface ServerCaches
     GitTreeCaches,
     PageFileCaches,
     SpecCaches,
-    PublishedCaches {}
+    PublishedCaches,
+    SiteIndexCaches {}
 
 /** The names of the caches, as `/metrics` labels them. */
 export type CacheName = keyof ServerCaches;
@@ -43,6 +45,7 @@ export const DEFAULT_CACHE_BOUNDS: Readonly<Record<CacheName, CacheBounds>> = {
   pageFiles: { maxEntries: 50_000, maxBytes: 128 * MiB },
   openApiSpecs: { maxEntries: 32, maxBytes: 64 * MiB },
   publishedPages: { maxEntries: 20_000, maxBytes: 128 * MiB },
+  siteIndexes: { maxEntries: 64, maxBytes: 64 * MiB },
 };
 
 /** A server's caches, each with its bounds from `bounds` or {@link DEFAULT_CACHE_BOUNDS}. */
@@ -62,6 +65,7 @@ export function createServerCaches(
     pageFiles: cache('pageFiles'),
     openApiSpecs: cache('openApiSpecs'),
     publishedPages: cache('publishedPages'),
+    siteIndexes: cache('siteIndexes'),
   };
 }
 
@@ -78,5 +82,6 @@ export function cachesOf(caches: ServerCaches): ReportsCacheStats[] {
     caches.pageFiles,
     caches.openApiSpecs,
     caches.publishedPages,
+    caches.siteIndexes,
   ];
 }

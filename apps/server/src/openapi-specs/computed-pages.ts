@@ -199,7 +199,7 @@ export function generatePages(
 }
 
 /** The slugs of every `builtin:openapi` computed page among `pages`, at any depth. */
-function specSlugsIn(pages: readonly RevisionPage[], into: Set<string>): Set<string> {
+export function specSlugsIn(pages: readonly RevisionPage[], into: Set<string>): Set<string> {
   for (const page of pages) {
     if (page.type === 'computed') {
       const slug = specSlugOf(page.computed);

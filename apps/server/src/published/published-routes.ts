@@ -55,11 +55,98 @@ function rememberCredentials(reply: FastifyReply, request: FastifyRequest, visit
     );
 }
 
+/** Where a request for a site leads: the site, the segments below its address, the path. */
+export interface SiteRequest {
+  siteId: string;
+  /** The path's segments below the site's address (empty: its home page). */
+  segments: readonly string[];
+  /**
+   * The request's path as `/sites/<siteId>/…` has it: every link of a page is relative, so a
+   * page asked for on the site's own host links as it does here.
+   */
+  requestPath: string;
+}
+
 /**
- * Serves published sites at `/sites/<siteId>/<section>/<site space>/<page path>` (defaults left
- * out, as `urls.published` has them): pages as HTML, `~search`, `~files/…`, `~static/…`,
+ * Answers a request for a published site: pages as HTML, `~search`, `~files/…`, `~static/…`,
  * `sitemap.xml`, `robots.txt`, `llms.txt` and each page as markdown (`<page>.md`). Rendered
  * pages are kept by everything they show (see `PublishedCaches`).
+ */
+export async function serveSite(
+  ctx: ServerContext,
+  publicUrl: string | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { siteId, segments, requestPath }: SiteRequest,
+): Promise<FastifyReply> {
+  const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`;
+  if (segments[0] === '~static') {
+    const asset = siteAsset(segments[1] ?? '');
+    if (asset === undefined || segments.length !== 2)
+      return sendHtml(reply, request, 404, renderErrorPage(404, 'Not found'), undefined);
+    return reply
+      .header('content-type', asset.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(asset.body);
+  }
+  let visit: SiteVisit | undefined;
+  try {
+    visit = await openSiteVisit(ctx, request, siteId);
+    rememberCredentials(reply, request, visit);
+    if (segments[0] === '~files') return await sendSiteFile(ctx, reply, visit, segments.slice(1));
+    if (segments[0] === '~search') {
+      const query = (request.query as Record<string, unknown>)['q'];
+      const html = await renderSearchPage(ctx, visit, {
+        requestPath,
+        baseUrl,
+        query: typeof query === 'string' ? query : '',
+      });
+      return await sendHtml(reply, request, 200, html, visit);
+    }
+    const feed = await siteFeed(ctx, visit, segments, { baseUrl, requestPath });
+    if (feed !== undefined) {
+      return await reply
+        .code(feed.status)
+        .header('content-type', feed.contentType)
+        .header('cache-control', 'private, no-cache')
+        .header('x-robots-tag', visit.site.visibility === 'public' ? 'all' : 'noindex')
+        .send(feed.body);
+    }
+    const address = resolveSiteAddress(visit, segments);
+    if (address === undefined) throw new NotFoundError('Page');
+    const key = `${visit.stamp}|${address.siteSpace.id}|${address.pagePath}|${requestPath}`;
+    let cached = ctx.caches.publishedPages.get(key);
+    if (cached === undefined) {
+      const html = await renderSitePage(ctx, visit, address, { requestPath, baseUrl });
+      if (html === undefined) throw new NotFoundError('Page');
+      const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+      cached = { status: 200, body: html, contentType: 'text/html; charset=utf-8', etag };
+      ctx.caches.publishedPages.set(key, cached, html.length + key.length);
+    }
+    return await sendHtml(reply, request, cached.status, cached.body, visit, cached.etag);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    // A reader who may not read the site learns no more than that there is nothing here.
+    const status = error.status === 403 ? 404 : error.status;
+    return sendHtml(
+      reply,
+      request,
+      status,
+      renderErrorPage(status, status === 404 ? 'Page not found' : error.message),
+      visit,
+    );
+  }
+}
+
+/** A 404 page for a path that leads to no site. */
+export function sendNoSite(reply: FastifyReply, request: FastifyRequest): FastifyReply {
+  return sendHtml(reply, request, 404, renderErrorPage(404, 'Page not found'), undefined);
+}
+
+/**
+ * Serves published sites at `/sites/<siteId>/<section>/<site space>/<page path>` (defaults left
+ * out, as `urls.published` has them); see {@link serveSite}, and `site-hosts.ts` for sites on
+ * their own hostname.
  */
 export function usePublishedSites(
   app: FastifyInstance,
@@ -68,65 +155,11 @@ export function usePublishedSites(
 ): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as { siteId: string; '*'?: string };
-    const segments = (params['*'] ?? '').split('/').filter((segment) => segment !== '');
-    const requestPath = request.url.split('?')[0] ?? '/';
-    const baseUrl = publicUrl ?? `${request.protocol}://${request.host}`;
-    if (segments[0] === '~static') {
-      const asset = siteAsset(segments[1] ?? '');
-      if (asset === undefined || segments.length !== 2)
-        return sendHtml(reply, request, 404, renderErrorPage(404, 'Not found'), undefined);
-      return reply
-        .header('content-type', asset.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(asset.body);
-    }
-    let visit: SiteVisit | undefined;
-    try {
-      visit = await openSiteVisit(ctx, request, params.siteId);
-      rememberCredentials(reply, request, visit);
-      if (segments[0] === '~files') return await sendSiteFile(ctx, reply, visit, segments.slice(1));
-      if (segments[0] === '~search') {
-        const query = (request.query as Record<string, unknown>)['q'];
-        const html = await renderSearchPage(ctx, visit, {
-          requestPath,
-          baseUrl,
-          query: typeof query === 'string' ? query : '',
-        });
-        return await sendHtml(reply, request, 200, html, visit);
-      }
-      const feed = await siteFeed(ctx, visit, segments, { baseUrl, requestPath });
-      if (feed !== undefined) {
-        return await reply
-          .code(feed.status)
-          .header('content-type', feed.contentType)
-          .header('cache-control', 'private, no-cache')
-          .header('x-robots-tag', visit.site.visibility === 'public' ? 'all' : 'noindex')
-          .send(feed.body);
-      }
-      const address = resolveSiteAddress(visit, segments);
-      if (address === undefined) throw new NotFoundError('Page');
-      const key = `${visit.stamp}|${address.siteSpace.id}|${address.pagePath}|${requestPath}`;
-      let cached = ctx.caches.publishedPages.get(key);
-      if (cached === undefined) {
-        const html = await renderSitePage(ctx, visit, address, { requestPath, baseUrl });
-        if (html === undefined) throw new NotFoundError('Page');
-        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-        cached = { status: 200, body: html, contentType: 'text/html; charset=utf-8', etag };
-        ctx.caches.publishedPages.set(key, cached, html.length + key.length);
-      }
-      return await sendHtml(reply, request, cached.status, cached.body, visit, cached.etag);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      // A reader who may not read the site learns no more than that there is nothing here.
-      const status = error.status === 403 ? 404 : error.status;
-      return sendHtml(
-        reply,
-        request,
-        status,
-        renderErrorPage(status, status === 404 ? 'Page not found' : error.message),
-        visit,
-      );
-    }
+    return serveSite(ctx, publicUrl, request, reply, {
+      siteId: params.siteId,
+      segments: (params['*'] ?? '').split('/').filter((segment) => segment !== ''),
+      requestPath: request.url.split('?')[0] ?? '/',
+    });
   };
   app.get(`${SITES_PREFIX}/:siteId`, handler);
   app.get(`${SITES_PREFIX}/:siteId/*`, handler);

@@ -10,7 +10,7 @@ import { revisionRows } from '../content/revision-rows.js';
 import { spaceRevision } from '../content/space-revision.js';
 import type { StoredRevision } from '../content/stored-revision.js';
 import { readJson } from '../resources/json-column.js';
-import { expandComputedPages, isGeneratedPage } from '../openapi-specs/computed-pages.js';
+import { isGeneratedPage } from '../openapi-specs/computed-pages.js';
 import { dereferenceOpenApiBlocks } from '../openapi-specs/render-openapi-blocks.js';
 import { specResolver, type SpecResolver } from '../openapi-specs/stored-specs.js';
 import type { ServerContext } from '../server-context.js';
@@ -24,7 +24,8 @@ import {
   type LayoutNavEntry,
   type SiteLayout,
 } from './site-layout.js';
-import { everyPage, sitePages, type NavEntry, type SitePages } from './site-pages.js';
+import { navAncestry, type NavEntry, type SitePages } from './site-pages.js';
+import { siteSpaceIndex } from './site-index.js';
 import type { SiteVisit } from './site-visit.js';
 
 /** A site space's content as a reader of the site reads it. */
@@ -33,6 +34,8 @@ export interface SiteSpaceContent {
   revision: StoredRevision;
   pages: SitePages;
   specs: SpecResolver;
+  /** The stored document of each page of the revision, by page id (null: none). */
+  documentHashes: ReadonlyMap<string, string | null>;
 }
 
 /** The server path of the site's address (`/sites/<id>`). */
@@ -50,7 +53,12 @@ export function pageServerPath(
   return `${siteRoot(visit)}${segments.length === 0 ? '' : pathOf(segments)}`;
 }
 
-/** Reads the page tree of a site space's current revision, computed pages expanded. */
+/**
+ * Reads the page tree of a site space's current revision, computed pages expanded, as the reader
+ * reads it. The walked tree (navigation, reading order, pages by path and id) is kept per site
+ * space, revision, specs and the reader's claims (see `site-index.ts`): a page of a site of
+ * 10,000 pages costs what that page and its navigation cost, not a walk of the whole tree.
+ */
 export async function readSiteSpace(
   ctx: ServerContext,
   visit: SiteVisit,
@@ -59,28 +67,20 @@ export async function readSiteSpace(
 ): Promise<SiteSpaceContent> {
   const revision = await spaceRevision(ctx, siteSpace.space, { shared: true });
   const specs = specResolver(ctx.db, ctx.caches, visit.site.organization_id, baseUrl);
-  const expanded = await expandComputedPages(revision.content.pages, specs);
-  return {
-    siteSpace,
-    revision,
-    specs,
-    pages: sitePages(expanded, (condition) => visit.holds(condition)),
-  };
+  const index = await siteSpaceIndex(ctx, visit, revision, specs, baseUrl);
+  return { siteSpace, revision, specs, pages: index.pages, documentHashes: index.documentHashes };
 }
 
-/** The document of a page: generated pages carry theirs, stored ones are loaded by id. */
+/** The document of a page: generated pages carry theirs, stored ones are loaded by hash. */
 async function pageDocument(
   ctx: ServerContext,
   content: SiteSpaceContent,
   page: RevisionPageDocument,
 ): Promise<JSONDocument> {
   if (isGeneratedPage(page)) return page.document;
-  const loaded = await spaceRevision(ctx, content.siteSpace.space, {
-    documents: [page.id],
-    shared: true,
-  });
-  const found = everyPage(loaded.content.pages).find((item) => item.id === page.id);
-  return found?.type === 'document' ? found.document : page.document;
+  const hash = content.documentHashes.get(page.id);
+  if (hash === undefined || hash === null) return page.document;
+  return (await loadDocuments(ctx, [hash])).get(hash) ?? page.document;
 }
 
 /** The ids of the reusable contents a document includes. */
@@ -134,31 +134,18 @@ export async function includedDocuments(
   return found;
 }
 
-/** The ids of the pages from the top of `entries` down to page `id` (empty when it is not there). */
-function pathTo(entries: readonly NavEntry[], id: string | undefined): string[] {
-  for (const entry of entries) {
-    if (entry.kind === 'link') continue;
-    const below = pathTo(entry.children, id);
-    if (entry.kind === 'group') {
-      if (below.length > 0) return below;
-    } else if (entry.page.id === id) return [id];
-    else if (below.length > 0) return [entry.page.id, ...below];
-  }
-  return [];
-}
-
 /**
  * The navigation of a site space as links: the top level and groups in full, and below them the
  * children of the current page and of its ancestors (the rest folded, so a page of a site of
  * 10,000 pages does not carry them all; previous/next still lead through every page).
  */
 export function navLinks(
-  entries: readonly NavEntry[],
+  pages: SitePages,
   href: (page: RevisionPageDocument) => string,
   linkHref: (page: Extract<NavEntry, { kind: 'link' }>['page']) => string | undefined,
   currentId: string | undefined,
 ): LayoutNavEntry[] {
-  const open = new Set(pathTo(entries, currentId));
+  const open = navAncestry(pages, currentId);
   const links = (list: readonly NavEntry[]): LayoutNavEntry[] =>
     list.flatMap((entry): LayoutNavEntry[] => {
       if (entry.kind === 'group')
@@ -178,7 +165,7 @@ export function navLinks(
         },
       ];
     });
-  return links(entries);
+  return links(pages.nav);
 }
 
 /** The sections across the top, as links from the page at `requestPath`. */
@@ -316,7 +303,7 @@ export async function renderSitePage(
     searchHref: to(`${siteRoot(visit)}/~search`),
   });
 
-  const index = content.pages.ordered.indexOf(page);
+  const index = content.pages.position.get(page.id) ?? -1;
   const neighbour = (at: number): LayoutLink | undefined => {
     const item = content.pages.ordered[at];
     return item === undefined ? undefined : { title: item.title, href: pageHref(item) };
@@ -335,7 +322,7 @@ export async function renderSitePage(
       href: to(pageServerPath(visit, row, '')),
       ...(row.id === here.id ? { current: true } : {}),
     })),
-    nav: navLinks(content.pages.nav, pageHref, (link) => hrefOf(link.target), page.id),
+    nav: navLinks(content.pages, pageHref, (link) => hrefOf(link.target), page.id),
     contentHtml: rendered.html,
     outline: rendered.outline,
     previous: index > 0 ? neighbour(index - 1) : undefined,

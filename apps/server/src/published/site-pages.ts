@@ -15,6 +15,13 @@ export interface SitePages {
   first: RevisionPageDocument | undefined;
   byPath: ReadonlyMap<string, RevisionPageDocument>;
   byId: ReadonlyMap<string, RevisionPage>;
+  /** The index in {@link SitePages.ordered} of each page listed there, by id. */
+  position: ReadonlyMap<string, number>;
+  /**
+   * The page each page of the navigation is listed under (null at the top or in a top group),
+   * by id: a page's ancestors are found without walking the tree.
+   */
+  navParent: ReadonlyMap<string, string | null>;
 }
 
 /**
@@ -29,29 +36,57 @@ export function sitePages(
   const ordered: RevisionPageDocument[] = [];
   const byPath = new Map<string, RevisionPageDocument>();
   const byId = new Map<string, RevisionPage>();
+  const position = new Map<string, number>();
+  const navParent = new Map<string, string | null>();
   // Hidden pages are left out of the navigation and the reading order, not off the site: they
   // are served at their path, as links to them lead there.
-  const walk = (list: readonly RevisionPage[], listed: boolean): NavEntry[] =>
+  const walk = (
+    list: readonly RevisionPage[],
+    listed: boolean,
+    parent: string | null,
+  ): NavEntry[] =>
     list.flatMap((page): NavEntry[] => {
       const shown = listed && page.hidden !== true;
       if (page.type === 'computed') return [];
       byId.set(page.id, page);
       if (page.type === 'link') return shown ? [{ kind: 'link', page }] : [];
       if (page.type === 'group') {
-        const children = walk(page.pages, shown);
+        const children = walk(page.pages, shown, parent);
         return shown ? [{ kind: 'group', title: page.title, children }] : [];
       }
       if (!shows(page.condition)) {
         byId.delete(page.id);
         return [];
       }
-      if (shown) ordered.push(page);
+      if (shown) {
+        position.set(page.id, ordered.length);
+        ordered.push(page);
+        navParent.set(page.id, parent);
+      }
       byPath.set(page.path, page);
-      const children = walk(page.pages, shown);
+      const children = walk(page.pages, shown, page.id);
       return shown ? [{ kind: 'page', page, children }] : [];
     });
-  const nav = walk(pages, true);
-  return { nav, ordered, first: byPath.get('') ?? ordered[0], byPath, byId };
+  const nav = walk(pages, true, null);
+  return {
+    nav,
+    ordered,
+    first: byPath.get('') ?? ordered[0],
+    byPath,
+    byId,
+    position,
+    navParent,
+  };
+}
+
+/** The ids of page `id` and of the pages it is listed under (empty when it is not listed). */
+export function navAncestry(pages: SitePages, id: string | undefined): Set<string> {
+  const open = new Set<string>();
+  for (let at = id ?? null; at !== null && pages.navParent.has(at) && !open.has(at);) {
+    open.add(at);
+    at = pages.navParent.get(at) ?? null;
+  }
+  return open;
 }
 
 /** Every page of a tree, depth first (hidden ones too: links to them still resolve). */

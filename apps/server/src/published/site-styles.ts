@@ -49,8 +49,8 @@ kbd{border:1px solid var(--line);border-bottom-width:2px;border-radius:4px;paddi
 .ds-tab-input{position:absolute;opacity:0;width:1px;height:1px}
 .ds-tab-label{padding:.5rem 1rem;cursor:pointer;border-bottom:2px solid transparent;color:var(--muted)}
 .ds-tab-input:checked+.ds-tab-label{border-color:var(--accent);color:var(--fg);font-weight:600}
-.ds-tab-panel{display:none;width:100%;padding:0 1rem;border-top:1px solid var(--line)}
-${Array.from({ length: 12 }, (_, n) => `.ds-tabs>.ds-tab-input:nth-of-type(${n + 1}):checked~.ds-tab-panel[data-tab="${n}"]`).join(',')}{display:block}
+.ds-tab-panel{display:none;order:1;width:100%;padding:0 1rem;border-top:1px solid var(--line)}
+.ds-tab-input:checked+.ds-tab-label+.ds-tab-panel{display:block}
 .ds-expandable{border:1px solid var(--line);border-radius:8px;padding:.5rem 1rem;margin:1rem 0}.ds-expandable summary{cursor:pointer;font-weight:600}
 .ds-stepper{list-style:none;counter-reset:step;padding:0}.ds-step{counter-increment:step;position:relative;padding-left:2.75rem;border-left:2px solid var(--line);margin-left:1rem}
 .ds-step::before{content:counter(step);position:absolute;left:-1rem;top:1.9rem;width:2rem;height:2rem;border-radius:50%;background:var(--accent);color:var(--bg);display:grid;place-items:center;font-weight:700}

@@ -35,6 +35,8 @@ export interface SiteVisit {
   readonly siteSpaces: readonly SiteSpaceRow[];
   /** Whether an adaptive-content condition holds for the reader (none: it holds). */
   holds(condition: string | null | undefined): boolean;
+  /** What adaptive content shows depends on: the reader's claims when it uses them, else ''. */
+  readonly audienceKey: string;
   /** What the rendered pages depend on besides a revision: the structure and the audience. */
   readonly stamp: string;
   /** Credentials that came in the query, to keep in cookies for the pages linked from here. */
@@ -112,6 +114,7 @@ export async function openSiteVisit(
       (row) =>
         holds(row.condition) && (row.section_id === null || shownSections.has(row.section_id)),
     );
+  const audienceKey = adaptive ? JSON.stringify(claims) : '';
   const stamp = createHash('sha256')
     .update(
       JSON.stringify([
@@ -119,9 +122,19 @@ export async function openSiteVisit(
         tree.site.title,
         siteSpaces.map((row) => [row.id, row.path, row.space.revision_id, row.space.title]),
         sections.map((row) => [row.id, row.path, row.title]),
-        adaptive ? claims : null,
+        audienceKey,
       ]),
     )
     .digest('base64url');
-  return { site: tree.site, tree, audience, sections, siteSpaces, holds, stamp, remember };
+  return {
+    site: tree.site,
+    tree,
+    audience,
+    sections,
+    siteSpaces,
+    holds,
+    audienceKey,
+    stamp,
+    remember,
+  };
 }

@@ -22,19 +22,34 @@ export interface PublishedUrlOptions {
 }
 
 /**
- * Where the audience reads a site: behind its proxy (`https://<host>/<path>`) when it has one,
- * else `<base>/sites/<id>`, where docsync serves the site's pages (see docs/sites.md). A
- * share-link site's URL carries `?shareKey=` when the caller may see the key.
+ * Where the audience reads a site: behind its proxy (`https://<host>/<path>`) when it has one;
+ * else on its own hostname, with the service's scheme and port (`<scheme>://<hostname>[:port]`,
+ * then `/<basename>` when it has one), where docsync serves it to requests for that host; else
+ * `<base>/sites/<id>` (see docs/sites.md). A share-link site's URL carries `?shareKey=` when the
+ * caller may see the key.
  */
 export function sitePublishedUrl(
   site: SiteRow,
   baseUrl: string,
   options: PublishedUrlOptions,
 ): string {
-  const url = site.proxy === null ? `${baseUrl}/sites/${site.id}` : `https://${site.proxy}`;
+  const url =
+    site.proxy !== null
+      ? `https://${site.proxy}`
+      : site.hostname !== null
+        ? siteHostUrl(site.hostname, site.basename, baseUrl)
+        : `${baseUrl}/sites/${site.id}`;
   return site.visibility === 'share-link' && options.withShareKey
     ? `${url}?shareKey=${encodeURIComponent(site.share_key)}`
     : url;
+}
+
+/** `<scheme>://<hostname>[:port]` of the service at `baseUrl`, then `/<basename>` if any. */
+function siteHostUrl(hostname: string, basename: string | null, baseUrl: string): string {
+  const service = new URL(baseUrl);
+  const port = service.port === '' ? '' : `:${service.port}`;
+  const path = basename === null ? '' : `/${encodeURIComponent(basename)}`;
+  return `${service.protocol}//${hostname}${port}${path}`;
 }
 
 /** Joins a published URL and path segments (`?shareKey=` stays at the end). */
@@ -72,6 +87,7 @@ export function siteResource(
     },
   };
   if (row.basename !== null) site.basename = row.basename;
+  if (row.hostname !== null) site.hostname = row.hostname;
   if (row.proxy !== null) {
     site.proxy = { origin: `https://${row.proxy}`, target: `${baseUrl}/sites/${row.id}` };
   }

@@ -158,7 +158,7 @@ export async function renderReviewPage(
             ...(current === undefined ? { current: true } : {}),
           },
         ]),
-    ...navLinks(pages.nav, hrefOfPage, () => undefined, current?.id),
+    ...navLinks(pages, hrefOfPage, () => undefined, current?.id),
   ];
   return renderSiteLayout({
     siteTitle: `${space.title} — review`,

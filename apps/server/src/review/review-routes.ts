@@ -5,51 +5,68 @@ import { loadRevision } from '../content/load-revision.js';
 import { spaceRevision } from '../content/space-revision.js';
 import { requireChangeRequest } from '../change-requests/change-request-row.js';
 import { renderErrorPage } from '../published/error-page.js';
-import { htmlDocument } from '../published/html-document.js';
-import { siteAsset, SITE_ASSETS } from '../published/site-assets.js';
+import { siteAsset } from '../published/site-assets.js';
 import { requireSpace } from '../spaces/space-access.js';
 import { optionalCaller } from '../auth/optional-caller.js';
 import { REVIEW_COOKIE, reviewToken } from './review-auth.js';
 import { FIRST_PAGE, renderReviewPage } from './review-pages.js';
+import {
+  checkReviewNonce,
+  REVIEW_SSO_COOKIE,
+  reviewSsoProviders,
+  safeNext,
+  signInPage,
+  startReviewSso,
+  type ReviewSsoProvider,
+} from './review-sso.js';
+import { exchangeSsoLoginCode } from '../sso/sso-login-codes.js';
 
 const PAGE_CSP =
   "default-src 'none'; style-src 'self' 'unsafe-inline'; script-src 'self'; img-src 'self' https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-/** Where a sign-in may send the reader back to: a page of the review view, nothing else. */
-function safeNext(next: string | undefined): string {
-  return next !== undefined && /^\/app\/s\/[^/\\]/.test(next) ? next : '/app/login';
-}
-
-function loginPage(next: string, message?: string): string {
-  return htmlDocument({
-    title: 'Sign in to review',
-    noIndex: true,
-    head: [h('link', { rel: 'stylesheet', href: `/app/~static/${SITE_ASSETS.css.name}` })],
-    body: [
-      h('main', { id: 'ds-content', className: ['ds-login'] }, [
-        h('h1', 'Sign in to review'),
-        h(
-          'p',
-          'Paste an API token of your docsync account (docsync login, or docsync server token create). It is kept in a cookie of this browser for the review pages only.',
-        ),
-        message === undefined ? null : h('p', { role: 'alert' }, message),
-        h('form', { method: 'post', action: '/app/login' }, [
-          h('input', { type: 'hidden', name: 'next', value: next }),
-          h('label', { htmlFor: 'token' }, 'API token'),
-          ' ',
-          h('input', {
-            type: 'password',
-            id: 'token',
-            name: 'token',
-            autoComplete: 'off',
-            required: true,
-          }),
-          ' ',
-          h('button', { type: 'submit' }, 'Sign in'),
+function loginPage(next: string, sso: readonly ReviewSsoProvider[], message?: string): string {
+  return signInPage('Sign in to review', [
+    h(
+      'p',
+      'Paste an API token of your docsync account (docsync login, or docsync server token create). It is kept in a cookie of this browser for the review pages only.',
+    ),
+    ...(message === undefined ? [] : [h('p', { role: 'alert' }, message)]),
+    ...(sso.length === 0
+      ? []
+      : [
+          h(
+            'ul',
+            { className: ['ds-sso'] },
+            sso.map((provider) =>
+              h(
+                'li',
+                h(
+                  'a',
+                  {
+                    href: `/app/login/sso/${encodeURIComponent(provider.id)}?next=${encodeURIComponent(next)}`,
+                  },
+                  `Sign in with SSO (${provider.label})`,
+                ),
+              ),
+            ),
+          ),
+          h('p', 'Or with an API token:'),
         ]),
-      ]),
-    ],
-  });
+    h('form', { method: 'post', action: '/app/login' }, [
+      h('input', { type: 'hidden', name: 'next', value: next }),
+      h('label', { htmlFor: 'token' }, 'API token'),
+      ' ',
+      h('input', {
+        type: 'password',
+        id: 'token',
+        name: 'token',
+        autoComplete: 'off',
+        required: true,
+      }),
+      ' ',
+      h('button', { type: 'submit' }, 'Sign in'),
+    ]),
+  ]);
 }
 
 async function sendPage(call: BrowserRouteCall, status: number, html: string): Promise<void> {
@@ -60,6 +77,24 @@ async function sendPage(call: BrowserRouteCall, status: number, html: string): P
     .header('cache-control', 'private, no-store')
     .header('x-robots-tag', 'noindex')
     .send(html);
+}
+
+/** Keeps `token` in the review cookie and sends the reader on to `next`. */
+async function signInTo(
+  call: BrowserRouteCall,
+  token: string,
+  next: string,
+  alsoCookies: readonly string[] = [],
+): Promise<void> {
+  const secure = call.request.protocol === 'https' ? '; Secure' : '';
+  await call.reply
+    .code(303)
+    .header('set-cookie', [
+      `${REVIEW_COOKIE}=${encodeURIComponent(token)}; Path=/app; HttpOnly; SameSite=Strict${secure}`,
+      ...alsoCookies,
+    ])
+    .header('location', next)
+    .send();
 }
 
 /** A review page: the space's or a change request's, a file of it, after checking the reader. */
@@ -144,8 +179,9 @@ export const reviewRoutes: readonly BrowserRoute[] = [
     path: '/app/login',
     summary: "The review view's sign-in form (an API token, kept in an HttpOnly cookie).",
     handler: async (call) => {
-      const next = (call.request.query as Record<string, unknown>)['next'];
-      await sendPage(call, 200, loginPage(safeNext(typeof next === 'string' ? next : undefined)));
+      const query = (call.request.query as Record<string, unknown>)['next'];
+      const next = safeNext(typeof query === 'string' ? query : undefined);
+      await sendPage(call, 200, loginPage(next, await reviewSsoProviders(call.ctx, next)));
     },
   },
   {
@@ -159,19 +195,51 @@ export const reviewRoutes: readonly BrowserRoute[] = [
         await sendPage(
           call,
           401,
-          loginPage(next, 'That token is not a valid, unexpired API token.'),
+          loginPage(
+            next,
+            await reviewSsoProviders(call.ctx, next),
+            'That token is not a valid, unexpired API token.',
+          ),
         );
         return;
       }
-      const secure = call.request.protocol === 'https' ? '; Secure' : '';
-      await call.reply
-        .code(303)
-        .header(
-          'set-cookie',
-          `${REVIEW_COOKIE}=${encodeURIComponent(token ?? '')}; Path=/app; HttpOnly; SameSite=Strict${secure}`,
-        )
-        .header('location', next)
-        .send();
+      await signInTo(call, token ?? '', next);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/app/login/sso/{samlProviderId}',
+    summary:
+      "Starts a sign-in to the review view through the organization's SAML provider (back to `next` after the IdP answers).",
+    handler: async (call) => {
+      const query = (call.request.query as Record<string, unknown>)['next'];
+      await startReviewSso(call, safeNext(typeof query === 'string' ? query : undefined));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/app/login/sso',
+    summary:
+      'Ends a sign-in to the review view through SSO: the one-time code the ACS page posts, from the browser that started it, becomes the review cookie.',
+    handler: async (call) => {
+      const next = safeNext(call.form['next']);
+      let token: string;
+      try {
+        checkReviewNonce(call);
+        ({ token } = await exchangeSsoLoginCode(call.ctx.db, call.form['code'] ?? '', {
+          clock: call.ctx.clock,
+          ids: call.ctx.ids,
+        }));
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        await sendPage(
+          call,
+          error.status,
+          loginPage(next, await reviewSsoProviders(call.ctx, next), error.message),
+        );
+        return;
+      }
+      await signInTo(call, token, next, [`${REVIEW_SSO_COOKIE}=; Path=/app; Max-Age=0`]);
     },
   },
   {

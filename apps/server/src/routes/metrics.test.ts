@@ -62,6 +62,7 @@ describe('GET /metrics', () => {
       'pageFiles',
       'openApiSpecs',
       'publishedPages',
+      'siteIndexes',
       'reads',
       'parses',
     ])

@@ -1,6 +1,7 @@
 import { NotFoundError, BadRequestError } from '../errors.js';
 import type { BrowserRoute } from '../http/browser-route.js';
 import { renderLoginCodePage } from '../sso/login-code-page.js';
+import { reviewRelay, reviewSsoContinuePage } from '../review/review-sso.js';
 import { acceptSamlResponse } from '../sso/saml-login.js';
 import type { SamlProviderRow } from '../sso/saml-providers.js';
 import { samlService, serviceMetadata } from '../sso/saml-service.js';
@@ -56,7 +57,7 @@ export const samlServiceRoutes: readonly BrowserRoute[] = [
     method: 'POST',
     path: `${SAML_SERVICE_PATH}/acs`,
     summary:
-      'No token. The assertion consumer service: the IdP’s form POST (`SAMLResponse`). A valid answer signs in (making the account on first login) and shows a one-time code for `docsync login --sso`; 401 for an unsigned, altered, expired, misaddressed or replayed one, 403 for an account that is not an SSO member.',
+      'No token. The assertion consumer service: the IdP’s form POST (`SAMLResponse`). A valid answer signs in (making the account on first login) and shows a one-time code for `docsync login --sso` (or, for a sign-in the review view started, a button that takes the code back there); 401 for an unsigned, altered, expired, misaddressed or replayed one, 403 for an account that is not an SSO member.',
     handler: async ({ params, form, ctx, baseUrl, reply }) => {
       const row = await providerOf(ctx, params['samlProviderId']);
       const response = form['SAMLResponse'];
@@ -67,6 +68,19 @@ export const samlServiceRoutes: readonly BrowserRoute[] = [
         clock: ctx.clock,
         ids: ctx.ids,
       });
+      // A sign-in the review view started goes back there, from this origin (see review-sso.ts).
+      const review = reviewRelay(form['RelayState']);
+      if (review !== undefined) {
+        await reply
+          .header('cache-control', 'no-store')
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+          )
+          .type('text/html; charset=utf-8')
+          .send(reviewSsoContinuePage({ email: login.email, code: login.code, ...review }));
+        return;
+      }
       const organization = await ctx.db
         .selectFrom('organizations')
         .select('title')

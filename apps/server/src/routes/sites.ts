@@ -91,7 +91,7 @@ export const siteOperations: readonly Operation[] = [
     { params: ['organizationId', 'siteId'], body: UpdateSiteBody, response: Site },
     async (call) => {
       await changeSite(call.ctx, await siteOfCall(call), (trx, tree) =>
-        updateSite(trx, tree, call.body),
+        updateSite(trx, tree, call.body, { serviceHost: new URL(call.baseUrl).hostname }),
       );
       return readSiteResource(call.ctx.db, await siteOfCall(call), call.baseUrl);
     },

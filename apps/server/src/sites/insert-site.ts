@@ -58,6 +58,7 @@ export async function insertSite(db: Db, site: NewSite): Promise<void> {
       title: site.body.title ?? DEFAULT_SITE_TITLE,
       visibility: site.body.visibility ?? DEFAULT_VISIBILITY,
       basename: null,
+      hostname: null,
       proxy: null,
       adaptive_content: false,
       agents_context: 'included',

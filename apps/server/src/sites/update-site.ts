@@ -1,6 +1,6 @@
 import type { UpdateSiteBody } from '@docsync/api';
 import type { Updateable } from 'kysely';
-import { BadRequestError, NotFoundError } from '../errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
 import type { Db, SitesTable } from '../storage/schema.js';
 import { setDefaultSection, setDefaultSiteSpace } from './site-defaults.js';
 import { checkPath } from './site-paths.js';
@@ -18,18 +18,52 @@ function siteUpdates(body: UpdateSiteBody): Updateable<SitesTable> {
   if (body.adaptiveContent !== undefined) changes.adaptive_content = body.adaptiveContent.enabled;
   if (body.agentsContext !== undefined) changes.agents_context = body.agentsContext;
   if (body.proxy !== undefined) changes.proxy = body.proxy;
+  if (body.hostname !== undefined) changes.hostname = body.hostname;
   return changes;
+}
+
+/**
+ * Checks a site's new hostname: not the host the API itself answers on (its requests would all
+ * go to the site), and not another site's (409).
+ */
+async function checkHostname(
+  db: Db,
+  siteId: string,
+  hostname: string,
+  serviceHost: string,
+): Promise<void> {
+  if (hostname === serviceHost)
+    throw new BadRequestError(
+      `body/hostname: \`${hostname}\` is the host the API answers on; a site needs a host of its own`,
+    );
+  const taken = await db
+    .selectFrom('sites')
+    .select('id')
+    .where('hostname', '=', hostname)
+    .where('id', '!=', siteId)
+    .executeTakeFirst();
+  if (taken !== undefined)
+    throw new ConflictError(
+      `body/hostname: \`${hostname}\` is already the hostname of another site`,
+    );
 }
 
 /**
  * Applies a PATCH of a site. `defaultSiteSection` makes a section of the site the default one;
  * `defaultSiteSpace` makes a site space the default of the site: of its top level for a site
  * without sections, else of the default section (after `defaultSiteSection`), so a site space of
- * another section is a 400. Unknown ids are 404s. Run it in the transaction that took the site's
+ * another section is a 400. Unknown ids are 404s; a hostname another site has is a 409. Run it in the transaction that took the site's
  * write turn: a PATCH that fails changes nothing.
  */
-export async function updateSite(db: Db, tree: SiteTree, body: UpdateSiteBody): Promise<void> {
+export async function updateSite(
+  db: Db,
+  tree: SiteTree,
+  body: UpdateSiteBody,
+  options: { serviceHost: string },
+): Promise<void> {
   const changes = siteUpdates(body);
+  if (typeof body.hostname === 'string')
+    await checkHostname(db, tree.site.id, body.hostname, options.serviceHost);
   const section =
     body.defaultSiteSection === undefined ? undefined : tree.section(body.defaultSiteSection);
   if (body.defaultSiteSection !== undefined && section === undefined)

@@ -481,6 +481,8 @@ export interface SitesTable {
   /** public | unlisted | share-link | visitor-auth. */
   visibility: string;
   basename: string | null;
+  /** The site's own hostname (lowercase): docsync serves it to requests for that host. */
+  hostname: string | null;
   /** `host/path` the site is served under through a reverse proxy, or null. */
   proxy: string | null;
   adaptive_content: SqlBool;

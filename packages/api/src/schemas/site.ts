@@ -15,6 +15,13 @@ export const AgentsContext = StringEnum(['excluded', 'included'], { title: 'Agen
 const titleLimits = { minLength: 2, maxLength: 128 };
 const basenameLimits = { minLength: 1, maxLength: 100 };
 
+/** A site's custom hostname (`docs.example.com`): at least three labels, lowercase. */
+const SiteHostname = Type.String({
+  maxLength: 512,
+  pattern: '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$',
+  description: 'Custom hostname.',
+});
+
 /** A published documentation site built from site spaces. */
 export const Site = Type.Object(
   {
@@ -29,13 +36,7 @@ export const Site = Type.Object(
         Type.Null(),
       ]),
     ),
-    hostname: Type.Optional(
-      Type.String({
-        maxLength: 512,
-        pattern: '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$',
-        description: 'Custom hostname.',
-      }),
-    ),
+    hostname: Type.Optional(SiteHostname),
     basename: Type.Optional(Type.String(basenameLimits)),
     proxy: Type.Optional(Type.Object({ origin: Type.String(), target: Type.String() })),
     visibility: SiteVisibility,
@@ -89,12 +90,18 @@ export const CreateSiteBody = Type.Object(
 /** POST a new site. */
 export type CreateSiteBody = Static<typeof CreateSiteBody>;
 
-/** PATCH a site: every field optional; `proxy: null` removes the proxy. */
+/** PATCH a site: every field optional; `proxy: null` removes the proxy, `hostname: null` the hostname. */
 export const UpdateSiteBody = Type.Object(
   {
     title: Type.Optional(Type.String(titleLimits)),
     visibility: Type.Optional(SiteVisibility),
     basename: Type.Optional(Type.String(basenameLimits)),
+    hostname: Type.Optional(
+      Type.Union([SiteHostname, Type.Null()], {
+        description:
+          'docsync extension: the hostname docsync serves the site on (requests whose `Host` names it), or null to remove it.',
+      }),
+    ),
     adaptiveContent: Type.Optional(Type.Object({ enabled: Type.Boolean() })),
     agentsContext: Type.Optional(AgentsContext),
     defaultSiteSpace: Type.Optional(

@@ -94,13 +94,19 @@ function codeToHast(code: Code, ctx: HtmlContext): ElementContent[] {
   ];
 }
 
-/** Tabs: radio buttons and labels (switchable without scripts, arrow keys move between them). */
+/**
+ * Tabs: a radio button, its label and its panel for each tab, in that order, so one CSS rule
+ * (`:checked + label + panel`) shows the checked tab's panel whatever the number of tabs; the
+ * stylesheet lays the labels out in a row above the panels. They switch without scripts, and the
+ * arrow keys move between them as in any radio group.
+ */
 function tabsToHast(node: Extract<Block, { type: 'tabs' }>, ctx: HtmlContext): ElementContent[] {
   const group = ctx.nextId('tabs');
-  const items = node.nodes;
   return [
-    h('div', { className: ['ds-tabs'] }, [
-      ...items.flatMap((item, index) => [
+    h(
+      'div',
+      { className: ['ds-tabs'] },
+      node.nodes.flatMap((item, index) => [
         h('input', {
           type: 'radio',
           name: group,
@@ -113,11 +119,9 @@ function tabsToHast(node: Extract<Block, { type: 'tabs' }>, ctx: HtmlContext): E
           { htmlFor: `${group}-${index}`, className: ['ds-tab-label'] },
           item.data.title ?? `Tab ${index + 1}`,
         ),
+        h('div', { className: ['ds-tab-panel'] }, ctx.blocks(item.nodes)),
       ]),
-      ...items.map((item, index) =>
-        h('div', { className: ['ds-tab-panel'], dataTab: String(index) }, ctx.blocks(item.nodes)),
-      ),
-    ]),
+    ),
   ];
 }
 

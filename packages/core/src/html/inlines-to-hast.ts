@@ -4,6 +4,7 @@ import type { ContentRef } from '../model/content-ref.js';
 import type { Inline, InlineContent } from '../model/inlines.js';
 import type { Leaf, Mark, Text } from '../model/text.js';
 import type { HtmlContext } from './html-options.js';
+import { inlineHtmlToHast, type InlinePiece } from './inline-html.js';
 import { safeUrl } from './safe-url.js';
 
 const MARK_TAGS: Record<Exclude<Mark['type'], 'color'>, string> = {
@@ -149,18 +150,36 @@ const INLINE_HANDLERS: InlineHandlers = {
   html: (node) => [h('code', { className: ['ds-raw-html'] }, node.data.html)],
 };
 
-/** Inline content (text runs and inline nodes) as hast. */
+/** One text run or inline node as hast. */
+function inlineToHast(node: InlineContent, ctx: HtmlContext): ElementContent[] {
+  if (node.object === 'text') return textToHast(node);
+  const handler = INLINE_HANDLERS[node.type] as InlineHandler<Inline> | undefined;
+  if (handler === undefined) {
+    ctx.diagnostics.push({
+      message: `unknown inline \`${(node as { type: string }).type}\``,
+      ruleId: 'html-unknown-inline',
+    });
+    return [];
+  }
+  return handler(node, ctx);
+}
+
+/**
+ * Inline content (text runs and inline nodes) as hast. A run holding inline HTML is parsed and
+ * sanitized as a whole, so tags around text (`<b>it</b>`) format it (see `inline-html.ts`).
+ */
 export function inlinesToHast(nodes: readonly InlineContent[], ctx: HtmlContext): ElementContent[] {
-  return nodes.flatMap((node): ElementContent[] => {
-    if (node.object === 'text') return textToHast(node);
-    const handler = INLINE_HANDLERS[node.type] as InlineHandler<Inline> | undefined;
-    if (handler === undefined) {
-      ctx.diagnostics.push({
-        message: `unknown inline \`${(node as { type: string }).type}\``,
-        ruleId: 'html-unknown-inline',
-      });
-      return [];
-    }
-    return handler(node, ctx);
-  });
+  const isHtml = (node: InlineContent) => node.object !== 'text' && node.type === 'html';
+  if (!nodes.some(isHtml)) return nodes.flatMap((node) => inlineToHast(node, ctx));
+  const pieces = nodes.map((node): InlinePiece =>
+    node.object !== 'text' && node.type === 'html'
+      ? { html: node.data.html }
+      : { nodes: inlineToHast(node, ctx) },
+  );
+  return (
+    inlineHtmlToHast(pieces) ??
+    pieces.flatMap((piece, index) =>
+      'nodes' in piece ? piece.nodes : inlineToHast(nodes[index] as InlineContent, ctx),
+    )
+  );
 }

@@ -134,6 +134,49 @@ describe('renderDocumentHtml', () => {
     ).toBe(false);
   });
 
+  it('formats text with the inline HTML around it, sanitized', () => {
+    const text = (value: string) => ({
+      object: 'text' as const,
+      leaves: [{ object: 'leaf' as const, text: value, marks: [] }],
+    });
+    const html = (value: string) =>
+      ({ object: 'inline', type: 'html', data: { html: value }, isVoid: true }) as const;
+    const paragraph = (nodes: unknown[]): JSONDocument => ({
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes } as Block],
+    });
+    const bold = renderDocumentHtml(
+      paragraph([text('Then restart '), html('<b>'), text('it'), html('</b>'), text('.')]),
+      options,
+    );
+    expect(bold.html).toBe('<p>Then restart <b>it</b>.</p>');
+    const hostile = renderDocumentHtml(
+      paragraph([
+        html('<span onclick="steal()" class="x" style="color:red">'),
+        text('a'),
+        html('</span>'),
+        html('<img src="x" onerror="steal()">'),
+        html('<a href="javascript:steal()">'),
+        text('b'),
+        html('</a>'),
+        html('<abbr title="HyperText">'),
+        text('HTML'),
+        html('</abbr>'),
+      ]),
+      options,
+    );
+    expect(hostile.html).toBe('<p><span>a</span>b<abbr title="HyperText">HTML</abbr></p>');
+    // Text inside an element that is dropped whole would be lost: the HTML shows as written.
+    const script = renderDocumentHtml(
+      paragraph([html('<script>'), text('alert(1)'), html('</script>')]),
+      options,
+    );
+    expect(script.html).toBe(
+      '<p><code class="ds-raw-html">&#x3C;script></code>alert(1)<code class="ds-raw-html">&#x3C;/script></code></p>',
+    );
+  });
+
   it('leaves out `if` blocks whose condition does not hold', () => {
     const document: JSONDocument = {
       object: 'document',

@@ -22,6 +22,7 @@ import { integrations } from './020-integrations.js';
 import { translations } from './022-translations.js';
 import { conversations } from './023-conversations.js';
 import { integrationTargets } from './027-integration-targets.js';
+import { siteHostnames } from './028-site-hostnames.js';
 
 /**
  * Every migration, keyed by name in the order they run. Append new ones with the next number;
@@ -51,6 +52,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '022-translations': translations,
   '023-conversations': conversations,
   '027-integration-targets': integrationTargets,
+  '028-site-hostnames': siteHostnames,
 };
 
 /** Hands Kysely's Migrator the in-code migrations (no files are read at run time). */
