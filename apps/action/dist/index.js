@@ -40799,7 +40799,10 @@ var ObjectStore = class {
    * when they are few, else packs (see {@link writeMissing}).
    */
   async writeAll(objects) {
-    const hashed = objects.map((object) => ({ ...object, oid: objectId(object.type, object.body) }));
+    const hashed = objects.map((object) => ({
+      ...object,
+      oid: objectId(object.type, object.body)
+    }));
     const absent = await this.missing(hashed.map((object) => object.oid));
     await this.writeMissing(hashed.filter((object) => absent.has(object.oid)));
     return hashed.map((object) => object.oid);

@@ -161,7 +161,10 @@ export class ObjectStore {
    * when they are few, else packs (see {@link writeMissing}).
    */
   async writeAll(objects: readonly { type: ObjectType; body: Uint8Array }[]): Promise<string[]> {
-    const hashed = objects.map((object) => ({ ...object, oid: objectId(object.type, object.body) }));
+    const hashed = objects.map((object) => ({
+      ...object,
+      oid: objectId(object.type, object.body),
+    }));
     const absent = await this.missing(hashed.map((object) => object.oid));
     await this.writeMissing(hashed.filter((object) => absent.has(object.oid)));
     return hashed.map((object) => object.oid);
@@ -395,7 +398,10 @@ function findIn(
 
 /** An object's id: the SHA-1 of its header (`<type> <size>\0`) and body. */
 export function objectId(type: ObjectType, body: Uint8Array): string {
-  return createHash('sha1').update(`${type} ${String(body.byteLength)}\0`).update(body).digest('hex');
+  return createHash('sha1')
+    .update(`${type} ${String(body.byteLength)}\0`)
+    .update(body)
+    .digest('hex');
 }
 
 function parseLooseHeader(text: string): ObjectHeader | undefined {

@@ -51,7 +51,8 @@ export async function writeBlobs(
   const toWrite = hashed.filter((file) => absent.has(file.oid));
   const blobs = await new PQueue({ concurrency }).addAll(
     toWrite.map((file) => async () => {
-      if (file.bytes !== undefined) return { oid: file.oid, type: 'blob' as const, body: file.bytes };
+      if (file.bytes !== undefined)
+        return { oid: file.oid, type: 'blob' as const, body: file.bytes };
       if (!readMissingBlob) throw new ObjectNotFoundError(file.oid, { path: file.path });
       const bytes = await readMissingBlob({ path: file.path, oid: file.oid });
       const actual = gitBlobId(bytes);
