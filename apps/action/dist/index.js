@@ -5789,7 +5789,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants5 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5864,7 +5864,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5959,11 +5959,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants4.ERROR.OK) {
+          if (ret !== constants5.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants4.ERROR.PAUSED) {
+            } else if (ret === constants5.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5986,10 +5986,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants4.ERROR.OK) {
+        if (ret === constants5.ERROR.OK) {
           return null;
         }
-        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6006,7 +6006,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants4.ERROR[ret], data);
+        return new HTTPParserError(message, constants5.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause ? constants5.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6244,13 +6244,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -22025,7 +22025,7 @@ var require_crc322 = __commonJS({
       return table2;
     }
     var crcTable = makeTable();
-    function crc322(crc, buf, len, pos) {
+    function crc323(crc, buf, len, pos) {
       var t = crcTable, end = pos + len;
       crc ^= -1;
       for (var i = pos; i < end; i++) {
@@ -22033,7 +22033,7 @@ var require_crc322 = __commonJS({
       }
       return crc ^ -1;
     }
-    module.exports = crc322;
+    module.exports = crc323;
   }
 });
 
@@ -22071,7 +22071,7 @@ var require_deflate = __commonJS({
     var utils = require_common();
     var trees = require_trees();
     var adler32 = require_adler32();
-    var crc322 = require_crc322();
+    var crc323 = require_crc322();
     var msg = require_messages();
     var Z_NO_FLUSH = 0;
     var Z_PARTIAL_FLUSH = 1;
@@ -22174,7 +22174,7 @@ var require_deflate = __commonJS({
       if (strm.state.wrap === 1) {
         strm.adler = adler32(strm.adler, buf, len, start);
       } else if (strm.state.wrap === 2) {
-        strm.adler = crc322(strm.adler, buf, len, start);
+        strm.adler = crc323(strm.adler, buf, len, start);
       }
       strm.next_in += len;
       strm.total_in += len;
@@ -22816,7 +22816,7 @@ var require_deflate = __commonJS({
               put_byte(s2, s2.gzhead.extra.length >> 8 & 255);
             }
             if (s2.gzhead.hcrc) {
-              strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending, 0);
+              strm.adler = crc323(strm.adler, s2.pending_buf, s2.pending, 0);
             }
             s2.gzindex = 0;
             s2.status = EXTRA_STATE;
@@ -22853,7 +22853,7 @@ var require_deflate = __commonJS({
           while (s2.gzindex < (s2.gzhead.extra.length & 65535)) {
             if (s2.pending === s2.pending_buf_size) {
               if (s2.gzhead.hcrc && s2.pending > beg) {
-                strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+                strm.adler = crc323(strm.adler, s2.pending_buf, s2.pending - beg, beg);
               }
               flush_pending(strm);
               beg = s2.pending;
@@ -22865,7 +22865,7 @@ var require_deflate = __commonJS({
             s2.gzindex++;
           }
           if (s2.gzhead.hcrc && s2.pending > beg) {
-            strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+            strm.adler = crc323(strm.adler, s2.pending_buf, s2.pending - beg, beg);
           }
           if (s2.gzindex === s2.gzhead.extra.length) {
             s2.gzindex = 0;
@@ -22881,7 +22881,7 @@ var require_deflate = __commonJS({
           do {
             if (s2.pending === s2.pending_buf_size) {
               if (s2.gzhead.hcrc && s2.pending > beg) {
-                strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+                strm.adler = crc323(strm.adler, s2.pending_buf, s2.pending - beg, beg);
               }
               flush_pending(strm);
               beg = s2.pending;
@@ -22898,7 +22898,7 @@ var require_deflate = __commonJS({
             put_byte(s2, val);
           } while (val !== 0);
           if (s2.gzhead.hcrc && s2.pending > beg) {
-            strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+            strm.adler = crc323(strm.adler, s2.pending_buf, s2.pending - beg, beg);
           }
           if (val === 0) {
             s2.gzindex = 0;
@@ -22914,7 +22914,7 @@ var require_deflate = __commonJS({
           do {
             if (s2.pending === s2.pending_buf_size) {
               if (s2.gzhead.hcrc && s2.pending > beg) {
-                strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+                strm.adler = crc323(strm.adler, s2.pending_buf, s2.pending - beg, beg);
               }
               flush_pending(strm);
               beg = s2.pending;
@@ -22931,7 +22931,7 @@ var require_deflate = __commonJS({
             put_byte(s2, val);
           } while (val !== 0);
           if (s2.gzhead.hcrc && s2.pending > beg) {
-            strm.adler = crc322(strm.adler, s2.pending_buf, s2.pending - beg, beg);
+            strm.adler = crc323(strm.adler, s2.pending_buf, s2.pending - beg, beg);
           }
           if (val === 0) {
             s2.status = HCRC_STATE;
@@ -23989,7 +23989,7 @@ var require_inflate = __commonJS({
     "use strict";
     var utils = require_common();
     var adler32 = require_adler32();
-    var crc322 = require_crc322();
+    var crc323 = require_crc322();
     var inflate_fast = require_inffast();
     var inflate_table = require_inftrees();
     var CODES = 0;
@@ -24293,7 +24293,7 @@ var require_inflate = __commonJS({
                 state.check = 0;
                 hbuf[0] = hold & 255;
                 hbuf[1] = hold >>> 8 & 255;
-                state.check = crc322(state.check, hbuf, 2, 0);
+                state.check = crc323(state.check, hbuf, 2, 0);
                 hold = 0;
                 bits = 0;
                 state.mode = FLAGS;
@@ -24356,7 +24356,7 @@ var require_inflate = __commonJS({
               if (state.flags & 512) {
                 hbuf[0] = hold & 255;
                 hbuf[1] = hold >>> 8 & 255;
-                state.check = crc322(state.check, hbuf, 2, 0);
+                state.check = crc323(state.check, hbuf, 2, 0);
               }
               hold = 0;
               bits = 0;
@@ -24379,7 +24379,7 @@ var require_inflate = __commonJS({
                 hbuf[1] = hold >>> 8 & 255;
                 hbuf[2] = hold >>> 16 & 255;
                 hbuf[3] = hold >>> 24 & 255;
-                state.check = crc322(state.check, hbuf, 4, 0);
+                state.check = crc323(state.check, hbuf, 4, 0);
               }
               hold = 0;
               bits = 0;
@@ -24401,7 +24401,7 @@ var require_inflate = __commonJS({
               if (state.flags & 512) {
                 hbuf[0] = hold & 255;
                 hbuf[1] = hold >>> 8 & 255;
-                state.check = crc322(state.check, hbuf, 2, 0);
+                state.check = crc323(state.check, hbuf, 2, 0);
               }
               hold = 0;
               bits = 0;
@@ -24424,7 +24424,7 @@ var require_inflate = __commonJS({
                 if (state.flags & 512) {
                   hbuf[0] = hold & 255;
                   hbuf[1] = hold >>> 8 & 255;
-                  state.check = crc322(state.check, hbuf, 2, 0);
+                  state.check = crc323(state.check, hbuf, 2, 0);
                 }
                 hold = 0;
                 bits = 0;
@@ -24457,7 +24457,7 @@ var require_inflate = __commonJS({
                     );
                   }
                   if (state.flags & 512) {
-                    state.check = crc322(state.check, input, copy, next);
+                    state.check = crc323(state.check, input, copy, next);
                   }
                   have -= copy;
                   next += copy;
@@ -24483,7 +24483,7 @@ var require_inflate = __commonJS({
                   }
                 } while (len && copy < have);
                 if (state.flags & 512) {
-                  state.check = crc322(state.check, input, copy, next);
+                  state.check = crc323(state.check, input, copy, next);
                 }
                 have -= copy;
                 next += copy;
@@ -24509,7 +24509,7 @@ var require_inflate = __commonJS({
                   }
                 } while (len && copy < have);
                 if (state.flags & 512) {
-                  state.check = crc322(state.check, input, copy, next);
+                  state.check = crc323(state.check, input, copy, next);
                 }
                 have -= copy;
                 next += copy;
@@ -25084,7 +25084,7 @@ var require_inflate = __commonJS({
                 state.total += _out;
                 if (_out) {
                   strm.adler = state.check = /*UPDATE(state.check, put - _out, _out);*/
-                  state.flags ? crc322(state.check, output, _out, put - _out) : adler32(state.check, output, _out, put - _out);
+                  state.flags ? crc323(state.check, output, _out, put - _out) : adler32(state.check, output, _out, put - _out);
                 }
                 _out = left;
                 if ((state.flags ? hold : zswap32(hold)) !== state.check) {
@@ -25150,7 +25150,7 @@ var require_inflate = __commonJS({
       state.total += _out;
       if (state.wrap && _out) {
         strm.adler = state.check = /*UPDATE(state.check, strm.next_out - _out, _out);*/
-        state.flags ? crc322(state.check, output, _out, strm.next_out - _out) : adler32(state.check, output, _out, strm.next_out - _out);
+        state.flags ? crc323(state.check, output, _out, strm.next_out - _out) : adler32(state.check, output, _out, strm.next_out - _out);
       }
       strm.data_type = state.bits + (state.last ? 64 : 0) + (state.mode === TYPE ? 128 : 0) + (state.mode === LEN_ || state.mode === COPY_ ? 256 : 0);
       if ((_in === 0 && _out === 0 || flush === Z_FINISH) && ret === Z_OK) {
@@ -25470,9 +25470,9 @@ var require_pako = __commonJS({
     var assign = require_common().assign;
     var deflate = require_deflate2();
     var inflate = require_inflate2();
-    var constants4 = require_constants6();
+    var constants5 = require_constants6();
     var pako2 = {};
-    assign(pako2, deflate, inflate, constants4);
+    assign(pako2, deflate, inflate, constants5);
     module.exports = pako2;
   }
 });
@@ -26271,7 +26271,7 @@ var require_isomorphic_git = __commonJS({
     var Hash2 = _interopDefault(require_sha1());
     var AsyncLock2 = _interopDefault(require_async_lock());
     var cleanGitRef2 = _interopDefault(require_lib2());
-    var crc322 = _interopDefault(require_crc32());
+    var crc323 = _interopDefault(require_crc32());
     var pako2 = _interopDefault(require_pako());
     var crypto$1 = __require("crypto");
     var pify2 = _interopDefault(require_pify());
@@ -28776,7 +28776,7 @@ If you're a developer and you believe this is a bug in isomorphic-git, please fi
         for (const [i, start] of offsetArray.entries()) {
           const end = i + 1 === offsetArray.length ? pack.byteLength - 20 : offsetArray[i + 1];
           const o = offsetToObject[start];
-          const crc = crc322.buf(pack.slice(start, end)) >>> 0;
+          const crc = crc323.buf(pack.slice(start, end)) >>> 0;
           o.end = end;
           o.crc = crc;
         }
@@ -30907,7 +30907,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
       }
       return false;
     }
-    async function hasObject2({
+    async function hasObject({
       fs: fs4,
       cache,
       gitdir,
@@ -31103,7 +31103,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             parent = await Promise.all(
               parent.map(async (p) => {
                 let oid2 = await GitRefManager.resolve({ fs: fs4, gitdir, ref: p });
-                while (await hasObject2({ fs: fs4, cache, gitdir, oid: oid2 })) {
+                while (await hasObject({ fs: fs4, cache, gitdir, oid: oid2 })) {
                   const { type: type2, object } = await _readObject({
                     fs: fs4,
                     cache,
@@ -33955,7 +33955,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
         try {
           ref2 = await GitRefManager.expand({ fs: fs4, gitdir, ref: ref2 });
           const oid2 = await GitRefManager.resolve({ fs: fs4, gitdir, ref: ref2 });
-          if (await hasObject2({ fs: fs4, cache, gitdir, oid: oid2 })) {
+          if (await hasObject({ fs: fs4, cache, gitdir, oid: oid2 })) {
             haves.push(oid2);
           }
         } catch (err) {
@@ -33994,7 +33994,7 @@ ${obj.gpgsig ? obj.gpgsig : ""}`;
             const { object } = await _readObject({ fs: fs4, cache, gitdir, oid: oid2 });
             const commit2 = new GitCommit(object);
             const hasParents = await Promise.all(
-              commit2.headers().parent.map((oid3) => hasObject2({ fs: fs4, cache, gitdir, oid: oid3 }))
+              commit2.headers().parent.map((oid3) => hasObject({ fs: fs4, cache, gitdir, oid: oid3 }))
             );
             const haveAllParents = hasParents.length === 0 || hasParents.every((has) => has);
             if (!haveAllParents) {
@@ -40335,8 +40335,8 @@ var PQueue = class extends import_index.default {
 };
 
 // ../../packages/git/dist/object-store.js
-import { createHash } from "node:crypto";
-import { constants as constants3, deflateSync, inflateSync } from "node:zlib";
+import { createHash as createHash2 } from "node:crypto";
+import { constants as constants4, deflateSync as deflateSync2, inflateSync } from "node:zlib";
 
 // ../../packages/git/dist/apply-delta.js
 function applyDelta(base3, delta) {
@@ -40385,6 +40385,85 @@ function applyDelta(base3, delta) {
   if (written !== target.byteLength)
     throw new Error("delta result size does not match");
   return target;
+}
+
+// ../../packages/git/dist/pack-file.js
+import { createHash } from "node:crypto";
+import { constants as constants3, crc32, deflateSync } from "node:zlib";
+var fastest = { level: constants3.Z_BEST_SPEED };
+var typeNumbers = { commit: 1, tree: 2, blob: 3, tag: 4 };
+function entryHeader(type2, size2) {
+  const bytes = [];
+  let byte = typeNumbers[type2] << 4 | size2 & 15;
+  let rest = Math.floor(size2 / 16);
+  while (rest > 0) {
+    bytes.push(byte | 128);
+    byte = rest & 127;
+    rest = Math.floor(rest / 128);
+  }
+  bytes.push(byte);
+  return Buffer.from(bytes);
+}
+function encodePack(objects) {
+  const header = Buffer.alloc(12);
+  header.write("PACK", 0, "latin1");
+  header.writeUInt32BE(2, 4);
+  header.writeUInt32BE(objects.length, 8);
+  const chunks = [header];
+  const hash = createHash("sha1").update(header);
+  const entries = [];
+  let offset = header.byteLength;
+  for (const object of objects) {
+    const entry = Buffer.concat([
+      entryHeader(object.type, object.body.byteLength),
+      deflateSync(object.body, fastest)
+    ]);
+    chunks.push(entry);
+    hash.update(entry);
+    entries.push({ oid: Buffer.from(object.oid, "hex"), offset, crc: crc32(entry) });
+    offset += entry.byteLength;
+  }
+  const checksum = hash.digest();
+  chunks.push(checksum);
+  return {
+    name: checksum.toString("hex"),
+    pack: Buffer.concat(chunks),
+    index: encodeIndex(entries, checksum)
+  };
+}
+function encodeIndex(entries, packChecksum) {
+  const sorted = [...entries].sort((a, b) => Buffer.compare(a.oid, b.oid));
+  const count = sorted.length;
+  const large = sorted.filter((entry) => entry.offset >= 2147483648);
+  const body = Buffer.alloc(8 + 256 * 4 + count * 28 + large.length * 8 + 20);
+  body.writeUInt32BE(4285812579, 0);
+  body.writeUInt32BE(2, 4);
+  const fanout = new Uint32Array(256);
+  for (const entry of sorted)
+    fanout[entry.oid[0] ?? 0] = (fanout[entry.oid[0] ?? 0] ?? 0) + 1;
+  let running = 0;
+  for (let byte = 0; byte < 256; byte++) {
+    running += fanout[byte] ?? 0;
+    body.writeUInt32BE(running, 8 + byte * 4);
+  }
+  const names = 8 + 256 * 4;
+  const crcs = names + count * 20;
+  const offsets = crcs + count * 4;
+  const largeOffsets = offsets + count * 4;
+  let largeCount = 0;
+  sorted.forEach((entry, position3) => {
+    entry.oid.copy(body, names + position3 * 20);
+    body.writeUInt32BE(entry.crc, crcs + position3 * 4);
+    if (entry.offset < 2147483648) {
+      body.writeUInt32BE(entry.offset, offsets + position3 * 4);
+    } else {
+      body.writeUInt32BE((2147483648 | largeCount) >>> 0, offsets + position3 * 4);
+      body.writeBigUInt64BE(BigInt(entry.offset), largeOffsets + largeCount * 8);
+      largeCount += 1;
+    }
+  });
+  packChecksum.copy(body, largeOffsets + largeCount * 8);
+  return Buffer.concat([body, createHash("sha1").update(body).digest()]);
 }
 
 // ../../packages/git/dist/pack-index.js
@@ -40611,6 +40690,8 @@ var packTypes = { 1: "commit", 2: "tree", 3: "blob", 4: "tag" };
 var ofsDelta = 6;
 var refDelta = 7;
 var readSizes = [256, 4096, 65536];
+var PACK_THRESHOLD = 100;
+var PACK_BYTES = 32 << 20;
 var stores = /* @__PURE__ */ new WeakMap();
 var temporaryCounter = 0;
 function objectStoreFor(fs4, gitdir, cache) {
@@ -40650,7 +40731,7 @@ var ObjectStore = class {
       const found = await this.#readPackedById(oid, false) ?? await this.#readLoose(oid) ?? await this.#readPackedById(oid, true);
       if (!found)
         return void 0;
-      const hash = createHash("sha1").update(`${found.type} ${found.body.byteLength}\0`);
+      const hash = createHash2("sha1").update(`${found.type} ${found.body.byteLength}\0`);
       return hash.update(found.body).digest("hex") === oid ? found : void 0;
     } catch (error2) {
       if (fsErrorCode(error2) !== "ENOENT")
@@ -40705,28 +40786,102 @@ var ObjectStore = class {
     }
     return result;
   }
-  /**
-   * Writes an object as a loose file unless the repository has it; returns its id. Written to a
-   * temporary file and renamed into place, as git does, so a reader never sees half an object.
-   */
+  /** Writes an object unless the repository has it (see {@link writeAll}); returns its id. */
   async write(type2, body) {
-    const header = new TextEncoder().encode(`${type2} ${body.byteLength}\0`);
-    const wrapped = Buffer.concat([header, body]);
-    const oid = createHash("sha1").update(wrapped).digest("hex");
+    const oid = objectId(type2, body);
     if (await this.has(oid))
       return oid;
-    const path2 = this.#loosePath(oid);
-    const folder = path2.slice(0, path2.lastIndexOf("/"));
-    await this.#fs.mkdir(folder, { recursive: true });
-    const deflated = deflateSync(wrapped);
-    if (!this.#fs.rename) {
-      await this.#fs.writeFile(path2, deflated);
-      return oid;
-    }
-    const temporary = `${folder}/tmp_obj_${process.pid}_${(temporaryCounter++).toString(36)}`;
-    await this.#fs.writeFile(temporary, deflated);
-    await this.#fs.rename(temporary, path2);
+    await this.#writeLoose({ oid, type: type2, body });
     return oid;
+  }
+  /**
+   * Writes the objects the repository lacks and returns every object's id, in order: loose files
+   * when they are few, else packs (see {@link writeMissing}).
+   */
+  async writeAll(objects) {
+    const hashed = objects.map((object) => ({
+      ...object,
+      oid: objectId(object.type, object.body)
+    }));
+    const absent = await this.missing(hashed.map((object) => object.oid));
+    await this.writeMissing(hashed.filter((object) => absent.has(object.oid)));
+    return hashed.map((object) => object.oid);
+  }
+  /**
+   * The ids of `oids` the repository lacks: one listing of the pack directory, then a loose-file
+   * stat for each id no pack holds (not a listing per miss, as {@link has} does).
+   */
+  async missing(oids) {
+    this.#packs = this.#readPackIndexes();
+    const packs = await this.#packs;
+    const folders = new Set(await this.#fs.readdir(`${this.gitdir}/objects`).catch(() => []));
+    const absent = /* @__PURE__ */ new Set();
+    for (const oid of new Set(oids)) {
+      if (findIn(packs, oid) !== void 0)
+        continue;
+      if (!folders.has(oid.slice(0, 2)) || !await this.#exists(this.#loosePath(oid)))
+        absent.add(oid);
+    }
+    return absent;
+  }
+  /**
+   * Writes objects the caller found missing (ids computed with their bodies, duplicates
+   * skipped): fewer than {@link PACK_THRESHOLD} as loose files, more as packs of at most
+   * {@link PACK_BYTES} of bodies each, which readers see whole or not at all (the pack is renamed
+   * into place before its index, and readers find packs by their index).
+   */
+  async writeMissing(objects) {
+    const unique = [...new Map(objects.map((object) => [object.oid, object])).values()];
+    if (unique.length < PACK_THRESHOLD) {
+      for (const object of unique)
+        await this.#writeLoose(object);
+      return;
+    }
+    let batch = [];
+    let bytes = 0;
+    for (const object of unique) {
+      batch.push(object);
+      bytes += object.body.byteLength;
+      if (bytes >= PACK_BYTES) {
+        await this.#writePack(batch);
+        batch = [];
+        bytes = 0;
+      }
+    }
+    if (batch.length > 0)
+      await this.#writePack(batch);
+  }
+  async #writePack(objects) {
+    const { name, pack, index: index3 } = encodePack(objects);
+    const packDir = `${this.gitdir}/objects/pack`;
+    await this.#fs.mkdir(packDir, { recursive: true });
+    const packPath = `${packDir}/pack-${name}.pack`;
+    await this.#writeInPlace(packPath, pack);
+    await this.#writeInPlace(`${packDir}/pack-${name}.idx`, index3);
+    const parsed = parsePackIndex(packPath, pack.byteLength, index3);
+    this.#indexes.set(`pack-${name}.idx`, Promise.resolve(parsed));
+    this.#packs = void 0;
+  }
+  /**
+   * A loose object, written to a temporary file and renamed into place, as git does, so a
+   * reader never sees half an object.
+   */
+  async #writeLoose(object) {
+    const path2 = this.#loosePath(object.oid);
+    await this.#fs.mkdir(path2.slice(0, path2.lastIndexOf("/")), { recursive: true });
+    const header = new TextEncoder().encode(`${object.type} ${object.body.byteLength}\0`);
+    await this.#writeInPlace(path2, deflateSync2(Buffer.concat([header, object.body]), fastest));
+  }
+  /** Writes a file through a temporary file beside it and a rename, where the file system can. */
+  async #writeInPlace(path2, data) {
+    if (!this.#fs.rename) {
+      await this.#fs.writeFile(path2, data);
+      return;
+    }
+    const folder = path2.slice(0, path2.lastIndexOf("/"));
+    const temporary = `${folder}/tmp_obj_${String(process.pid)}_${(temporaryCounter++).toString(36)}`;
+    await this.#fs.writeFile(temporary, data);
+    await this.#fs.rename(temporary, path2);
   }
   /** Whether the repository holds the object (loose or packed). */
   async has(oid) {
@@ -40783,7 +40938,7 @@ var ObjectStore = class {
           return "missing";
         throw error2;
       }
-      const head = inflateSync(chunk, { finishFlush: constants3.Z_SYNC_FLUSH });
+      const head = inflateSync(chunk, { finishFlush: constants4.Z_SYNC_FLUSH });
       const nul = head.indexOf(0);
       if (nul >= 0)
         return parseLooseHeader(head.subarray(0, nul).toString("latin1"));
@@ -40865,6 +41020,9 @@ function findIn(indexes2, oid) {
   }
   return void 0;
 }
+function objectId(type2, body) {
+  return createHash2("sha1").update(`${type2} ${String(body.byteLength)}\0`).update(body).digest("hex");
+}
 function parseLooseHeader(text8) {
   const match = /^(commit|tree|blob|tag) (\d+)$/.exec(text8);
   if (!match)
@@ -40900,7 +41058,7 @@ function parsePackEntry(chunk) {
   }
   if (position3 >= chunk.byteLength)
     return "more";
-  const delta = inflateSync(chunk.subarray(position3), { finishFlush: constants3.Z_SYNC_FLUSH });
+  const delta = inflateSync(chunk.subarray(position3), { finishFlush: constants4.Z_SYNC_FLUSH });
   const source = readVarint(delta, 0);
   const target = source && readVarint(delta, source.next);
   return target ? { size: target.value } : "more";
@@ -40960,9 +41118,9 @@ async function readBlobBytes(options) {
     throw error2;
   }
 }
-async function hasObject(options) {
+async function missingObjects(options) {
   const args = isoArgs(options);
-  return objectStoreFor(args.fs, args.gitdir, args.cache).has(options.oid);
+  return objectStoreFor(args.fs, args.gitdir, args.cache).missing(options.oids);
 }
 function plain(bytes) {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -72770,11 +72928,11 @@ var readerByKey = new Map(readers);
 var nestedTooDeep = new Error("styling elements nest too deep");
 
 // ../../packages/core/dist/tree/git-blob-id.js
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 var encoder2 = new TextEncoder();
 function gitBlobId(content3) {
   const bytes = typeof content3 === "string" ? encoder2.encode(content3) : content3;
-  return createHash2("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+  return createHash3("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
 // ../../packages/core/dist/tree/revision-to-tree.js
@@ -73065,26 +73223,28 @@ var encoder4 = new TextEncoder();
 var concurrency2 = 16;
 async function writeBlobs(args, files, readMissingBlob) {
   const store = objectStoreFor(args.fs, args.gitdir, args.cache);
-  return new PQueue({ concurrency: concurrency2 }).addAll(files.map((file) => async () => {
-    const mode = file.mode ?? "100644";
-    let bytes = contentOf(file);
+  const hashed = files.map((file) => {
+    const bytes = contentOf(file);
     const oid = bytes === void 0 ? "oid" in file ? file.oid : void 0 : gitBlobId(bytes);
-    if (oid === void 0) {
+    if (oid === void 0)
       throw new MissingContentError(file.path);
-    }
-    if (await store.has(oid))
-      return { path: file.path, mode, oid };
-    if (bytes === void 0) {
-      if (!readMissingBlob)
-        throw new ObjectNotFoundError(oid, { path: file.path });
-      bytes = await readMissingBlob({ path: file.path, oid });
-      const actual = gitBlobId(bytes);
-      if (actual !== oid)
-        throw new BlobMismatchError(file.path, oid, actual);
-    }
-    await store.write("blob", bytes);
-    return { path: file.path, mode, oid };
+    return { path: file.path, mode: file.mode ?? "100644", oid, bytes };
+  });
+  const absent = await store.missing(hashed.map((file) => file.oid));
+  const toWrite = hashed.filter((file) => absent.has(file.oid));
+  const blobs = await new PQueue({ concurrency: concurrency2 }).addAll(toWrite.map((file) => async () => {
+    if (file.bytes !== void 0)
+      return { oid: file.oid, type: "blob", body: file.bytes };
+    if (!readMissingBlob)
+      throw new ObjectNotFoundError(file.oid, { path: file.path });
+    const bytes = await readMissingBlob({ path: file.path, oid: file.oid });
+    const actual = gitBlobId(bytes);
+    if (actual !== file.oid)
+      throw new BlobMismatchError(file.path, file.oid, actual);
+    return { oid: file.oid, type: "blob", body: bytes };
   }));
+  await store.writeMissing(blobs);
+  return hashed.map((file) => ({ path: file.path, mode: file.mode, oid: file.oid }));
 }
 function contentOf(file) {
   const { bytes, text: text8 } = file;
@@ -73130,13 +73290,21 @@ async function writeNestedTree(args, files) {
   return writeDirectory(args, root2);
 }
 async function writeDirectory(args, directory) {
-  const entries = [];
-  for (const [name, file] of directory.files)
-    entries.push(treeEntry(name, file.mode, file.oid));
-  for (const [name, child] of directory.directories) {
-    entries.push(treeEntry(name, treeMode, await writeDirectory(args, child)));
-  }
-  return writeTreeObject(args, entries);
+  const trees = [];
+  const encode2 = (current) => {
+    const entries = [];
+    for (const [name, file] of current.files)
+      entries.push(treeEntry(name, file.mode, file.oid));
+    for (const [name, child] of current.directories) {
+      entries.push(treeEntry(name, treeMode, encode2(child)));
+    }
+    const body = encodeTreeObject(entries);
+    trees.push({ type: "tree", body });
+    return objectId("tree", body);
+  };
+  const root2 = encode2(directory);
+  await objectStoreFor(args.fs, args.gitdir, args.cache).writeAll(trees);
+  return root2;
 }
 async function graft(args, baseTree, segments, subtree) {
   const [name, ...rest] = segments;
@@ -83862,8 +84030,6 @@ function withBytes(path2, oid, bytes) {
   return { path: path2, oid, size: bytes.byteLength, bytes };
 }
 async function held(repo, file) {
-  if (!await hasObject({ ...repo, oid: file.oid }))
-    return void 0;
   try {
     return withBytes(file.path, file.oid, await readBlobBytes({ ...repo, oid: file.oid }));
   } catch (error2) {
@@ -83874,7 +84040,8 @@ async function held(repo, file) {
 }
 async function readListedFiles(client, spaceId, revision2, listed, options = {}) {
   const { repo, onProgress } = options;
-  const local = await new PQueue({ concurrency: REPO_READS }).addAll(listed.map((file) => () => repo === void 0 ? Promise.resolve(void 0) : held(repo, file)));
+  const absent = repo === void 0 ? void 0 : await missingObjects({ ...repo, oids: listed.map((file) => file.oid) });
+  const local = await new PQueue({ concurrency: REPO_READS }).addAll(listed.map((file) => () => repo === void 0 || absent?.has(file.oid) !== false ? Promise.resolve(void 0) : held(repo, file)));
   const missing = listed.filter((_, index3) => local[index3] === void 0);
   const fetched = /* @__PURE__ */ new Map();
   const batches = [];

@@ -39,7 +39,7 @@ export {
   type DiffCommitTreesOptions,
   type TreeFileChange,
 } from './diff-commit-trees.js';
-export { hasObject, readBlobBytes, type ReadBlobBytesOptions } from './read-blob-bytes.js';
+export { missingObjects, readBlobBytes, type ReadBlobBytesOptions } from './read-blob-bytes.js';
 export { type WriteFileInput, type ReadMissingBlob } from './write-blobs.js';
 export { writeTree, type WriteTreeOptions } from './write-tree.js';
 export {

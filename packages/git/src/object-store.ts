@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { constants, deflateSync, inflateSync } from 'node:zlib';
 import type { FsClient } from 'isomorphic-git';
 import { applyDelta } from './apply-delta.js';
+import { encodePack, fastest, type PackObject } from './pack-file.js';
 import { entryLength, findPackOffset, parsePackIndex, type PackIndex } from './pack-index.js';
 import { PackWindows } from './pack-windows.js';
 import { fsErrorCode, repoFs, type RepoFs } from './repo-fs.js';
@@ -27,6 +28,14 @@ const ofsDelta = 6;
 const refDelta = 7;
 /** Compressed bytes read per attempt; a header is a few dozen bytes once inflated. */
 const readSizes = [256, 4096, 65536];
+
+/**
+ * Fewer new objects than this are written loose, more as a pack: git's own line between
+ * unpacking a fetched pack and keeping it (`fetch.unpackLimit`, 100).
+ */
+export const PACK_THRESHOLD = 100;
+/** Bytes of object bodies per pack, so a pack is built in bounded memory. */
+const PACK_BYTES = 32 << 20;
 
 const stores = new WeakMap<object, ObjectStore>();
 let temporaryCounter = 0;
@@ -139,27 +148,107 @@ export class ObjectStore {
     return result;
   }
 
-  /**
-   * Writes an object as a loose file unless the repository has it; returns its id. Written to a
-   * temporary file and renamed into place, as git does, so a reader never sees half an object.
-   */
+  /** Writes an object unless the repository has it (see {@link writeAll}); returns its id. */
   async write(type: ObjectType, body: Uint8Array): Promise<string> {
-    const header = new TextEncoder().encode(`${type} ${body.byteLength}\0`);
-    const wrapped = Buffer.concat([header, body]);
-    const oid = createHash('sha1').update(wrapped).digest('hex');
+    const oid = objectId(type, body);
     if (await this.has(oid)) return oid;
-    const path = this.#loosePath(oid);
-    const folder = path.slice(0, path.lastIndexOf('/'));
-    await this.#fs.mkdir(folder, { recursive: true });
-    const deflated = deflateSync(wrapped);
-    if (!this.#fs.rename) {
-      await this.#fs.writeFile(path, deflated);
-      return oid;
-    }
-    const temporary = `${folder}/tmp_obj_${process.pid}_${(temporaryCounter++).toString(36)}`;
-    await this.#fs.writeFile(temporary, deflated);
-    await this.#fs.rename(temporary, path);
+    await this.#writeLoose({ oid, type, body });
     return oid;
+  }
+
+  /**
+   * Writes the objects the repository lacks and returns every object's id, in order: loose files
+   * when they are few, else packs (see {@link writeMissing}).
+   */
+  async writeAll(objects: readonly { type: ObjectType; body: Uint8Array }[]): Promise<string[]> {
+    const hashed = objects.map((object) => ({
+      ...object,
+      oid: objectId(object.type, object.body),
+    }));
+    const absent = await this.missing(hashed.map((object) => object.oid));
+    await this.writeMissing(hashed.filter((object) => absent.has(object.oid)));
+    return hashed.map((object) => object.oid);
+  }
+
+  /**
+   * The ids of `oids` the repository lacks: one listing of the pack directory, then a loose-file
+   * stat for each id no pack holds (not a listing per miss, as {@link has} does).
+   */
+  async missing(oids: readonly string[]): Promise<Set<string>> {
+    this.#packs = this.#readPackIndexes();
+    const packs = await this.#packs;
+    // Loose objects live in folders named by their first two hex digits: an id whose folder is
+    // not there (every id, in a new repository) needs no stat.
+    const folders = new Set(await this.#fs.readdir(`${this.gitdir}/objects`).catch(() => []));
+    const absent = new Set<string>();
+    for (const oid of new Set(oids)) {
+      if (findIn(packs, oid) !== undefined) continue;
+      if (!folders.has(oid.slice(0, 2)) || !(await this.#exists(this.#loosePath(oid))))
+        absent.add(oid);
+    }
+    return absent;
+  }
+
+  /**
+   * Writes objects the caller found missing (ids computed with their bodies, duplicates
+   * skipped): fewer than {@link PACK_THRESHOLD} as loose files, more as packs of at most
+   * {@link PACK_BYTES} of bodies each, which readers see whole or not at all (the pack is renamed
+   * into place before its index, and readers find packs by their index).
+   */
+  async writeMissing(objects: readonly PackObject[]): Promise<void> {
+    const unique = [...new Map(objects.map((object) => [object.oid, object])).values()];
+    if (unique.length < PACK_THRESHOLD) {
+      for (const object of unique) await this.#writeLoose(object);
+      return;
+    }
+    let batch: PackObject[] = [];
+    let bytes = 0;
+    for (const object of unique) {
+      batch.push(object);
+      bytes += object.body.byteLength;
+      if (bytes >= PACK_BYTES) {
+        await this.#writePack(batch);
+        batch = [];
+        bytes = 0;
+      }
+    }
+    if (batch.length > 0) await this.#writePack(batch);
+  }
+
+  async #writePack(objects: readonly PackObject[]): Promise<void> {
+    const { name, pack, index } = encodePack(objects);
+    const packDir = `${this.gitdir}/objects/pack`;
+    await this.#fs.mkdir(packDir, { recursive: true });
+    const packPath = `${packDir}/pack-${name}.pack`;
+    await this.#writeInPlace(packPath, pack);
+    await this.#writeInPlace(`${packDir}/pack-${name}.idx`, index);
+    // Known at once: the next lookup's rescan finds this index parsed.
+    const parsed = parsePackIndex(packPath, pack.byteLength, index);
+    this.#indexes.set(`pack-${name}.idx`, Promise.resolve(parsed));
+    this.#packs = undefined;
+  }
+
+  /**
+   * A loose object, written to a temporary file and renamed into place, as git does, so a
+   * reader never sees half an object.
+   */
+  async #writeLoose(object: PackObject): Promise<void> {
+    const path = this.#loosePath(object.oid);
+    await this.#fs.mkdir(path.slice(0, path.lastIndexOf('/')), { recursive: true });
+    const header = new TextEncoder().encode(`${object.type} ${object.body.byteLength}\0`);
+    await this.#writeInPlace(path, deflateSync(Buffer.concat([header, object.body]), fastest));
+  }
+
+  /** Writes a file through a temporary file beside it and a rename, where the file system can. */
+  async #writeInPlace(path: string, data: Uint8Array): Promise<void> {
+    if (!this.#fs.rename) {
+      await this.#fs.writeFile(path, data);
+      return;
+    }
+    const folder = path.slice(0, path.lastIndexOf('/'));
+    const temporary = `${folder}/tmp_obj_${String(process.pid)}_${(temporaryCounter++).toString(36)}`;
+    await this.#fs.writeFile(temporary, data);
+    await this.#fs.rename(temporary, path);
   }
 
   /** Whether the repository holds the object (loose or packed). */
@@ -305,6 +394,14 @@ function findIn(
     if (offset !== undefined) return { index, offset };
   }
   return undefined;
+}
+
+/** An object's id: the SHA-1 of its header (`<type> <size>\0`) and body. */
+export function objectId(type: ObjectType, body: Uint8Array): string {
+  return createHash('sha1')
+    .update(`${type} ${String(body.byteLength)}\0`)
+    .update(body)
+    .digest('hex');
 }
 
 function parseLooseHeader(text: string): ObjectHeader | undefined {

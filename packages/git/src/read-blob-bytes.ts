@@ -27,13 +27,15 @@ export async function readBlobBytes(options: ReadBlobBytesOptions): Promise<Uint
 }
 
 /**
- * Whether the repository holds the object, loose or packed: a stat, or a look-up in pack indexes
- * kept in the cache. Cheaper than a failed {@link readBlobBytes} (which asks isomorphic-git too
- * before it gives up), so a first pull asks this before reading blobs it probably lacks.
+ * The ids of `oids` the repository lacks, asked in one go: one listing of the pack directory
+ * and of the loose-object folders, then a stat only where a folder could hold the object. What a
+ * first pull asks of a listing of thousands of files it mostly lacks.
  */
-export async function hasObject(options: ReadBlobBytesOptions): Promise<boolean> {
+export async function missingObjects(
+  options: RepoOptions & { oids: readonly string[] },
+): Promise<Set<string>> {
   const args = isoArgs(options);
-  return objectStoreFor(args.fs, args.gitdir, args.cache).has(options.oid);
+  return objectStoreFor(args.fs, args.gitdir, args.cache).missing(options.oids);
 }
 
 /** A plain `Uint8Array` view (not a Node `Buffer`), so callers see the type they were promised. */

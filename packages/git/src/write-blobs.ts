@@ -27,12 +27,13 @@ export interface WrittenFile {
 }
 
 const encoder = new TextEncoder();
-/** Blob writes in flight at once. */
+/** Missing blobs read through `readMissingBlob` at once. */
 const concurrency = 16;
 
 /**
  * Makes sure every file's blob is in the repository, writing only blobs it does not have yet
- * (loose or packed): re-writing an unchanged tree writes no blob.
+ * (loose or packed): re-writing an unchanged tree writes no blob. Many new blobs (a first pull)
+ * go into one pack, not a loose file each (see `ObjectStore.writeMissing`).
  */
 export async function writeBlobs(
   args: RepoArgs,
@@ -40,25 +41,27 @@ export async function writeBlobs(
   readMissingBlob?: ReadMissingBlob,
 ): Promise<WrittenFile[]> {
   const store = objectStoreFor(args.fs, args.gitdir, args.cache);
-  return new PQueue({ concurrency }).addAll(
-    files.map((file) => async () => {
-      const mode = file.mode ?? '100644';
-      let bytes = contentOf(file);
-      const oid = bytes === undefined ? ('oid' in file ? file.oid : undefined) : gitBlobId(bytes);
-      if (oid === undefined) {
-        throw new MissingContentError(file.path);
-      }
-      if (await store.has(oid)) return { path: file.path, mode, oid };
-      if (bytes === undefined) {
-        if (!readMissingBlob) throw new ObjectNotFoundError(oid, { path: file.path });
-        bytes = await readMissingBlob({ path: file.path, oid });
-        const actual = gitBlobId(bytes);
-        if (actual !== oid) throw new BlobMismatchError(file.path, oid, actual);
-      }
-      await store.write('blob', bytes);
-      return { path: file.path, mode, oid };
+  const hashed = files.map((file) => {
+    const bytes = contentOf(file);
+    const oid = bytes === undefined ? ('oid' in file ? file.oid : undefined) : gitBlobId(bytes);
+    if (oid === undefined) throw new MissingContentError(file.path);
+    return { path: file.path, mode: file.mode ?? '100644', oid, bytes };
+  });
+  const absent = await store.missing(hashed.map((file) => file.oid));
+  const toWrite = hashed.filter((file) => absent.has(file.oid));
+  const blobs = await new PQueue({ concurrency }).addAll(
+    toWrite.map((file) => async () => {
+      if (file.bytes !== undefined)
+        return { oid: file.oid, type: 'blob' as const, body: file.bytes };
+      if (!readMissingBlob) throw new ObjectNotFoundError(file.oid, { path: file.path });
+      const bytes = await readMissingBlob({ path: file.path, oid: file.oid });
+      const actual = gitBlobId(bytes);
+      if (actual !== file.oid) throw new BlobMismatchError(file.path, file.oid, actual);
+      return { oid: file.oid, type: 'blob' as const, body: bytes };
     }),
   );
+  await store.writeMissing(blobs);
+  return hashed.map((file) => ({ path: file.path, mode: file.mode, oid: file.oid }));
 }
 
 function contentOf(file: WriteFileInput): Uint8Array | undefined {

@@ -2,8 +2,8 @@ import PQueue from 'p-queue';
 import type { GitTreeFile } from '@docsync/api';
 import {
   ObjectNotFoundError,
-  hasObject,
   isSyncText,
+  missingObjects,
   readBlobBytes,
   type RepoOptions,
 } from '@docsync/git';
@@ -33,7 +33,6 @@ function withBytes(path: string, oid: string, bytes: Uint8Array): SyncFile {
 }
 
 async function held(repo: RepoOptions, file: GitTreeFile): Promise<SyncFile | undefined> {
-  if (!(await hasObject({ ...repo, oid: file.oid }))) return undefined;
   try {
     return withBytes(file.path, file.oid, await readBlobBytes({ ...repo, oid: file.oid }));
   } catch (error) {
@@ -57,9 +56,17 @@ export async function readListedFiles(
   options: { repo?: RepoOptions | undefined; onProgress?: ProgressListener | undefined } = {},
 ): Promise<SyncFile[]> {
   const { repo, onProgress } = options;
+  // One look at what the repository holds (a first pull's thousand misses cost no read each).
+  const absent =
+    repo === undefined
+      ? undefined
+      : await missingObjects({ ...repo, oids: listed.map((file) => file.oid) });
   const local = await new PQueue({ concurrency: REPO_READS }).addAll(
     listed.map(
-      (file) => () => (repo === undefined ? Promise.resolve(undefined) : held(repo, file)),
+      (file) => () =>
+        repo === undefined || absent?.has(file.oid) !== false
+          ? Promise.resolve(undefined)
+          : held(repo, file),
     ),
   );
   const missing = listed.filter((_, index) => local[index] === undefined);

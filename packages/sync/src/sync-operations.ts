@@ -1,3 +1,4 @@
+import PQueue from 'p-queue';
 import { readBlobBytes } from '@docsync/git';
 import { takeSpaceChanges } from './apply-sync.js';
 import { ConflictMarkersError, MergeInProgressError } from './errors.js';
@@ -32,15 +33,19 @@ const decoder = new TextDecoder();
 
 /** Refuses to send files the branch changed that still hold conflict markers. */
 async function refuseMarkers(state: SyncState): Promise<void> {
-  const marked: string[] = [];
-  for (const change of state.plan.localChanges) {
+  const texts = state.plan.localChanges.flatMap((change) => {
     const file = state.local.get(change.path);
-    if (file === undefined || !/\.(md|ya?ml)$/i.test(change.path)) continue;
-    const text =
-      file.text ?? decoder.decode(await readBlobBytes({ ...repoOf(state), oid: file.oid }));
-    if (hasConflictMarkers(text)) marked.push(change.path);
-  }
-  if (marked.length > 0) throw new ConflictMarkersError(marked);
+    return file === undefined || !/\.(md|ya?ml)$/i.test(change.path) ? [] : [file];
+  });
+  // Read a few dozen at once: a first push changes every file.
+  const marked = await new PQueue({ concurrency: 32 }).addAll(
+    texts.map((file) => async () => {
+      const text =
+        file.text ?? decoder.decode(await readBlobBytes({ ...repoOf(state), oid: file.oid }));
+      return hasConflictMarkers(text) ? [file.path] : [];
+    }),
+  );
+  if (marked.flat().length > 0) throw new ConflictMarkersError(marked.flat());
 }
 
 /**

@@ -1,3 +1,4 @@
+import PQueue from 'p-queue';
 import { BadRequestError, ConflictError } from '@docsync/client';
 import { readBlobBytes, type RepoOptions } from '@docsync/git';
 import type { SyncState } from './read-sync-state.js';
@@ -59,7 +60,16 @@ async function bytesOf(repo: RepoOptions, file: SyncFile): Promise<Uint8Array> {
   return readBlobBytes({ ...repo, oid: file.oid });
 }
 
-/** Asks which of `oids` the service lacks and uploads those, batched. */
+/** Blob reads from the repository at once. */
+const READS = 32;
+/** Upload requests in flight at once: the next batch is read while one is sent. */
+const UPLOADS = 2;
+
+/**
+ * Asks which of `oids` the service lacks and uploads those, batched: blobs are read from the
+ * repository a few dozen at a time and sent while the next ones are read, at most
+ * {@link UPLOADS} requests at once (so at most that many batches are held in memory).
+ */
 async function sendMissing(
   repo: RepoOptions,
   client: SyncClient,
@@ -76,29 +86,45 @@ async function sendMissing(
     });
     missing.push(...answer.missing);
   }
-  let batch: { oid: string; base64: string }[] = [];
-  let batchBytes = 0;
+  const files = missing.flatMap((oid) => {
+    const file = byOid.get(oid);
+    return file === undefined ? [] : [file];
+  });
   let bytes = 0;
   let done = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await client.api.request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } });
-    done += batch.length;
-    onProgress?.({ phase: 'upload', done, total: missing.length, bytes });
-    batch = [];
-    batchBytes = 0;
+  const inFlight = new Set<Promise<void>>();
+  const send = async (batch: { oid: string; base64: string }[]) => {
+    while (inFlight.size >= UPLOADS) await Promise.race(inFlight);
+    const upload = client.api
+      .request('uploadGitBlobs', { params: { spaceId }, body: { blobs: batch } })
+      .then(() => {
+        done += batch.length;
+        onProgress?.({ phase: 'upload', done, total: missing.length, bytes });
+      })
+      .finally(() => inFlight.delete(upload));
+    // Awaited below or by the race above; a failure before then is not an unhandled rejection.
+    upload.catch(() => undefined);
+    inFlight.add(upload);
   };
-  for (const oid of missing) {
-    const file = byOid.get(oid);
-    if (file === undefined) continue;
-    const content = await bytesOf(repo, file);
-    if (batch.length >= UPLOAD_BATCH || batchBytes + content.byteLength > UPLOAD_BYTES)
-      await flush();
-    batch.push({ oid, base64: Buffer.from(content).toString('base64') });
-    batchBytes += content.byteLength;
-    bytes += content.byteLength;
+  const reads = new PQueue({ concurrency: READS });
+  for (let start = 0; start < files.length; start += UPLOAD_BATCH) {
+    const chunk = files.slice(start, start + UPLOAD_BATCH);
+    const contents = await reads.addAll(chunk.map((file) => () => bytesOf(repo, file)));
+    let batch: { oid: string; base64: string }[] = [];
+    let batchBytes = 0;
+    for (const [index, content] of contents.entries()) {
+      if (batch.length > 0 && batchBytes + content.byteLength > UPLOAD_BYTES) {
+        await send(batch);
+        batch = [];
+        batchBytes = 0;
+      }
+      batch.push({ oid: chunk[index]?.oid ?? '', base64: Buffer.from(content).toString('base64') });
+      batchBytes += content.byteLength;
+      bytes += content.byteLength;
+    }
+    if (batch.length > 0) await send(batch);
   }
-  await flush();
+  await Promise.all(inFlight);
   return { uploaded: missing.length, bytes };
 }
 

@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { gitBlobId } from '@docsync/core';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { decodeBase64 } from '../blobs/base64.js';
@@ -29,7 +30,10 @@ export async function storeBlobs(
       );
     return bytes;
   });
-  const oids: string[] = [];
-  for (const bytes of decoded) oids.push(await blobs.put(bytes));
-  return oids;
+  // A few at once: each put is a stat, a folder, a write and a rename, and one after another a
+  // first push's thousands of blobs waited on the file system's thread pool four times each.
+  return pMap(decoded, (bytes) => blobs.put(bytes), { concurrency: PUTS });
 }
+
+/** Blob writes in flight at once. */
+const PUTS = 16;
