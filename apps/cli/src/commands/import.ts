@@ -24,6 +24,7 @@ interface ImportOptions {
   tokenFile?: string;
   /** `--no-eval` sets it to false: configuration files are read as literals only. */
   eval: boolean;
+  siteUrl?: string;
 }
 
 const sources: readonly ImportSource[] = ['gitbook', 'docusaurus', 'mkdocs', 'markdown'];
@@ -66,8 +67,13 @@ function renderSummary(summary: ContentSummary): string {
     ...summary.pagesLosingWords
       .slice(0, 5)
       .map((page) => `    ${page.source}: ${String(page.words)} words lost`),
-    `links: ${String(summary.linksResolved)} resolved, ${String(summary.linksBroken)} broken (${String(summary.linksBrokenInSource)} broken in the source too, ${String(summary.linksBroken - summary.linksBrokenInSource)} to routes outside the imported folders)`,
-    `images: ${String(summary.imagesResolved)} found, ${String(summary.imagesMissing)} missing; ${String(summary.filesResolved)} other files linked`,
+    `links: ${String(summary.linksResolved)} resolved, ${String(summary.linksToSite)} to the source site's pages the tree does not hold, ${String(summary.linksBroken)} broken (${String(summary.linksBrokenInSource)} broken in the source too)`,
+    `images: ${String(summary.imagesResolved)} found, ${String(summary.imagesFromSite)} shown from the source site, ${String(summary.imagesMissing)} missing; ${String(summary.filesResolved)} other files linked`,
+    ...(summary.toSiteKept === 0
+      ? []
+      : [
+          `${String(summary.toSiteKept)} links and images to the source site kept as written: its URL is unknown (pass --site-url)`,
+        ]),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -76,6 +82,18 @@ function parseMaxErrors(value: string): number {
   if (!/^\d+$/.test(value))
     throw new InvalidArgumentError('expected a whole number, such as 0 or 10');
   return Number(value);
+}
+
+function parseSiteUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('expected an absolute http(s) URL, such as https://example.com');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InvalidArgumentError('expected an absolute http(s) URL, such as https://example.com');
+  return value.replace(/\/+$/, '');
 }
 
 function parseSource(value: string): ImportSource {
@@ -297,6 +315,7 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
     files: disk.files,
     idNamespace: options.space ?? options.org ?? '',
     ...(options.eval ? { evaluate: childProcessEvaluator(source) } : {}),
+    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
   });
   const counts = countStatuses(result.inventory);
   if (options.space !== undefined && result.revisions.length > 1)
@@ -376,6 +395,11 @@ export function registerImport(program: Command, io: CliIo): void {
     .option(
       '--no-eval',
       'read sidebars and site configuration as literals only; never run them (by default a file that is code is run in a child process with a timeout and no network)',
+    )
+    .option(
+      '--site-url <url>',
+      "the source site's address (https://example.com), for links to its pages the tree does not hold (blog, other pages); default: the site configuration's `url`",
+      parseSiteUrl,
     )
     .option('--json', 'print the report (inventory, counts, spaces) as JSON')
     .option('--url <url>', 'the service URL (without /v1); default: the one in docsync.json')

@@ -31,10 +31,12 @@ const revisionKey = 'docs';
  */
 export function importDocusaurus(
   files: readonly TreeFile[],
-  options: { idNamespace: string; evaluate?: EvaluateModule },
+  options: { idNamespace: string; evaluate?: EvaluateModule; siteUrl?: string },
 ): ImportTreeResult {
   const filesByPath = new Map(files.map((file) => [file.path, file]));
-  const layout = readSiteLayout(files, options.evaluate);
+  const read = readSiteLayout(files, options.evaluate);
+  const layout =
+    options.siteUrl === undefined ? read : { ...read, url: options.siteUrl.replace(/\/+$/, '') };
   const outcomes = new Map<string, FileOutcome>();
   const instances = layout.instances.map((instance) => ({
     instance,

@@ -94,5 +94,8 @@ export function contentSummary(
     linksBroken: broken.filter((entry) => !entry.image).length,
     linksBrokenInSource: broken.filter((entry) => !entry.image && entry.inSource).length,
     imagesMissing: broken.filter((entry) => entry.image).length,
+    linksToSite: built.references.toSite.links,
+    imagesFromSite: built.references.toSite.images,
+    toSiteKept: built.references.toSiteKept,
   };
 }

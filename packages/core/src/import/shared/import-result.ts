@@ -31,6 +31,14 @@ export interface ContentSummary {
   linksBroken: number;
   linksBrokenInSource: number;
   imagesMissing: number;
+  /**
+   * Links and images to what the source site serves but the tree does not hold (its blog, its
+   * other pages, a static folder left out), now pointing at the site's URL.
+   */
+  linksToSite: number;
+  imagesFromSite: number;
+  /** Links and images of that kind kept as written: the site's URL is not known. */
+  toSiteKept: number;
 }
 
 /** What an import produced: revisions, one inventory line per source file, and every diagnostic. */
