@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostic.js';
-import { dirname, joinPath } from '../../tree/paths.js';
+import { dirname } from '../../tree/paths.js';
 import type { TreeFile } from '../../tree/tree-file.js';
 import type { EvaluateModule } from '../shared/evaluate-module.js';
 
@@ -66,7 +66,7 @@ export function readSiteLayout(
     .sort((a, b) => a.path.split('/').length - b.path.split('/').length);
   const config = configs[0];
   const siteDir = config === undefined ? '' : dirname(config.path);
-  const inSite = (path: string) => joinPath(siteDir, path) ?? path;
+  const inSite = (path: string) => fromRoot(siteDir, path);
   const diagnostics: Diagnostic[] = [];
   let options: DocsOptions[] | undefined;
   let evaluatedUrl: string | undefined;
@@ -132,6 +132,22 @@ export function readSiteLayout(
     staticDirs,
     diagnostics,
   };
+}
+
+/**
+ * `path` (relative to the site folder `siteDir`) from the tree's root; `../docs` when it names a
+ * folder outside the tree, as a site in `website/` with `path: '../../docs'` does.
+ */
+function fromRoot(siteDir: string, path: string): string {
+  const out: string[] = [];
+  let up = 0;
+  for (const segment of `${siteDir}/${path}`.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') out.push(segment);
+    else if (out.length > 0) out.pop();
+    else up++;
+  }
+  return [...Array.from({ length: up }, () => '..'), ...out].join('/');
 }
 
 interface DocsOptions {

@@ -49,4 +49,9 @@ export interface ImportTreeResult {
   summary?: ContentSummary;
   /** Every diagnostic of the import; those about a file carry its `path` (and are on its line). */
   diagnostics: Diagnostic[];
+  /**
+   * Folders the tree's own configuration reads from outside the tree (`../docs` of a site in
+   * `website/` imported alone), relative to the tree's root: nothing of them was imported.
+   */
+  outsideTree?: string[];
 }
