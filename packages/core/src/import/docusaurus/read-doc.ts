@@ -58,7 +58,7 @@ export function readDoc(source: string, relativePath: string, text: string): Doc
     read.bodyLineOffset,
   );
   const converted = convertBody(body, stash, {
-    rewritten: body !== read.body,
+    source: read.body,
     bodyLineOffset: read.bodyLineOffset,
   });
   diagnostics.push(...converted.diagnostics);
