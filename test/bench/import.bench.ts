@@ -171,8 +171,8 @@ const median = (values: readonly number[]) => {
 
 /**
  * Importing the generated Docusaurus site, beside `parsePage` alone over the same docs, and (with
- * `BENCH_IMPORT_COMPARE=<another build's packages/core/dist/index.js>`) the same import by that
- * build. The cases are interleaved: every round runs each once, starting from a different case,
+ * `BENCH_IMPORT_COMPARE=<other builds' packages/core/dist/index.js, comma-separated>`) the same
+ * import by each of those builds. The cases are interleaved: every round runs each once, starting from a different case,
  * so a change in the machine's load falls on all of them. A case's figure is its median round in
  * pages per second of CPU time, and a ratio the median of its per-round ratios to another case.
  */
@@ -187,8 +187,7 @@ export async function report(): Promise<string> {
     },
     importCase("importTree({from: 'docusaurus'})", importTree),
   ];
-  const compare = process.env['BENCH_IMPORT_COMPARE'];
-  if (compare !== undefined) {
+  for (const compare of (process.env['BENCH_IMPORT_COMPARE'] ?? '').split(',').filter(Boolean)) {
     const other = (await import(pathToFileURL(compare).href)) as { importTree: typeof importTree };
     cases.push(importCase(`importTree of ${compare}`, other.importTree));
   }
@@ -220,7 +219,7 @@ export async function report(): Promise<string> {
       `${count(Math.min(...figures))}–${count(Math.max(...figures))}`,
       count(median(wall[index] ?? [])),
       ratio(index, 0),
-      ...(cases.length > 2 ? [index === 1 ? ratio(1, 2) : ''] : []),
+      ...(cases.length > 2 ? [index >= 2 ? ratio(1, index) : ''] : []),
     ];
   });
   const header = [
@@ -229,7 +228,7 @@ export async function report(): Promise<string> {
     'rounds: min–max',
     'pages/s wall (median)',
     'vs baseline',
-    ...(cases.length > 2 ? ['vs compared build'] : []),
+    ...(cases.length > 2 ? ['this build vs it'] : []),
   ];
   const widths = header.map((h, i) =>
     Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
