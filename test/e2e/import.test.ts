@@ -45,6 +45,12 @@ afterAll(async () => {
 
 const env = () => ({ DOCSYNC_TOKEN: server.token });
 
+/** Writes `text` at `path` under `root`, making its folders. */
+async function writeIn(root: string, path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(root, path)), { recursive: true });
+  await writeFile(join(root, path), text);
+}
+
 async function importDir(dir: string, args: string[]) {
   const run = await runDocsync(
     ['import', dir, '--url', server.baseUrl, '--json', ...args],
@@ -225,10 +231,7 @@ describe('docsync import into an existing space', () => {
   it('imports a docs.yaml monorepo as one new space per mapped space, and refuses it for --space', async () => {
     const dir = await makeTempDir('import-monorepo');
     cleanup.push(dir);
-    const write = async (path: string, text: string) => {
-      await mkdir(dirname(join(dir.path, path)), { recursive: true });
-      await writeFile(join(dir.path, path), text);
-    };
+    const write = (path: string, text: string) => writeIn(dir.path, path, text);
     await write(
       'docs.yaml',
       [
@@ -271,10 +274,7 @@ describe('docsync import into an existing space', () => {
   it("follows a site's docs.path outside the folder given, and refuses a folder with no page", async () => {
     const dir = await makeTempDir('import-website');
     cleanup.push(dir);
-    const write = async (path: string, text: string) => {
-      await mkdir(dirname(join(dir.path, path)), { recursive: true });
-      await writeFile(join(dir.path, path), text);
-    };
+    const write = (path: string, text: string) => writeIn(dir.path, path, text);
     await write(
       'website/docusaurus.config.js',
       "module.exports = { title: 'Site', url: 'https://site.example', baseUrl: '/', presets: [['classic', { docs: { path: '../docs', sidebarPath: './sidebars.js' } }]] };\n",
