@@ -1,6 +1,6 @@
+import { pathToFileURL } from 'node:url';
 import { gitBlobId, importTree, parsePage, type TreeFile } from '@docsync/core';
 import { seededText } from './generate-space.ts';
-import type { BenchSuite } from './harness.ts';
 
 /**
  * A generated Docusaurus site of the issue's size: 5,000 docs under ten categories two levels
@@ -140,32 +140,107 @@ function generateSite(seed = 20261125): { files: TreeFile[]; pages: string[] } {
   };
 }
 
-const site = generateSite();
+export const site = generateSite();
 
-/** Importing the generated Docusaurus site, next to `parsePage` alone over the same docs. */
-export const suite: BenchSuite = {
-  name: `Import a Docusaurus site (${pageCount.toLocaleString('en')} docs, ${assetCount} images)`,
-  unit: 'page',
-  baseline: {
-    name: 'parsePage of every doc as written',
-    run: () => {
-      for (const page of site.pages) parsePage(page);
-      return site.pages.length;
-    },
-  },
-  cases: [
+/** Rounds of every case (`BENCH_IMPORT_ROUNDS`, default 7): each figure is the median round. */
+const rounds = Number(process.env['BENCH_IMPORT_ROUNDS'] ?? 7);
+
+interface ImportCase {
+  name: string;
+  run: () => number;
+}
+
+/** The import with a given build of core: pages placed, as the import reports them. */
+function importCase(name: string, importWith: typeof importTree): ImportCase {
+  return {
+    name,
+    run: () =>
+      importWith({ from: 'docusaurus', files: site.files, idNamespace: 'bench' }).inventory.filter(
+        (entry) => /\.mdx?$/.test(entry.source) && entry.target?.pageId !== undefined,
+      ).length,
+  };
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * Importing the generated Docusaurus site, beside `parsePage` alone over the same docs, and (with
+ * `BENCH_IMPORT_COMPARE=<other builds' packages/core/dist/index.js, comma-separated>`) the same
+ * import by each of those builds. The cases are interleaved: every round runs each once, starting from a different case,
+ * so a change in the machine's load falls on all of them. A case's figure is its median round in
+ * pages per second of CPU time, and a ratio the median of its per-round ratios to another case.
+ */
+export async function report(): Promise<string> {
+  const cases: ImportCase[] = [
     {
-      name: "importTree({from: 'docusaurus'})",
+      name: 'parsePage of every doc as written (baseline)',
       run: () => {
-        const result = importTree({ from: 'docusaurus', files: site.files, idNamespace: 'bench' });
-        return result.inventory.filter(
-          (entry) => /\.mdx?$/.test(entry.source) && entry.target?.pageId !== undefined,
-        ).length;
+        for (const page of site.pages) parsePage(page);
+        return site.pages.length;
       },
     },
-  ],
-  // One run is several seconds; the harness's five runs are enough for a stable median.
-  minTimeMs: 1,
-  warmup: 1,
-  note: 'The import rewrites MDX, converts, builds the tree and resolves every link and image: its cost over the baseline is the importer.',
-};
+    importCase("importTree({from: 'docusaurus'})", importTree),
+  ];
+  for (const compare of (process.env['BENCH_IMPORT_COMPARE'] ?? '').split(',').filter(Boolean)) {
+    const other = (await import(pathToFileURL(compare).href)) as { importTree: typeof importTree };
+    cases.push(importCase(`importTree of ${compare}`, other.importTree));
+  }
+  for (const benchCase of cases) benchCase.run();
+  // Pages per second of the process's CPU time (user and system), which other processes on a
+  // shared machine change far less than the wall time, and per second of wall time.
+  const cpu = cases.map((): number[] => []);
+  const wall = cases.map((): number[] => []);
+  for (let round = 0; round < rounds; round++)
+    for (let step = 0; step < cases.length; step++) {
+      const index = (round + step) % cases.length;
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const units = cases[index]?.run() ?? 0;
+      const elapsed = performance.now() - t0;
+      const used = process.cpuUsage(cpu0);
+      cpu[index]?.push((units * 1e6) / (used.user + used.system));
+      wall[index]?.push((units * 1000) / elapsed);
+    }
+  const count = (n: number) => Math.round(n).toLocaleString('en');
+  /** The median of a case's per-round ratios to another case in the same round. */
+  const ratio = (index: number, to: number) =>
+    `${median((cpu[index] ?? []).map((figure, round) => figure / (cpu[to]?.[round] ?? figure))).toFixed(2)}×`;
+  const rows = cases.map((benchCase, index) => {
+    const figures = cpu[index] ?? [];
+    return [
+      benchCase.name,
+      count(median(figures)),
+      `${count(Math.min(...figures))}–${count(Math.max(...figures))}`,
+      count(median(wall[index] ?? [])),
+      ratio(index, 0),
+      ...(cases.length > 2 ? [index >= 2 ? ratio(1, index) : ''] : []),
+    ];
+  });
+  const header = [
+    'case',
+    'pages/CPU s (median)',
+    'rounds: min–max',
+    'pages/s wall (median)',
+    'vs baseline',
+    ...(cases.length > 2 ? ['this build vs it'] : []),
+  ];
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  return [
+    `## Import a Docusaurus site (${pageCount.toLocaleString('en')} docs, ${String(assetCount)} images), ${String(rounds)} interleaved rounds`,
+    line(header),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(line),
+    'The import rewrites MDX, converts, builds the tree and resolves every link and image: its cost over the baseline is the importer.',
+    '',
+  ].join('\n');
+}

@@ -45,6 +45,12 @@ afterAll(async () => {
 
 const env = () => ({ DOCSYNC_TOKEN: server.token });
 
+/** Writes `text` at `path` under `root`, making its folders. */
+async function writeIn(root: string, path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(root, path)), { recursive: true });
+  await writeFile(join(root, path), text);
+}
+
 async function importDir(dir: string, args: string[]) {
   const run = await runDocsync(
     ['import', dir, '--url', server.baseUrl, '--json', ...args],
@@ -225,10 +231,7 @@ describe('docsync import into an existing space', () => {
   it('imports a docs.yaml monorepo as one new space per mapped space, and refuses it for --space', async () => {
     const dir = await makeTempDir('import-monorepo');
     cleanup.push(dir);
-    const write = async (path: string, text: string) => {
-      await mkdir(dirname(join(dir.path, path)), { recursive: true });
-      await writeFile(join(dir.path, path), text);
-    };
+    const write = (path: string, text: string) => writeIn(dir.path, path, text);
     await write(
       'docs.yaml',
       [
@@ -266,6 +269,61 @@ describe('docsync import into an existing space', () => {
       }),
     );
     expect(titles).toEqual(['Guides\n', 'API\n']);
+  });
+
+  it("follows a site's docs.path outside the folder given, and refuses a folder with no page", async () => {
+    const dir = await makeTempDir('import-website');
+    cleanup.push(dir);
+    const write = (path: string, text: string) => writeIn(dir.path, path, text);
+    await write(
+      'website/docusaurus.config.js',
+      "module.exports = { title: 'Site', url: 'https://site.example', baseUrl: '/', presets: [['classic', { docs: { path: '../docs', sidebarPath: './sidebars.js' } }]] };\n",
+    );
+    await write('website/sidebars.js', "module.exports = { docs: ['intro', 'guide'] };\n");
+    await write('docs/intro.md', '# Intro\n\nSee [the guide](guide.md) and [the blog](/blog).\n');
+    await write('docs/guide.md', '# Guide\n\nSteps.\n');
+    await write('unrelated/notes.md', '# Not part of the site\n');
+
+    const run = await importDir(join(dir.path, 'website'), [
+      '--from',
+      'docusaurus',
+      '--org',
+      server.organizationId,
+      '--new-space',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/reads docs from `\.\.\/docs`: imported them from `\.\.`/);
+    // What Docusaurus reads (the site folder and ../docs), with paths from the folder holding both.
+    expect(run.report?.inventory.map((entry) => [entry.source, entry.status])).toEqual([
+      ['docs/guide.md', 'imported'],
+      ['docs/intro.md', 'imported'],
+      ['website/docusaurus.config.js', 'imported'],
+      ['website/sidebars.js', 'imported'],
+    ]);
+    expect(
+      run.report?.inventory
+        .find((entry) => entry.source === 'docs/intro.md')
+        ?.diagnostics.map((d) => d.message),
+    ).toEqual([
+      '`/blog` is served by the source site, not held by the tree: linked to https://site.example/blog',
+    ]);
+    const spaceId = run.report?.spaces[0]?.spaceId ?? '';
+    const revision = await client.api.request('getCurrentRevision', { params: { spaceId } });
+    expect(outline(revision.pages)).toEqual('Intro\nGuide\n');
+
+    const empty = await makeTempDir('import-nothing');
+    cleanup.push(empty);
+    await writeFile(join(empty.path, 'mkdocs.yml'), 'site_name: Nothing\n');
+    const none = await importDir(empty.path, [
+      '--from',
+      'mkdocs',
+      '--org',
+      server.organizationId,
+      '--new-space',
+    ]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/holds no page to import from mkdocs .*; nothing was sent/);
+    expect(none.report?.spaces).toEqual([]);
   });
 
   it('answers usage errors with exit 2 and a message', async () => {

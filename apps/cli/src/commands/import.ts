@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { ContentSummary, ImportSource, ImportTreeResult, InventoryEntry } from '@docsync/core';
 import type * as SyncModule from '@docsync/sync';
 import { InvalidArgumentError, type Command } from 'commander';
@@ -24,6 +24,7 @@ interface ImportOptions {
   tokenFile?: string;
   /** `--no-eval` sets it to false: configuration files are read as literals only. */
   eval: boolean;
+  siteUrl?: string;
 }
 
 const sources: readonly ImportSource[] = ['gitbook', 'docusaurus', 'mkdocs', 'markdown'];
@@ -66,8 +67,13 @@ function renderSummary(summary: ContentSummary): string {
     ...summary.pagesLosingWords
       .slice(0, 5)
       .map((page) => `    ${page.source}: ${String(page.words)} words lost`),
-    `links: ${String(summary.linksResolved)} resolved, ${String(summary.linksBroken)} broken (${String(summary.linksBrokenInSource)} broken in the source too, ${String(summary.linksBroken - summary.linksBrokenInSource)} to routes outside the imported folders)`,
-    `images: ${String(summary.imagesResolved)} found, ${String(summary.imagesMissing)} missing; ${String(summary.filesResolved)} other files linked`,
+    `links: ${String(summary.linksResolved)} resolved, ${String(summary.linksToSite)} to the source site's pages the tree does not hold, ${String(summary.linksBroken)} broken (${String(summary.linksBrokenInSource)} broken in the source too)`,
+    `images: ${String(summary.imagesResolved)} found, ${String(summary.imagesFromSite)} shown from the source site, ${String(summary.imagesMissing)} missing; ${String(summary.filesResolved)} other files linked`,
+    ...(summary.toSiteKept === 0
+      ? []
+      : [
+          `${String(summary.toSiteKept)} links and images to the source site kept as written: its URL is unknown (pass --site-url)`,
+        ]),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -76,6 +82,18 @@ function parseMaxErrors(value: string): number {
   if (!/^\d+$/.test(value))
     throw new InvalidArgumentError('expected a whole number, such as 0 or 10');
   return Number(value);
+}
+
+function parseSiteUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('expected an absolute http(s) URL, such as https://example.com');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InvalidArgumentError('expected an absolute http(s) URL, such as https://example.com');
+  return value.replace(/\/+$/, '');
 }
 
 function parseSource(value: string): ImportSource {
@@ -290,25 +308,46 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
     if (error instanceof CliError) throw error;
     throw new CliError('unreadable-dir', `cannot read \`${dir}\`: no such directory`);
   }
-  const disk = await readDocsTree(io.fs, source, sourceText);
   const { importTree } = await import('@docsync/core');
-  const result = importTree({
-    from: options.from,
-    files: disk.files,
-    idNamespace: options.space ?? options.org ?? '',
-    ...(options.eval ? { evaluate: childProcessEvaluator(source) } : {}),
-  });
+  const convert = (root: string, files: DiskTree['files']) =>
+    importTree({
+      from: options.from,
+      files,
+      idNamespace: options.space ?? options.org ?? '',
+      ...(options.eval ? { evaluate: childProcessEvaluator(root) } : {}),
+      ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+    });
+  let root = source;
+  let disk = await readDocsTree(io.fs, source, sourceText);
+  let result = convert(root, disk.files);
+  if (result.outsideTree !== undefined) {
+    // The site's own configuration reads its docs from outside the folder (`docs.path:
+    // '../docs'`): read what Docusaurus reads, the site folder and those, from the folder holding
+    // them all, so paths in the inventory are from there.
+    const folders = [source, ...result.outsideTree.map((folder) => resolve(source, folder))];
+    root = commonFolder(folders);
+    disk = await readFolders(
+      io,
+      root,
+      folders.map((folder) => relative(root, folder)),
+    );
+    io.stderr(
+      `docsync import: the site in \`${dir}\` reads docs from ${result.outsideTree.map((folder) => `\`${folder}\``).join(', ')}: imported them from \`${relative(io.cwd, root) || '.'}\` with the site; paths below are from there\n`,
+    );
+    result = convert(root, disk.files);
+  }
   const counts = countStatuses(result.inventory);
   if (options.space !== undefined && result.revisions.length > 1)
     throw new UsageError(
       `\`${dir}\` holds ${String(result.revisions.length)} spaces (docs.yaml); import them with --org <id> --new-space`,
     );
 
+  const noPages = !result.inventory.some((entry) => entry.target?.pageId !== undefined);
   const tooMany = counts.failed > options.maxErrors;
   const sync = await import('@docsync/sync');
   let spaces: ImportedSpace[] = [];
   const idMaps = new Map<string, ReadonlyMap<string, string>>();
-  if (options.dryRun !== true && !tooMany) {
+  if (options.dryRun !== true && !tooMany && !noPages) {
     try {
       spaces = await sendRevisions(io, sync, disk, result, options, idMaps);
     } catch (error) {
@@ -339,11 +378,55 @@ async function runImport(io: CliIo, dir: string, options: ImportOptions): Promis
         `sent \`${space.title}\` to space ${space.spaceId}: ${String(space.files)} files, ${String(space.uploaded)} new blobs (${String(space.bytes)} bytes)\n`,
       );
   }
+  if (noPages)
+    throw new CliError(
+      'no-pages',
+      `\`${dir}\` holds no page to import from ${options.from}${noPagesHint(result)}; nothing was sent`,
+    );
   if (tooMany)
     throw new CliError(
       'too-many-failures',
       `${String(counts.failed)} files failed to import (--max-errors ${String(options.maxErrors)}); nothing was sent`,
     );
+}
+
+/** Where the importer looked, from its own diagnostics: what to pass instead. */
+function noPagesHint(result: ImportTreeResult): string {
+  const read = result.diagnostics.find((d) => d.ruleId === 'config-read')?.message;
+  return read === undefined
+    ? ' (pass the folder holding the site’s configuration and its docs)'
+    : ` (${read}; pass the folder holding the site’s configuration and its docs)`;
+}
+
+/** The deepest folder holding every one of `folders` (absolute paths). */
+function commonFolder(folders: readonly string[]): string {
+  const split = folders.map((folder) => folder.split(sep));
+  const first = split[0] ?? [];
+  let length = 0;
+  while (length < first.length && split.every((parts) => parts[length] === first[length])) length++;
+  return first.slice(0, length).join(sep) || sep;
+}
+
+/** The files of `folders` (relative to `root`; `''` is all of it), with paths from `root`. */
+async function readFolders(io: CliIo, root: string, folders: readonly string[]): Promise<DiskTree> {
+  const merged: DiskTree = { files: [], bytes: new Map() };
+  // In name order, as reading `root` whole would list them.
+  const wanted = folders.includes('') ? [''] : [...new Set(folders)].sort();
+  for (const folder of wanted) {
+    let tree: DiskTree;
+    try {
+      tree = await readDocsTree(io.fs, resolve(root, folder), sourceText);
+    } catch {
+      throw new CliError(
+        'unreadable-dir',
+        `cannot read \`${resolve(root, folder)}\`: no such directory`,
+      );
+    }
+    const prefix = folder === '' ? '' : `${folder.split(sep).join('/')}/`;
+    for (const file of tree.files) merged.files.push({ ...file, path: `${prefix}${file.path}` });
+    for (const [path, bytes] of tree.bytes) merged.bytes.set(`${prefix}${path}`, bytes);
+  }
+  return merged;
 }
 
 /** Registers `docsync import <dir> --from …`. */
@@ -376,6 +459,11 @@ export function registerImport(program: Command, io: CliIo): void {
     .option(
       '--no-eval',
       'read sidebars and site configuration as literals only; never run them (by default a file that is code is run in a child process with a timeout and no network)',
+    )
+    .option(
+      '--site-url <url>',
+      "the source site's address (https://example.com), for links to its pages the tree does not hold (blog, other pages); default: the site configuration's `url`",
+      parseSiteUrl,
     )
     .option('--json', 'print the report (inventory, counts, spaces) as JSON')
     .option('--url <url>', 'the service URL (without /v1); default: the one in docsync.json')

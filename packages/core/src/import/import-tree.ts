@@ -28,6 +28,12 @@ export interface ImportTreeOptions {
    * statically only and what cannot be read is a diagnostic.
    */
   evaluate?: EvaluateModule;
+  /**
+   * The source site's URL (`https://example.com`), when its configuration does not give it as a
+   * literal: links to the site's routes the tree does not hold (a blog, other pages) become links
+   * there. Docusaurus only; it overrides the configuration's `url`.
+   */
+  siteUrl?: string;
 }
 
 /**
@@ -48,6 +54,7 @@ export function importTree(options: ImportTreeOptions): ImportTreeResult {
       return importDocusaurus(options.files, {
         idNamespace,
         ...(options.evaluate === undefined ? {} : { evaluate: options.evaluate }),
+        ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
       });
     case 'mkdocs':
       return importMkdocs(options.files, { idNamespace });

@@ -31,10 +31,12 @@ const revisionKey = 'docs';
  */
 export function importDocusaurus(
   files: readonly TreeFile[],
-  options: { idNamespace: string; evaluate?: EvaluateModule },
+  options: { idNamespace: string; evaluate?: EvaluateModule; siteUrl?: string },
 ): ImportTreeResult {
   const filesByPath = new Map(files.map((file) => [file.path, file]));
-  const layout = readSiteLayout(files, options.evaluate);
+  const read = readSiteLayout(files, options.evaluate);
+  const layout =
+    options.siteUrl === undefined ? read : { ...read, url: options.siteUrl.replace(/\/+$/, '') };
   const outcomes = new Map<string, FileOutcome>();
   const instances = layout.instances.map((instance) => ({
     instance,
@@ -100,6 +102,9 @@ export function importDocusaurus(
         },
       ],
     });
+  const outsideTree = layout.instances
+    .map((instance) => instance.docsDir)
+    .filter((dir) => dir === '..' || dir.startsWith('../'));
   const { inventory, diagnostics } = collectInventory({
     files,
     revisionKey,
@@ -110,12 +115,18 @@ export function importDocusaurus(
       inDocs(path)
         ? 'not a doc and not used by any doc'
         : `outside the docs folders (${docsDirs.map((dir) => `\`${dir}/\``).join(', ')}) and not used by any doc`,
+    general: outsideTree.map((dir) => ({
+      ruleId: 'docs-outside-tree',
+      severity: 'error' as const,
+      message: `the site's configuration (\`${layout.configPath ?? 'docusaurus.config.js'}\`) reads docs from \`${dir}/\`, outside the imported folder: none of them were imported; import the folder holding both the site and \`${dir}/\``,
+    })),
   });
   return {
     revisions: [{ key: revisionKey, title: layout.title, content: built.content }],
     inventory,
     summary: contentSummary(filesByPath, pages, built),
     diagnostics,
+    ...(outsideTree.length === 0 ? {} : { outsideTree }),
   };
 }
 

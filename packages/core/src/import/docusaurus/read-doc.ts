@@ -58,7 +58,7 @@ export function readDoc(source: string, relativePath: string, text: string): Doc
     read.bodyLineOffset,
   );
   const converted = convertBody(body, stash, {
-    rewritten: body !== read.body,
+    source: read.body,
     bodyLineOffset: read.bodyLineOffset,
   });
   diagnostics.push(...converted.diagnostics);
@@ -73,9 +73,12 @@ export function readDoc(source: string, relativePath: string, text: string): Doc
   const slugField = stringField(fm, 'slug');
   const idName = id.slice(id.lastIndexOf('/') + 1);
   const folderRoute = docIdOf(folder, undefined);
+  // Docusaurus serves an index doc at its folder's URL, the docs root's own included.
+  const servedAtFolder =
+    isFolderIndex || (folder === '' && ['index', 'readme'].includes(bareName.toLowerCase()));
   const route = (
     slugField === undefined
-      ? isFolderIndex
+      ? servedAtFolder
         ? folderRoute
         : id
       : slugField.startsWith('/')

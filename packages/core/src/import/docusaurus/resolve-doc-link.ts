@@ -15,8 +15,24 @@ import type { DocsInstance, SiteLayout } from './site-layout.js';
 export function docusaurusLinkResolver(
   instances: readonly (DocsInstance & { docs: readonly DocusaurusDoc[] })[],
   filesByPath: ReadonlyMap<string, TreeFile>,
-  layout: Pick<SiteLayout, 'siteDir' | 'staticDirs' | 'baseUrl'>,
+  layout: Pick<SiteLayout, 'siteDir' | 'staticDirs' | 'baseUrl' | 'url' | 'trailingSlash'>,
 ): ResolveLink {
+  const staticInTree = [...filesByPath.keys()].some((path) =>
+    layout.staticDirs.some((dir) => path.startsWith(`${dir}/`)),
+  );
+  const base = layout.baseUrl === '' ? '/' : `/${layout.baseUrl}/`;
+  /** A path of the site (`/docs/blog/x?y#z`) as a target: at the site's URL when it is known. */
+  const site = (sitePath: string): LinkTarget => ({
+    kind: 'site',
+    path: sitePath,
+    ...(layout.url === undefined ? {} : { url: `${layout.url}${sitePath}` }),
+  });
+  /** The URL path of a doc's page, as the site serves it. */
+  const pageUrl = (doc: DocusaurusDoc): string => {
+    const instance = instanceOf.get(doc.source);
+    const parts = [instance?.routeBasePath ?? '', doc.route].filter((part) => part !== '');
+    return `${base}${parts.join('/')}${layout.trailingSlash && parts.length > 0 ? '/' : ''}`;
+  };
   const docs = instances.flatMap((instance) => instance.docs);
   const instanceOf = new Map(
     instances.flatMap((instance) => instance.docs.map((doc) => [doc.source, instance] as const)),
@@ -69,7 +85,12 @@ export function docusaurusLinkResolver(
           if (byPath !== undefined) return page(byPath);
         }
       }
-      return undefined;
+      // A route of the site the import does not hold (a blog post, a page of `src/pages`, another
+      // plugin's), or a static file when the tree holds no static folder: Docusaurus's `<Link>`
+      // prefixes the base URL unless the path already starts with it. A markdown file path is a
+      // file the tree lacks: broken.
+      if (/\.mdx?$/i.test(path) || (/\.[a-z0-9]+$/i.test(path) && staticInTree)) return undefined;
+      return site(url.startsWith(base) ? url : `${base}${url.replace(/^\/+/, '')}`);
     }
     const target = joinPath(dirname(from), path);
     const fromDoc = bySource.get(from);
@@ -79,13 +100,20 @@ export function docusaurusLinkResolver(
     const docsDir = own?.instance.docsDir ?? 'docs';
     const fromFolder = fromDoc === undefined ? '' : dirname(fromDoc.id);
     const bare = path.replace(/\.mdx?$/, '').replace(/\/+$/, '');
-    return (
+    // A relative URL resolves from the page's URL: its folder, or itself with `trailingSlash`.
+    const routeFolder =
+      fromDoc === undefined ? '' : layout.trailingSlash ? fromDoc.route : dirname(fromDoc.route);
+    const found =
       page(target === undefined ? undefined : bySource.get(target)) ??
       asset(target) ??
       page(byId.get(joinPath(fromFolder, bare) ?? '')) ??
       page(byId.get(bare)) ??
-      page(byRoute.get(joinPath(dirname(fromDoc?.route ?? ''), bare) ?? '')) ??
-      (path.startsWith('.') || path.includes('/') ? undefined : asset(joinPath(docsDir, path)))
-    );
+      page(byRoute.get(joinPath(routeFolder, bare) ?? '')) ??
+      (path.startsWith('.') || path.includes('/') ? undefined : asset(joinPath(docsDir, path)));
+    if (found !== undefined || fromDoc === undefined || /\.[a-z0-9]+$/i.test(path)) return found;
+    // A relative URL (no file name) naming no doc of the tree: a route of the site, as the
+    // browser resolves it from the page's URL.
+    const resolved = new URL(url, `https://site.invalid${pageUrl(fromDoc)}`);
+    return site(`${resolved.pathname}${resolved.search}${resolved.hash}`);
   };
 }

@@ -5,6 +5,7 @@ import {
   dedent,
   fenceOf,
   indentOf,
+  nestedLineOffset,
   skipFence,
   tagAttribute,
   trimBlankLines,
@@ -134,7 +135,10 @@ function rewrite(lines: readonly string[], context: Context): string[] {
         '',
         `{% hint style="${style}" %}`,
         ...(admonition.title === undefined ? [] : [`#### ${admonition.title}`, '']),
-        ...rewrite(inner, nested),
+        ...rewrite(inner, {
+          ...nested,
+          lineOffset: nestedLineOffset(lines, index + 1, context.lineOffset),
+        }),
         '{% endhint %}',
         '',
       );

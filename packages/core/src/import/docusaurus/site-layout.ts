@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostic.js';
-import { dirname, joinPath } from '../../tree/paths.js';
+import { dirname } from '../../tree/paths.js';
 import type { TreeFile } from '../../tree/tree-file.js';
 import type { EvaluateModule } from '../shared/evaluate-module.js';
 
@@ -36,6 +36,13 @@ export interface SiteLayout {
   instances: DocsInstance[];
   /** The site's `baseUrl` without slashes at the ends. */
   baseUrl: string;
+  /**
+   * The site's own URL (`url`, without a slash at the end) when the configuration gives it as a
+   * literal or running it did: links to routes the import does not hold go there.
+   */
+  url?: string;
+  /** `trailingSlash: true`: a page's URL ends with `/`, so relative links resolve from it. */
+  trailingSlash: boolean;
   title: string;
   /** The site's `static` folders. */
   staticDirs: string[];
@@ -59,9 +66,10 @@ export function readSiteLayout(
     .sort((a, b) => a.path.split('/').length - b.path.split('/').length);
   const config = configs[0];
   const siteDir = config === undefined ? '' : dirname(config.path);
-  const inSite = (path: string) => joinPath(siteDir, path) ?? path;
+  const inSite = (path: string) => fromRoot(siteDir, path);
   const diagnostics: Diagnostic[] = [];
   let options: DocsOptions[] | undefined;
+  let evaluatedUrl: string | undefined;
   let configReadBy: ReadBy = 'default';
   const text = config?.text ?? '';
   if (config !== undefined) {
@@ -71,6 +79,8 @@ export function readSiteLayout(
       const evaluated = evaluate(config.path);
       if ('value' in evaluated) {
         options = evaluatedDocsOptions(evaluated.value);
+        const value = evaluated.value as { url?: unknown } | null;
+        if (typeof value?.url === 'string') evaluatedUrl = value.url;
         configReadBy = 'evaluated';
       } else
         diagnostics.push({
@@ -109,16 +119,35 @@ export function readSiteLayout(
       ?.match(/(['"`])([^'"`]+)\1/g)
       ?.map((quoted) => quoted.slice(1, -1)) ?? ['static']
   ).map(inSite);
+  const url = (evaluatedUrl ?? staticSiteUrl(text))?.replace(/\/+$/, '');
   return {
     siteDir,
     ...(config === undefined ? {} : { configPath: config.path }),
     configReadBy,
     instances,
     baseUrl,
+    ...(url === undefined || !/^https?:\/\/[^/]/.test(url) ? {} : { url }),
+    trailingSlash: /(?<![\w.$])trailingSlash\s*:\s*true\b/.test(text),
     title,
     staticDirs,
     diagnostics,
   };
+}
+
+/**
+ * `path` (relative to the site folder `siteDir`) from the tree's root; `../docs` when it names a
+ * folder outside the tree, as a site in `website/` with `path: '../../docs'` does.
+ */
+function fromRoot(siteDir: string, path: string): string {
+  const out: string[] = [];
+  let up = 0;
+  for (const segment of `${siteDir}/${path}`.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') out.push(segment);
+    else if (out.length > 0) out.pop();
+    else up++;
+  }
+  return [...Array.from({ length: up }, () => '..'), ...out].join('/');
 }
 
 interface DocsOptions {
@@ -204,6 +233,20 @@ function evaluatedDocsOptions(value: unknown): DocsOptions[] {
       return instance;
     })
     .sort((a, b) => Number(a.id !== undefined) - Number(b.id !== undefined));
+}
+
+/**
+ * The site's `url` as a literal (a string, or a template without `${…}`): the one written in the
+ * object that also holds `baseUrl`, not a `url` of a nested option.
+ */
+function staticSiteUrl(text: string): string | undefined {
+  for (const match of text.matchAll(/(?<![\w.$])url\s*:\s*(['"`])([^'"`$]*)\1/g)) {
+    const start = enclosingBrace(text, match.index);
+    if (start === undefined) continue;
+    if (/(?<![\w.$])baseUrl\s*:/.test(topLevel(text.slice(start, matchingBrace(text, start)))))
+      return match[2];
+  }
+  return undefined;
 }
 
 /** The `{` opening the object `index` is in, skipping nested objects, or `undefined`. */

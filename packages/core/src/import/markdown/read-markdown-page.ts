@@ -20,7 +20,7 @@ export function readMarkdownPage(source: string, relativePath: string, text: str
   const read = readPageSource(text);
   const diagnostics: Diagnostic[] = [...read.diagnostics];
   const converted = convertBody(read.body, new RawStash(source), {
-    rewritten: false,
+    source: read.body,
     bodyLineOffset: read.bodyLineOffset,
   });
   diagnostics.push(...converted.diagnostics);

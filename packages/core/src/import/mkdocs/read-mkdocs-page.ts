@@ -40,7 +40,7 @@ export function readMkdocsPage(
     read.bodyLineOffset,
   );
   const converted = convertBody(body, new RawStash(source), {
-    rewritten: body !== read.body,
+    source: read.body,
     bodyLineOffset: read.bodyLineOffset,
   });
   diagnostics.push(...converted.diagnostics);

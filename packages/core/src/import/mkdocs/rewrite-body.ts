@@ -5,6 +5,7 @@ import {
   fenceOf,
   skipFence,
   indentedBodyEnd,
+  nestedLineOffset,
   tagAttribute,
   trimBlankLines,
   unindent,
@@ -42,7 +43,7 @@ function rewrite(
     rewrite(
       trimBlankLines(lines.slice(start, end).map((line) => unindent(line, 4))),
       diagnostics,
-      -1,
+      nestedLineOffset(lines, start, lineOffset),
     );
   for (let index = 0; index < lines.length;) {
     const line = lines[index] ?? '';
@@ -68,7 +69,11 @@ function rewrite(
     const block = blockPattern.exec(line);
     if (block) {
       index = rewriteBlock(lines, index, block, out, diagnostics, lineOffset, (start, end) =>
-        rewrite(trimBlankLines(lines.slice(start, end)), diagnostics, -1),
+        rewrite(
+          trimBlankLines(lines.slice(start, end)),
+          diagnostics,
+          nestedLineOffset(lines, start, lineOffset),
+        ),
       );
       continue;
     }

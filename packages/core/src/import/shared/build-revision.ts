@@ -14,7 +14,14 @@ import { splitLink } from './split-link.js';
 
 /** What a link or image path found in a page points at, as an importer resolves it. */
 export type LinkTarget =
-  { kind: 'page'; source: string; anchor?: string } | { kind: 'asset'; path: string };
+  | { kind: 'page'; source: string; anchor?: string }
+  | { kind: 'asset'; path: string }
+  /**
+   * A path the source site serves that the tree does not hold (a blog post, a page or static
+   * file of the site's own): a link to `url`, the site's address for it, when the site's URL is
+   * known; kept as written otherwise.
+   */
+  | { kind: 'site'; path: string; url?: string };
 
 /**
  * Resolves a path written in the page `from` (never an external URL or a bare `#anchor`:
@@ -59,6 +66,10 @@ export interface ReferenceCounts {
    * names a route the imported folders do not hold (a blog post, a page of the site's own).
    */
   broken: { source: string; url: string; image: boolean; inSource: boolean }[];
+  /** Links and images to what the source site serves outside the tree, now at its URL. */
+  toSite: { links: number; images: number };
+  /** Those kept as written, the site's URL being unknown. */
+  toSiteKept: number;
 }
 
 /**
@@ -211,6 +222,12 @@ export function buildRevision(input: BuildRevisionInput): BuiltRevision {
     imagesResolved: 0,
     filesResolved: 0,
     broken: [],
+    toSite: { links: 0, images: 0 },
+    toSiteKept: 0,
+  };
+  const report = (source: string, url: string, diagnostic: Omit<Diagnostic, 'path' | 'line'>) => {
+    const line = lineOfText(input.filesByPath.get(source)?.text, url);
+    diagnostics.push({ path: source, ...(line === undefined ? {} : { line }), ...diagnostic });
   };
   const resolveDocument = (document: JSONDocument, source: string): JSONDocument =>
     mapRefs(document, (ref) => {
@@ -218,6 +235,26 @@ export function buildRevision(input: BuildRevisionInput): BuiltRevision {
       const url = ref.url;
       if (url === '' || url.startsWith('#') || external.test(url)) return ref;
       const target = input.resolveLink(url, source);
+      if (target?.kind === 'site') {
+        const image = imageName.test(splitLink(url).path);
+        if (target.url === undefined) {
+          references.toSiteKept++;
+          report(source, url, {
+            ruleId: 'site-link-unknown',
+            severity: 'warning',
+            message: `\`${url}\` is \`${target.path}\` of the source site, which the tree does not hold, and the site's URL is unknown; kept as written (pass --site-url to link it to the site)`,
+          });
+          return ref;
+        }
+        if (image) references.toSite.images++;
+        else references.toSite.links++;
+        report(source, url, {
+          ruleId: 'site-link',
+          severity: 'info',
+          message: `\`${url}\` is served by the source site, not held by the tree: ${image ? 'the image is shown from' : 'linked to'} ${target.url}`,
+        });
+        return { ...ref, url: target.url };
+      }
       const resolved =
         target?.kind === 'asset'
           ? fileRef(target.path)
@@ -238,10 +275,7 @@ export function buildRevision(input: BuildRevisionInput): BuiltRevision {
         // A relative path, or one naming a page or image file, is a file the source tree lacks.
         inSource: !path.startsWith('/') || /\.(mdx?|markdown)$/i.test(path) || imageName.test(path),
       });
-      const line = lineOfText(input.filesByPath.get(source)?.text, url);
-      diagnostics.push({
-        path: source,
-        ...(line === undefined ? {} : { line }),
+      report(source, url, {
         ruleId: 'broken-link',
         severity: 'warning',
         message: `\`${url}\` matches no page or file of the tree; kept as written`,

@@ -2,18 +2,13 @@ import type { TreeFile } from '../../tree/tree-file.js';
 import type { BuiltRevision } from './build-revision.js';
 import type { ContentSummary } from './import-result.js';
 import type { ImportedPage } from './imported-page.js';
-import { readPageSource } from './read-page-source.js';
+import { splitFrontMatter } from '../../markdown/front-matter.js';
+import { normalizeInput } from '../../markdown/parse-page.js';
 
 const word = /[\p{L}\p{N}]+(?:['’_][\p{L}\p{N}]+)*/gu;
 
-/** The words of a text, lower-cased, with how often each occurs. */
-function wordCounts(texts: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const text of texts)
-    for (const key of text.toLowerCase().match(word) ?? [])
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
-}
+/** The words of a text, lower-cased, as often as they occur. */
+const wordsOf = (text: string): string[] => text.toLowerCase().match(word) ?? [];
 
 /**
  * A source page's text as a reader of the source site sees it: without front matter, fence
@@ -22,7 +17,8 @@ function wordCounts(texts: Iterable<string>): Map<string, number> {
  * lists and the markers of admonitions, tabs and blocks.
  */
 export function sourceText(text: string): string {
-  return readPageSource(text)
+  // The front matter is left out, not read: its values are not text a reader sees.
+  return splitFrontMatter(normalizeInput(text))
     .body.replace(/^(\s*)(?:`{3,}|~{3,}).*$/gm, '')
     .replace(/^(?:import|export)\s.*$/gm, '')
     .replace(/&(?:[A-Za-z]+|#\d+|#x[\dA-Fa-f]+);/g, ' ')
@@ -48,9 +44,12 @@ function documentTexts(node: unknown, out: string[], inData = false): void {
   if (typeof node !== 'object' || node === null) return;
   const record = node as Record<string, unknown>;
   if (record.object === 'leaf' && typeof record.text === 'string') out.push(record.text);
-  for (const [key, value] of Object.entries(record)) {
-    if (inData && typeof value === 'string' && !notText.has(key)) out.push(value);
-    else documentTexts(value, out, inData || key === 'data');
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value === 'string') {
+      if (inData && !notText.has(key)) out.push(value);
+    } else if (typeof value === 'object' && value !== null)
+      documentTexts(value, out, inData || key === 'data');
   }
 }
 
@@ -67,16 +66,22 @@ export function contentSummary(
   for (const [source, page] of pages) {
     const text = filesByPath.get(source)?.text;
     if (text === undefined || !built.pageIdBySource.has(source)) continue;
-    const before = wordCounts([sourceText(text)]);
+    // Each source word's count less its count in the space: what stays above 0 was lost.
+    const balance = new Map<string, number>();
+    const before = wordsOf(sourceText(text));
+    for (const key of before) balance.set(key, (balance.get(key) ?? 0) + 1);
     const shown: string[] = [page.title, page.linkTitle ?? '', page.fields.description ?? ''];
     documentTexts(page.document, shown);
-    const after = wordCounts(shown);
-    let lost = 0;
-    for (const [key, count] of before) {
-      wordsInSource += count;
-      lost += Math.max(0, count - (after.get(key) ?? 0));
+    // One text, the leaves apart: a word never runs from one leaf into the next.
+    const after = wordsOf(shown.join('\n'));
+    for (const key of after) {
+      const count = balance.get(key);
+      if (count !== undefined) balance.set(key, count - 1);
     }
-    for (const count of after.values()) wordsInSpace += count;
+    let lost = 0;
+    for (const count of balance.values()) if (count > 0) lost += count;
+    wordsInSource += before.length;
+    wordsInSpace += after.length;
     wordsLost += lost;
     if (lost > 0) losing.push({ source, words: lost });
   }
@@ -94,5 +99,8 @@ export function contentSummary(
     linksBroken: broken.filter((entry) => !entry.image).length,
     linksBrokenInSource: broken.filter((entry) => !entry.image && entry.inSource).length,
     imagesMissing: broken.filter((entry) => entry.image).length,
+    linksToSite: built.references.toSite.links,
+    imagesFromSite: built.references.toSite.images,
+    toSiteKept: built.references.toSiteKept,
   };
 }

@@ -31,6 +31,14 @@ export interface ContentSummary {
   linksBroken: number;
   linksBrokenInSource: number;
   imagesMissing: number;
+  /**
+   * Links and images to what the source site serves but the tree does not hold (its blog, its
+   * other pages, a static folder left out), now pointing at the site's URL.
+   */
+  linksToSite: number;
+  imagesFromSite: number;
+  /** Links and images of that kind kept as written: the site's URL is not known. */
+  toSiteKept: number;
 }
 
 /** What an import produced: revisions, one inventory line per source file, and every diagnostic. */
@@ -41,4 +49,9 @@ export interface ImportTreeResult {
   summary?: ContentSummary;
   /** Every diagnostic of the import; those about a file carry its `path` (and are on its line). */
   diagnostics: Diagnostic[];
+  /**
+   * Folders the tree's own configuration reads from outside the tree (`../docs` of a site in
+   * `website/` imported alone), relative to the tree's root: nothing of them was imported.
+   */
+  outsideTree?: string[];
 }

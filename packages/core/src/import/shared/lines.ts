@@ -88,6 +88,21 @@ export function trimBlankLines(lines: readonly string[]): string[] {
   return lines.slice(start, end);
 }
 
+/**
+ * The line offset of a nested block's lines (`lines[start…]` once its leading blank lines are
+ * trimmed) for diagnostics of its own rewrite: `-1` (unknown) stays unknown.
+ */
+export function nestedLineOffset(
+  lines: readonly string[],
+  start: number,
+  lineOffset: number,
+): number {
+  if (lineOffset < 0) return -1;
+  let first = start;
+  while (first < lines.length && (lines[first] ?? '').trim() === '') first++;
+  return lineOffset + first;
+}
+
 /** A value safe inside a `{% tag attr="…" %}` attribute (no double quote to end it early). */
 export function tagAttribute(value: string): string {
   return value.replace(/"/g, '\u201d').trim();

@@ -13,10 +13,28 @@ import type { JSONDocument } from '../../model/document.js';
 export class RawStash {
   #raws: string[] = [];
   readonly #prefix: string;
+  /** A placeholder line, and a placeholder anywhere in a text: made once something is stashed. */
+  #patterns: { line: RegExp; anywhere: RegExp } | undefined;
 
   /** `salt` keeps placeholders from matching text a page could contain. */
   constructor(salt: string) {
     this.#prefix = `DOCSYNCRAW${salt.replace(/[^A-Za-z0-9]/g, '')}X`;
+  }
+
+  get #line(): RegExp {
+    return this.#compiled().line;
+  }
+
+  get #anywhere(): RegExp {
+    return this.#compiled().anywhere;
+  }
+
+  #compiled(): { line: RegExp; anywhere: RegExp } {
+    this.#patterns ??= {
+      line: new RegExp(`^${this.#prefix}(\\d+)Z$`),
+      anywhere: new RegExp(`${this.#prefix}(\\d+)Z`, 'g'),
+    };
+    return this.#patterns;
   }
 
   /** Whether anything was stashed. */
@@ -32,34 +50,53 @@ export class RawStash {
 
   /** Whether a line is one of this stash's placeholders. */
   isPlaceholder(line: string): boolean {
-    return new RegExp(`^${this.#prefix}\\d+Z$`).test(line.trim());
+    return line.includes(this.#prefix) && this.#line.test(line.trim());
   }
 
-  /** The document with every placeholder paragraph replaced by its verbatim block. */
+  /**
+   * The document with every placeholder paragraph replaced by its verbatim block. What holds no
+   * placeholder is returned as it is, not copied.
+   */
   restore(document: JSONDocument): JSONDocument {
     if (this.#raws.length === 0) return document;
-    const pattern = new RegExp(`^${this.#prefix}(\\d+)Z$`);
     const restoreValue = (value: unknown): unknown => {
-      if (Array.isArray(value)) return value.map(restoreValue);
+      if (Array.isArray(value)) {
+        let out: unknown[] | undefined;
+        for (let index = 0; index < value.length; index++) {
+          const item: unknown = value[index];
+          const next = restoreValue(item);
+          if (next !== item) out ??= value.slice();
+          if (out !== undefined) out[index] = next;
+        }
+        return out ?? value;
+      }
       if (typeof value !== 'object' || value === null) return value;
       const record = value as Record<string, unknown>;
       if (record.object === 'block' && record.type === 'paragraph') {
-        const index = pattern.exec(plainText(record))?.[1];
+        const index = this.#line.exec(plainText(record))?.[1];
         const raw = index === undefined ? undefined : this.#raws[Number(index)];
         if (raw !== undefined) return verbatimBlock(raw);
       }
       // A placeholder the parser did not leave as a paragraph of its own (inside a table cell,
       // say) still gets its text back.
       if (record.object === 'leaf' && typeof record.text === 'string') {
+        if (!record.text.includes(this.#prefix)) return record;
         const text = record.text.replace(
-          new RegExp(`${this.#prefix}(\\d+)Z`, 'g'),
+          this.#anywhere,
           (match, index: string) => this.#raws[Number(index)] ?? match,
         );
         return { ...record, text };
       }
-      const out: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(record)) out[key] = restoreValue(child);
-      return out;
+      let out: Record<string, unknown> | undefined;
+      for (const key in record) {
+        const child = record[key];
+        const next = restoreValue(child);
+        if (next !== child) {
+          out ??= { ...record };
+          out[key] = next;
+        }
+      }
+      return out ?? record;
     };
     return restoreValue(document) as JSONDocument;
   }
