@@ -26,6 +26,7 @@ export class DaemonMetrics {
   readonly #healthy = new Map<string, boolean>();
   #queued = 0;
   #running = 0;
+  #cacheBytes: (repository: string) => number = () => 0;
 
   /** Counts a step of a cycle (`push`, `pull`; `cycle` for a cycle that failed) and how it ended. */
   countStep(repository: string, operation: 'push' | 'pull' | 'cycle', outcome: StepOutcome): void {
@@ -59,6 +60,11 @@ export class DaemonMetrics {
   setQueue(queued: number, running: number): void {
     this.#queued = queued;
     this.#running = running;
+  }
+
+  /** Where the estimated bytes each repository holds in the shared cache come from. */
+  setCacheSource(bytes: (repository: string) => number): void {
+    this.#cacheBytes = bytes;
   }
 
   /** The Prometheus text exposition of every metric. */
@@ -115,6 +121,14 @@ export class DaemonMetrics {
     for (const repository of repositories)
       lines.push(
         `docsync_daemon_repository_up{repository="${label(repository)}"} ${this.#healthy.get(repository) === true ? '1' : '0'}`,
+      );
+    lines.push(
+      '# HELP docsync_daemon_cache_bytes What a repository’s cycles read from git and the shared cache keeps (estimated; 0 when idle).',
+      '# TYPE docsync_daemon_cache_bytes gauge',
+    );
+    for (const repository of repositories)
+      lines.push(
+        `docsync_daemon_cache_bytes{repository="${label(repository)}"} ${String(this.#cacheBytes(repository))}`,
       );
     return `${lines.join('\n')}\n`;
   }
