@@ -28,7 +28,7 @@ describe('ObjectCache', () => {
 
   it('estimates a repository by its packs, their indexes and an allowance for what was parsed', async () => {
     const path = await repository('a', 10_000);
-    expect(await estimateBytes(path)).toBe(11_000 + 256 * 1024);
+    expect(await estimateBytes(path)).toBe(5 * 11_000 + 256 * 1024);
     expect(await estimateBytes(join(dir.path, 'none'))).toBe(256 * 1024);
   });
 
@@ -37,7 +37,7 @@ describe('ObjectCache', () => {
     const path = await repository('a', 10_000);
     const first = objects.take('a');
     await objects.keep('a', path, first);
-    expect(objects.bytesOf('a')).toBe(11_000 + 256 * 1024);
+    expect(objects.bytesOf('a')).toBe(5 * 11_000 + 256 * 1024);
     now += 30_000;
     expect(objects.take('a')).toBe(first);
     // Kept again by a later cycle: the entry's age still counts from its making.
@@ -53,11 +53,11 @@ describe('ObjectCache', () => {
     const small = await Promise.all(['a', 'b', 'c'].map((name) => repository(name, 1000)));
     for (const [index, path] of small.entries())
       await objects.keep(['a', 'b', 'c'][index] ?? '', path, {});
-    // Each is 2,000 bytes and the allowance: two fit.
+    // Each is 5 × 2,000 bytes and the allowance: two fit.
     expect(objects.entries).toBe(2);
     expect(objects.bytesOf('a')).toBe(0);
     expect(objects.bytes).toBeLessThanOrEqual(700 * 1024);
-    await objects.keep('big', await repository('big', 800 * 1024), {});
+    await objects.keep('big', await repository('big', 200 * 1024), {});
     expect(objects.bytesOf('big')).toBe(0);
     objects.drop('b');
     expect(objects.bytesOf('b')).toBe(0);

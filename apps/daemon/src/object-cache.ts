@@ -91,11 +91,17 @@ export class ObjectCache {
 
 /** What one repository's object cache holds beside its packs: parsed trees, object headers. */
 const PARSED_ALLOWANCE = 256 * 1024;
+/**
+ * Memory per byte of pack files a kept object cache holds: isomorphic-git reads a pack whole and
+ * parses its index into maps, and the git package keeps its own index and inflated delta bases.
+ * Measured: 52 kept caches of 372 kB packs (clones of `pentest-book`) held 89 MB more external
+ * memory than none, 4.6 bytes per pack byte.
+ */
+const PACK_FACTOR = 5;
 
 /**
- * An upper estimate of what a repository's object cache holds: every pack and pack index it
- * could have opened (`.git/objects/pack`), whole, and an allowance for the trees and headers it
- * parsed.
+ * An estimate of what a repository's object cache holds: {@link PACK_FACTOR} times its pack files
+ * and pack indexes (`.git/objects/pack`), and an allowance for the trees and headers it parsed.
  */
 export async function estimateBytes(path: string): Promise<number> {
   const dir = join(path, '.git', 'objects', 'pack');
@@ -110,5 +116,5 @@ export async function estimateBytes(path: string): Promise<number> {
         ),
       ),
   );
-  return sizes.reduce((sum, size) => sum + size, PARSED_ALLOWANCE);
+  return PACK_FACTOR * sizes.reduce((sum, size) => sum + size, 0) + PARSED_ALLOWANCE;
 }
