@@ -130,6 +130,21 @@ export class DaemonMetrics {
       lines.push(
         `docsync_daemon_cache_bytes{repository="${label(repository)}"} ${String(this.#cacheBytes(repository))}`,
       );
+    const memory = process.memoryUsage();
+    lines.push(
+      '# HELP process_resident_memory_bytes Resident memory size in bytes.',
+      '# TYPE process_resident_memory_bytes gauge',
+      `process_resident_memory_bytes ${String(memory.rss)}`,
+      '# HELP nodejs_heap_size_used_bytes V8 heap in use, in bytes.',
+      '# TYPE nodejs_heap_size_used_bytes gauge',
+      `nodejs_heap_size_used_bytes ${String(memory.heapUsed)}`,
+      '# HELP nodejs_heap_size_total_bytes V8 heap reserved, in bytes.',
+      '# TYPE nodejs_heap_size_total_bytes gauge',
+      `nodejs_heap_size_total_bytes ${String(memory.heapTotal)}`,
+      '# HELP nodejs_external_memory_bytes Memory of buffers and other objects outside the V8 heap, in bytes.',
+      '# TYPE nodejs_external_memory_bytes gauge',
+      `nodejs_external_memory_bytes ${String(memory.external + memory.arrayBuffers)}`,
+    );
     return `${lines.join('\n')}\n`;
   }
 }
