@@ -186,6 +186,17 @@ async function mergeChangeRequest(space: string, id: string): Promise<void> {
   expect((merged.body as { result: string }).result).toBe('merge');
 }
 
+/** Writes the token and a config for the test server into `dir` (loopback, any free port). */
+async function configIn(dir: TempDir, settings: Record<string, unknown>): Promise<string> {
+  await dir.write('token', server.token);
+  return writeDaemonConfig(dir.path, {
+    url: server.baseUrl,
+    tokenFile: 'token',
+    listen: '127.0.0.1:0',
+    ...settings,
+  });
+}
+
 /** When the crash test kills the daemon in each round, after the push starts (ms). */
 const KILL_AFTER_MS = [0, 120, 40, 300, 200, 380];
 
@@ -527,11 +538,7 @@ describe('kill -9 at a random point and a restart', { timeout: 30_000 }, () => {
       const { repo, space } = await syncedRepo('crash');
       const dir = await makeTempDir('daemon-crash');
       try {
-        await dir.write('token', server.token);
-        const configPath = await writeDaemonConfig(dir.path, {
-          url: server.baseUrl,
-          tokenFile: 'token',
-          listen: '127.0.0.1:0',
+        const configPath = await configIn(dir, {
           debounce: '100ms',
           pollInterval: '30s',
           repositories: [{ name: 'crash', path: repo.dir, directory: DOCS, space }],
@@ -578,11 +585,7 @@ describe('kill -9 at a random point and a restart', { timeout: 30_000 }, () => {
     const { repo, space } = await syncedRepo('drain');
     const dir = await makeTempDir('daemon-drain');
     try {
-      await dir.write('token', server.token);
-      const configPath = await writeDaemonConfig(dir.path, {
-        url: server.baseUrl,
-        tokenFile: 'token',
-        listen: '127.0.0.1:0',
+      const configPath = await configIn(dir, {
         debounce: '50ms',
         repositories: [{ name: 'drain', path: repo.dir, directory: DOCS, space }],
       });
@@ -650,11 +653,7 @@ describe('repositories sharing one client, one cache and one timer', { timeout: 
     one = await syncedRepo('shared-one');
     two = await syncedRepo('shared-two');
     dir = await makeTempDir('daemon-shared');
-    await dir.write('token', server.token);
-    const configPath = await writeDaemonConfig(dir.path, {
-      url: server.baseUrl,
-      tokenFile: 'token',
-      listen: '127.0.0.1:0',
+    const configPath = await configIn(dir, {
       debounce: '100ms',
       pollInterval: '1s',
       concurrency: 2,
