@@ -352,13 +352,16 @@ async function measureMemory(
 
 /**
  * The daemon of git ref `ref` (its `apps/daemon/src`), bundled by esbuild into this checkout's
- * `node_modules/.cache` so that its packages resolve to this checkout's; undefined for `none`.
+ * `apps/daemon/node_modules/.cache` so that its packages resolve to this checkout's; undefined
+ * for `none`.
  */
 async function baselineDaemon(ref: string): Promise<string | undefined> {
   if (ref === 'none') return undefined;
   const root = join(import.meta.dirname, '..', '..');
   const commit = (await git(root, 'rev-parse', '--short', ref)).stdout.trim();
-  const out = join(root, 'node_modules', '.cache', `bench-daemon-${commit}`);
+  // Inside apps/daemon, so that its packages resolve as the daemon's own do (chokidar is the
+  // daemon's alone).
+  const out = join(root, 'apps', 'daemon', 'node_modules', '.cache', `bench-daemon-${commit}`);
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   await exec('sh', ['-c', `git archive ${commit} apps/daemon/src | tar -x -C "${out}"`], {
@@ -393,7 +396,7 @@ async function measureWatchCost(fixtures: readonly Fixture[]): Promise<string[]>
       const gitDir = join(dir, '.git'), heads = join(gitDir, 'refs', 'heads');
       const wanted = new Set([gitDir, join(gitDir, 'HEAD'), join(gitDir, 'packed-refs'), join(gitDir, 'refs'), heads]);
       const ignored = (p) => (p === gitDir || p.startsWith(gitDir + sep)) && (!(wanted.has(p) || p.startsWith(heads + sep)) || p.endsWith('.lock'));
-      const w = watch(mode === 'tree' ? [gitDir, join(dir, '${DOCS}')] : [gitDir], { ignoreInitial: true, ignored, backend: 'native' });
+      const w = watch(mode === 'tree' ? [gitDir, join(dir, '${DOCS}')] : [gitDir], { ignoreInitial: true, ignored, usePolling: false });
       await new Promise((resolve) => w.once('ready', resolve));
       watchers.push(w);
     }
