@@ -44,9 +44,9 @@ async function startWatch(
 /**
  * Watches a repository's refs: `.git/HEAD`, `.git/packed-refs` and `.git/refs/heads/**`, for
  * commits and branch moves (never `.git`'s other internals, whose objects and index churn on
- * every command). A few inotify watches per repository, whatever the size of its docs (each
- * watched directory of the working tree would cost one, and chokidar's record of each file
- * memory: measured at about 2 MB and 156 watches per repository of 400 files, see the README).
+ * every command). Six inotify watches per repository, whatever the size of its docs (watching
+ * its docs tree too cost one per file and about 2 MB per repository of 250 files: see the
+ * README's figures).
  */
 export function watchRefs(
   repository: RepositoryConfig,
