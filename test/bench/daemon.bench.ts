@@ -5,27 +5,48 @@
  *   commit, checked against the server), p50 and p95 over `BENCH_DAEMON_COMMITS` commits (default
  *   15), with the debounce shown apart; beside it, in the same run, `push` called in-process for
  *   the same kind of commit (the sync work alone, without watching, debounce or process);
- * - idle CPU (utime + stime from `/proc/<pid>/stat` over `BENCH_DAEMON_IDLE_S` seconds, default
- *   15, with a 5 s poll interval so the window holds polls of every repository) and resident
- *   memory (`VmRSS`) with 1 and with 20 repositories watched.
+ * - what watching costs per repository: chokidar on the refs alone (what the daemon does) beside
+ *   chokidar on the docs tree as well (what it did), in a child process: RSS and inotify watches;
+ * - resident memory (`VmRSS`, and the peak `VmHWM`), idle CPU, and inotify watches of the daemon
+ *   with `BENCH_DAEMON_REPOS` repositories (default 20 and 100): clones of a real docs tree
+ *   (`BENCH_DAEMON_CORPUS`, default `pentest-book` from /work/shared/corpora: 250 files, 1.8 MB),
+ *   each synced with its own space; measured after the start-up round of cycles and a settle
+ *   period (`BENCH_DAEMON_SETTLE_S`, default 10 s, a 5 s poll interval), then after a round of
+ *   cycles (a commit in every repository, pushed into its change request) and the settle period
+ *   again. Beside it, in the same run and on the same repositories, the daemon of
+ *   `BENCH_DAEMON_BASELINE` (a git ref, default `main`; `none` to skip), bundled with esbuild from
+ *   that ref's `apps/daemon/src` onto this checkout's packages.
  *
- * Targets (issue #9): p50 under 2 s after the debounce; idle CPU near zero; under 150 MB
- * resident for 20 repositories. The machine is shared, so read the ratios more than the figures.
+ * Targets (issues #9 and #31): p50 under 2 s after the debounce; idle CPU near zero; at most
+ * 200 MB resident for 100 repositories. The machine is shared, so read the ratios more than the
+ * figures. Repositories and server data go to /dev/shm when there is one.
  */
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from '@docsync/server/testing';
 import { createSyncClient, push, type SyncContext } from '@docsync/sync';
 import { createGitRepo, makeTempDir, type GitRepo } from '@docsync/test-utils';
 import {
+  DAEMON_BIN,
   spawnDaemon,
   writeDaemonConfig,
   type DaemonProcess,
 } from '../../apps/daemon/dist/testing/daemon-process.js';
+import { benchTempDir } from './bench-server.ts';
 
 const COMMITS = Number(process.env['BENCH_DAEMON_COMMITS'] ?? 15);
-const IDLE_S = Number(process.env['BENCH_DAEMON_IDLE_S'] ?? 15);
+const SETTLE_S = Number(process.env['BENCH_DAEMON_SETTLE_S'] ?? 10);
+const REPOS = (process.env['BENCH_DAEMON_REPOS'] ?? '20,100').split(',').map(Number);
+const CORPORA = process.env['DOCSYNC_CORPORA'] ?? '/work/shared/corpora';
+const CORPUS = process.env['BENCH_DAEMON_CORPUS'] ?? 'pentest-book';
+/** The page every repository's round edits (in `pentest-book`; any `.md` of another corpus). */
+const EDITED_PAGE = process.env['BENCH_DAEMON_PAGE'] ?? 'README.md';
+const BASELINE = process.env['BENCH_DAEMON_BASELINE'] ?? 'main';
+/** `--max-semi-space-size` of the third run (the README's advice where memory is tight). */
+const SEMI_MB = 2;
 const DEBOUNCE_MS = 250;
 const DOCS = 'docs';
 /** Clock ticks per second of `/proc/<pid>/stat` (USER_HZ, 100 on Linux). */
@@ -94,6 +115,8 @@ async function startDaemon(
   server: TestServer,
   fixtures: readonly Fixture[],
   pollInterval: string,
+  bin: string = DAEMON_BIN,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<DaemonProcess> {
   await fs.promises.writeFile(join(dir, 'token'), server.token);
   const config = await writeDaemonConfig(dir, {
@@ -109,11 +132,12 @@ async function startDaemon(
       space: fixture.space,
     })),
   });
-  const daemon = spawnDaemon(config);
+  const daemon = spawnDaemon(config, env, ['--config', config], bin);
   const admin = await daemon.adminUrl();
   // Healthy: every repository finished its start-up cycle.
   for (;;) {
     if ((await fetch(`${admin}/healthz`)).status === 200) return daemon;
+    if (daemon.child.exitCode !== null) throw new Error(`the daemon exited: ${daemon.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -159,59 +183,313 @@ async function measureLatency(server: TestServer, dir: string): Promise<string[]
   ];
 }
 
-async function measureIdle(server: TestServer, dir: string, count: number) {
+/** The inotify watches a process holds (its inotify descriptors' `wd` lines). */
+function inotifyWatches(pid: number): number {
+  let count = 0;
+  for (const fd of fs.readdirSync(`/proc/${String(pid)}/fd`)) {
+    try {
+      const info = fs.readFileSync(`/proc/${String(pid)}/fdinfo/${fd}`, 'utf8');
+      count += info.split('\n').filter((line) => line.startsWith('inotify wd')).length;
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  return count;
+}
+
+function statusMegabytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${String(pid)}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+}
+
+const exec = promisify(execFile);
+const git = (cwd: string, ...args: string[]) =>
+  exec('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `count` clones of one repository holding the corpus under `docs/` (packed, as a clone is),
+ * each synced into a space of its own (`push --merge`, four at a time).
+ */
+async function corpusFixtures(server: TestServer, dir: string, count: number): Promise<Fixture[]> {
+  const source = join(dir, 'source');
+  fs.mkdirSync(source, { recursive: true });
+  fs.cpSync(join(CORPORA, CORPUS), join(source, DOCS), { recursive: true });
+  await git(source, 'init', '--quiet', '--initial-branch=main');
+  await git(source, 'add', '--all');
+  await git(
+    source,
+    '-c',
+    'user.name=Bench',
+    '-c',
+    'user.email=bench@example.test',
+    'commit',
+    '--quiet',
+    '--message',
+    `${CORPUS} as of the corpus`,
+  );
+  await git(source, 'gc', '--quiet');
   const fixtures: Fixture[] = [];
-  for (let i = 0; i < count; i++) fixtures.push(await syncedRepo(server, `idle-${String(i)}`));
-  const daemon = await startDaemon(dir, server, fixtures, '5s');
+  for (let i = 0; i < count; i++) {
+    const path = join(dir, `repo-${String(i)}`);
+    await git(dir, 'clone', '--quiet', '--local', source, path);
+    await git(path, 'config', 'user.name', 'Bench');
+    await git(path, 'config', 'user.email', 'bench@example.test');
+    fixtures.push({ repo: openRepo(path), space: '' });
+  }
+  const queue = [...fixtures];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let fixture = queue.shift(); fixture !== undefined; fixture = queue.shift()) {
+        const made = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`, {
+          body: { title: fixture.repo.dir },
+        });
+        fixture.space = (made.body as { id: string }).id;
+        const pushed = await push(contextFor(server, fixture.repo, fixture.space), { merge: true });
+        if (pushed.outcome !== 'pushed') throw new Error(`setup push: ${pushed.outcome}`);
+      }
+    }),
+  );
+  return fixtures;
+}
+
+/** A {@link GitRepo} over an existing clone (what the benchmark's edits need of one). */
+function openRepo(dir: string): GitRepo {
+  return {
+    dir,
+    tempDir: undefined as never,
+    async writeFiles(files) {
+      for (const [path, content] of Object.entries(files))
+        await fs.promises.writeFile(join(dir, path), content);
+      await git(dir, 'add', '--', ...Object.keys(files));
+    },
+    removeFiles: () => Promise.reject(new Error('not used by the benchmark')),
+    async commit(message) {
+      await git(dir, 'commit', '--quiet', '--message', message);
+      return (await git(dir, 'rev-parse', 'HEAD')).stdout.trim();
+    },
+    branch: () => Promise.reject(new Error('not used by the benchmark')),
+    checkout: () => Promise.reject(new Error('not used by the benchmark')),
+    async resolve(ref = 'HEAD') {
+      return (await git(dir, 'rev-parse', ref)).stdout.trim();
+    },
+    remove: () => fs.promises.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Appends a line to a page of the corpus in every repository, commits, and returns the heads. */
+async function editEvery(fixtures: readonly Fixture[], round: string): Promise<string[]> {
+  return Promise.all(
+    fixtures.map(async (fixture) => {
+      const path = join(fixture.repo.dir, DOCS, EDITED_PAGE);
+      const text = await readFile(path, 'utf8');
+      await fixture.repo.writeFiles({ [`${DOCS}/${EDITED_PAGE}`]: `${text}\n${round}\n` });
+      return fixture.repo.commit(round);
+    }),
+  );
+}
+
+interface MemoryFigures {
+  daemon: string;
+  count: number;
+  startedRss: number;
+  settledRss: number;
+  afterRoundRss: number;
+  settledAfterRoundRss: number;
+  peakRss: number;
+  idleCpuPercent: number;
+  watches: number;
+  roundSeconds: number;
+}
+
+/** Runs one daemon (`bin`) over `fixtures` through start-up, settle, a round of edits, settle. */
+async function measureMemory(
+  server: TestServer,
+  dir: string,
+  fixtures: readonly Fixture[],
+  daemonName: string,
+  bin: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<MemoryFigures> {
+  const daemon = await startDaemon(dir, server, fixtures, '5s', bin, env);
   try {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const before = cpuSeconds(daemon.pid);
-    const started = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-    const cpu = cpuSeconds(daemon.pid) - before;
-    const wall = (performance.now() - started) / 1000;
+    const startedRss = rssMegabytes(daemon.pid);
+    const cpuBefore = cpuSeconds(daemon.pid);
+    const idleStarted = performance.now();
+    await sleep(SETTLE_S * 1000);
+    const idleCpu = cpuSeconds(daemon.pid) - cpuBefore;
+    const idleWall = (performance.now() - idleStarted) / 1000;
+    const settledRss = rssMegabytes(daemon.pid);
+    const watches = inotifyWatches(daemon.pid);
+    const roundStarted = performance.now();
+    const heads = new Set(await editEvery(fixtures, `Edited under ${daemonName}.`));
+    while (heads.size > 0) {
+      const line = await daemon.waitForLog(
+        (l) => l.event === 'synced' && heads.has(String(l['head'])),
+        { past: true, timeoutMs: 300_000 },
+      );
+      heads.delete(String(line['head']));
+    }
+    const roundSeconds = (performance.now() - roundStarted) / 1000;
+    const afterRoundRss = rssMegabytes(daemon.pid);
+    await sleep(SETTLE_S * 1000);
     return {
-      count,
-      cpuPercent: (cpu / wall) * 100,
-      cpuMs: cpu * 1000,
-      rss: rssMegabytes(daemon.pid),
+      daemon: daemonName,
+      count: fixtures.length,
+      startedRss,
+      settledRss,
+      afterRoundRss,
+      settledAfterRoundRss: rssMegabytes(daemon.pid),
+      peakRss: statusMegabytes(daemon.pid, 'VmHWM'),
+      idleCpuPercent: (idleCpu / idleWall) * 100,
+      watches,
+      roundSeconds,
     };
   } finally {
     await daemon.stop();
-    for (const fixture of fixtures) await fixture.repo.remove();
   }
+}
+
+/**
+ * The daemon of git ref `ref` (its `apps/daemon/src`), bundled by esbuild into this checkout's
+ * `apps/daemon/node_modules/.cache` so that its packages resolve to this checkout's; undefined
+ * for `none`.
+ */
+async function baselineDaemon(ref: string): Promise<string | undefined> {
+  if (ref === 'none') return undefined;
+  const root = join(import.meta.dirname, '..', '..');
+  const commit = (await git(root, 'rev-parse', '--short', ref)).stdout.trim();
+  // Inside apps/daemon, so that its packages resolve as the daemon's own do (chokidar is the
+  // daemon's alone).
+  const out = join(root, 'apps', 'daemon', 'node_modules', '.cache', `bench-daemon-${commit}`);
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  await exec('sh', ['-c', `git archive ${commit} apps/daemon/src | tar -x -C "${out}"`], {
+    cwd: root,
+  });
+  await exec(join(root, 'node_modules', '.bin', 'esbuild'), [
+    join(out, 'apps', 'daemon', 'src', 'bin.ts'),
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    '--packages=external',
+    '--log-level=warning',
+    `--outfile=${join(out, 'bin.js')}`,
+  ]);
+  return join(out, 'bin.js');
+}
+
+/**
+ * What chokidar costs per repository, in a child process (so the figures are chokidar's alone):
+ * watching the refs only, and the refs and the docs tree, of `count` of the fixtures.
+ */
+async function measureWatchCost(fixtures: readonly Fixture[]): Promise<string[]> {
+  const script = `
+    import { watch } from 'chokidar';
+    import { readFileSync, readdirSync } from 'node:fs';
+    import { join, sep } from 'node:path';
+    const [mode, ...dirs] = process.argv.slice(1);
+    const rss = () => Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
+    const before = rss();
+    const watchers = [];
+    for (const dir of dirs) {
+      const gitDir = join(dir, '.git'), heads = join(gitDir, 'refs', 'heads');
+      const wanted = new Set([gitDir, join(gitDir, 'HEAD'), join(gitDir, 'packed-refs'), join(gitDir, 'refs'), heads]);
+      const ignored = (p) => (p === gitDir || p.startsWith(gitDir + sep)) && (!(wanted.has(p) || p.startsWith(heads + sep)) || p.endsWith('.lock'));
+      const w = watch(mode === 'tree' ? [gitDir, join(dir, '${DOCS}')] : [gitDir], { ignoreInitial: true, ignored, usePolling: false });
+      await new Promise((resolve) => w.once('ready', resolve));
+      watchers.push(w);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    let wd = 0;
+    for (const fd of readdirSync('/proc/self/fd'))
+      try { wd += readFileSync('/proc/self/fdinfo/' + fd, 'utf8').split('\\n').filter((l) => l.startsWith('inotify wd')).length; } catch {}
+    console.log(JSON.stringify({ mb: rss() - before, wd }));
+    await Promise.all(watchers.map((w) => w.close()));
+  `;
+  const cwd = join(import.meta.dirname, '..', '..', 'apps', 'daemon');
+  const rows: string[] = [];
+  for (const mode of ['refs', 'tree'] as const) {
+    const { stdout } = await exec(
+      process.execPath,
+      ['--input-type=module', '-e', script, mode, ...fixtures.map((f) => f.repo.dir)],
+      { cwd },
+    );
+    const { mb, wd } = JSON.parse(stdout) as { mb: number; wd: number };
+    rows.push(
+      `${(mode === 'refs' ? 'refs only (the daemon now)' : 'refs and the docs tree (before)').padEnd(34)} ${mb.toFixed(1).padStart(8)} ${(mb / fixtures.length).toFixed(2).padStart(10)} ${String(wd).padStart(9)} ${(wd / fixtures.length).toFixed(0).padStart(10)}`,
+    );
+  }
+  return [
+    `### Watching ${String(fixtures.length)} repositories (chokidar alone, in a child process)`,
+    `${'watch'.padEnd(34)} ${'RSS MB'.padStart(8)} ${'MB / repo'.padStart(10)} ${'watches'.padStart(9)} ${'per repo'.padStart(10)}`,
+    ...rows,
+    '',
+  ];
+}
+
+function memoryRows(figures: readonly MemoryFigures[]): string[] {
+  const baseline = (count: number) =>
+    figures.find((f) => f.count === count && f.daemon === BASELINE);
+  return [
+    `### Resident memory (${CORPUS} clones, settle ${String(SETTLE_S)} s, poll interval 5 s)`,
+    `(+ semi 2 MB: this branch's daemon with NODE_OPTIONS=--max-semi-space-size=${String(SEMI_MB)})`,
+    `${'daemon'.padEnd(14)} ${'repos'.padStart(5)} ${'started'.padStart(8)} ${'settled'.padStart(8)} ${'round'.padStart(8)} ${'settled'.padStart(8)} ${'peak'.padStart(8)} ${'vs base'.padStart(8)} ${'idle CPU%'.padStart(9)} ${'watches'.padStart(8)} ${'round s'.padStart(8)}`,
+    ...figures.map((f) => {
+      const base = baseline(f.count);
+      const ratio =
+        base === undefined || base === f
+          ? ''
+          : `${(f.settledAfterRoundRss / base.settledAfterRoundRss).toFixed(2)}×`;
+      return `${f.daemon.padEnd(14)} ${String(f.count).padStart(5)} ${f.startedRss.toFixed(1).padStart(8)} ${f.settledRss.toFixed(1).padStart(8)} ${f.afterRoundRss.toFixed(1).padStart(8)} ${f.settledAfterRoundRss.toFixed(1).padStart(8)} ${f.peakRss.toFixed(1).padStart(8)} ${ratio.padStart(8)} ${f.idleCpuPercent.toFixed(2).padStart(9)} ${String(f.watches).padStart(8)} ${f.roundSeconds.toFixed(1).padStart(8)}`;
+    }),
+    'RSS in MB: at start (healthy: the start-up round done), after settling, right after a round of',
+    'cycles (a commit in every repository, each pushed), after settling again; peak is VmHWM.',
+    'Target: at most 200 MB resident for 100 repositories.',
+    '',
+  ];
 }
 
 /** Runs the daemon cases and returns the report. */
 export async function report(): Promise<string> {
+  process.env['TMPDIR'] = benchTempDir();
   const server = await startTestServer();
   const dir = await makeTempDir('bench-daemon');
   try {
     const out = [
       '## Daemon: the real process against the real server (SQLite, loopback)',
+      `Temporary files under ${benchTempDir()}.`,
       '',
       ...(await measureLatency(server, dir.path)),
     ];
-    const idle = [];
-    for (const count of [1, 20]) {
-      const sub = join(dir.path, `idle-${String(count)}`);
-      fs.mkdirSync(sub);
-      idle.push(await measureIdle(server, sub, count));
-    }
-    const [one, twenty] = idle;
+    const counts = REPOS.toSorted((a, b) => a - b);
+    const largest = counts.at(-1) ?? 0;
+    const setupStarted = performance.now();
+    const fixtures = await corpusFixtures(server, join(dir.path, 'repos'), largest);
     out.push(
-      `### Idle (${String(IDLE_S)} s, poll interval 5 s)`,
-      `${'repositories'.padEnd(14)} ${'CPU %'.padStart(8)} ${'CPU ms'.padStart(8)} ${'RSS MB'.padStart(8)}`,
-      ...idle.map(
-        (r) =>
-          `${String(r.count).padEnd(14)} ${r.cpuPercent.toFixed(2).padStart(8)} ${r.cpuMs.toFixed(0).padStart(8)} ${r.rss.toFixed(1).padStart(8)}`,
-      ),
-      one !== undefined && twenty !== undefined
-        ? `20 vs 1 repository: RSS ${(twenty.rss / one.rss).toFixed(2)}×, idle CPU time ${(twenty.cpuMs / Math.max(one.cpuMs, 1)).toFixed(1)}×`
-        : '',
-      'Targets: p50 under 2,000 ms after the debounce; idle CPU near zero; under 150 MB resident for 20 repositories.',
+      `${String(largest)} clones of ${CORPUS} set up and synced in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s.`,
       '',
+      ...(await measureWatchCost(fixtures)),
     );
+    const baseline = await baselineDaemon(BASELINE);
+    const figures: MemoryFigures[] = [];
+    for (const count of counts) {
+      const some = fixtures.slice(0, count);
+      const runs: [string, string | undefined, Record<string, string>][] = [
+        [BASELINE, baseline, {}],
+        ['this branch', DAEMON_BIN, {}],
+        // The setting the README recommends where memory is tight.
+        ['+ semi 2 MB', DAEMON_BIN, { NODE_OPTIONS: `--max-semi-space-size=${String(SEMI_MB)}` }],
+      ];
+      for (const [name, bin, env] of runs) {
+        if (bin === undefined) continue;
+        // Each daemon its own config and state directory.
+        const sub = join(dir.path, `memory-${String(count)}-${String(figures.length)}`);
+        fs.mkdirSync(sub);
+        figures.push(await measureMemory(server, sub, some, name, bin, env));
+      }
+    }
+    out.push(...memoryRows(figures));
     return out.join('\n');
   } finally {
     await dir.remove();

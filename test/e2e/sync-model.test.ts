@@ -139,6 +139,12 @@ class Model {
   next = 0;
   op = 0;
   asset = 0;
+  /**
+   * The git object cache the daemon's cycles read through, kept across every cycle of the run
+   * (the daemon keeps one per repository for at most its `cacheTtl`): what an earlier cycle
+   * read must never mislead a later one.
+   */
+  readonly daemonCache: object = {};
   changeRequest: string | undefined;
 
   constructor(seed: number, repo: TempDir, spaceId: string) {
@@ -547,7 +553,13 @@ class Model {
           space: this.spaceId,
           mode,
         },
-        { url: server.baseUrl, token: server.token, last: undefined, force: true },
+        {
+          url: server.baseUrl,
+          client: this.context().client,
+          cache: this.daemonCache,
+          last: undefined,
+          force: true,
+        },
       );
     const result = await cycle();
     const steps = () => result.steps.map((step) => `${step.operation} ${step.outcome}`).join(', ');

@@ -5,9 +5,12 @@ import type { Clock, TimerHandle } from './clock.js';
 import type { DaemonConfig } from './daemon-config.js';
 import { DaemonMetrics } from './daemon-metrics.js';
 import type { Logger } from './json-logger.js';
+import { ObjectCache } from './object-cache.js';
 import { RepositoryWorker } from './repository-worker.js';
+import { SharedClient } from './shared-client.js';
+import { SharedTimer } from './shared-timer.js';
 import { readDaemonState, StateStore } from './state-store.js';
-import { watchRepository } from './watch-repository.js';
+import { watchRefs, watchWorkingTree } from './watch-repository.js';
 
 export type { Clock, TimerHandle } from './clock.js';
 
@@ -33,15 +36,22 @@ export interface Daemon {
 }
 
 /**
- * Starts the daemon: every repository is watched (chokidar), changes are debounced and
+ * Starts the daemon: every repository's refs are watched (chokidar), changes are debounced and
  * coalesced into one cycle (`syncRepository`), cycles run through a p-queue (one at a time per
  * repository, `concurrency` across them), a failed cycle is retried with backoff without
  * holding up the others, every repository is rescanned and its space polled each
- * `pollInterval`, and each gets a forced cycle at start. Resolves once the watches are in place
- * and the admin port listens.
+ * `pollInterval`, and each gets a forced cycle at start. The repositories share one client, one
+ * bounded cache (`ObjectCache`) and one timer (`SharedTimer`: the poll, every debounce and
+ * retry). Resolves once the watches are in place and the admin port listens.
  */
 export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
-  const { config, logger, clock } = deps;
+  const { config, logger } = deps;
+  const clock = new SharedTimer(deps.clock);
+  const objects = new ObjectCache({
+    maxBytes: config.cacheSizeBytes,
+    ttlMs: config.cacheTtlMs,
+    clock,
+  });
   const metrics = new DaemonMetrics();
   const names = config.repositories.map((repository) => repository.name);
   const store = new StateStore(config.stateDir, await readDaemonState(config.stateDir), (error) => {
@@ -50,6 +60,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   for (const [name, entry] of Object.entries(store.state.repositories))
     if (entry.lastSuccess !== undefined && names.includes(name))
       metrics.recordLastSuccess(name, Date.parse(entry.lastSuccess));
+  metrics.setCacheSource((name) => objects.bytesOf(name));
   const queue = new PQueue({ concurrency: config.concurrency });
   const updateQueueMetrics = () => {
     metrics.setQueue(queue.size, queue.pending);
@@ -73,6 +84,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
         tokenFile: config.tokenFile,
         readFile: (path) => deps.readFile(path),
       }),
+    client: new SharedClient(config.url),
+    objects,
+    watchWorkingTree,
     stopping: () => stopping,
     random: deps.random,
   };
@@ -82,13 +96,17 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
 
   function pollAll(): void {
     poll = clock.setTimeout(pollAll, config.pollIntervalMs);
+    objects.purgeIdle();
     // A repository waiting out its debounce or a retry is already on its way.
     for (const worker of workers) if (!worker.waiting) worker.schedule(false);
   }
 
   const admin: AdminServer = await startAdminServer(config.listen, {
     unsynced: () => workers.filter((worker) => !worker.synced).map((worker) => worker.name),
-    metrics: () => metrics.render(names),
+    metrics: () => {
+      objects.purgeIdle();
+      return metrics.render(names);
+    },
     trigger: (name) => trigger(name),
   });
 
@@ -102,7 +120,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   for (const worker of workers) {
     const { repository } = worker;
     try {
-      worker.watch = await watchRepository(repository, {
+      worker.watch = await watchRefs(repository, {
         onChange: (kind) => {
           worker.onChange(kind);
         },
@@ -119,6 +137,8 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     admin: admin.url,
     repositories: names,
     concurrency: config.concurrency,
+    cacheSizeBytes: config.cacheSizeBytes,
+    cacheTtlMs: config.cacheTtlMs,
     debounceMs: config.debounceMs,
     pollIntervalMs: config.pollIntervalMs,
   });
@@ -136,7 +156,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       queue.clear();
       const inFlight = queue.pending;
       logger.log('info', 'stopping', { inFlight });
-      await Promise.all(workers.map((worker) => worker.watch?.close() ?? Promise.resolve()));
+      await Promise.all(workers.map((worker) => worker.closeWatches()));
       await queue.onIdle();
       await store.flush();
       await admin.close();

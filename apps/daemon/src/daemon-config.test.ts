@@ -36,6 +36,8 @@ describe('parseDaemonConfig', () => {
       debounceMs: DAEMON_DEFAULTS.debounceMs,
       pollIntervalMs: DAEMON_DEFAULTS.pollIntervalMs,
       concurrency: 4,
+      cacheSizeBytes: 32 * 1024 * 1024,
+      cacheTtlMs: 120_000,
       retry: { initialMs: 1000, maxMs: 300_000 },
       staleLockAgeMs: 10_000,
       repositories: [
@@ -59,6 +61,8 @@ describe('parseDaemonConfig', () => {
         'debounce: 500ms',
         'pollInterval: 1.5m',
         'concurrency: 2',
+        'cacheSize: 8MB',
+        'cacheTtl: 30s',
         'retry: { initial: 2s, max: 1h }',
         'staleLockAge: 250',
         'repositories:',
@@ -72,6 +76,7 @@ describe('parseDaemonConfig', () => {
       500, 90_000, 250,
     ]);
     expect(config.retry).toEqual({ initialMs: 2000, maxMs: 3_600_000 });
+    expect([config.cacheSizeBytes, config.cacheTtlMs]).toEqual([8 * 1024 * 1024, 30_000]);
     expect(config.tokenFile).toBeUndefined();
     expect(config.repositories[0]).toMatchObject({
       name: 'api-docs',
@@ -87,6 +92,7 @@ describe('parseDaemonConfig', () => {
         'url: ftp://x',
         'concurrency: 0',
         'colour: blue',
+        'cacheSize: huge',
         'repositories:',
         '  - path: /srv/a',
         '    mode: pr',
@@ -98,14 +104,16 @@ describe('parseDaemonConfig', () => {
       [1, 6],
       [2, 14],
       [3, 1],
-      [5, 5],
-      [6, 11],
-      [7, 5],
+      [4, 12],
+      [6, 5],
+      [7, 11],
+      [8, 5],
     ]);
     expect(problems[0]?.message).toContain('`url` must be an http(s) URL');
     expect(problems[2]?.message).toContain('unknown key `colour`');
-    expect(problems[3]?.message).toBe('`repositories[0].space` is required');
-    expect(problems[5]?.message).toBe('`repositories[1].path` is required');
+    expect(problems[3]?.message).toContain('`cacheSize` must be a size such as `512kB`');
+    expect(problems[4]?.message).toBe('`repositories[0].space` is required');
+    expect(problems[6]?.message).toBe('`repositories[1].path` is required');
   });
 
   it('names the file and position of a YAML syntax error', () => {

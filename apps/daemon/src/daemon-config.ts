@@ -2,6 +2,7 @@ import { basename, isAbsolute, join } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
 import { normalizeSyncDir } from '@docsync/sync';
 import { DaemonConfigError, type ConfigProblem } from './daemon-errors.js';
+import { parseByteSize } from './byte-size.js';
 import { parseDuration } from './duration.js';
 
 /** How a repository's commits reach the space. */
@@ -38,6 +39,10 @@ export interface DaemonConfig {
   pollIntervalMs: number;
   /** Syncs running at once across repositories. Default 4. */
   concurrency: number;
+  /** The shared cache's budget across repositories (bytes, estimated). Default 32 MB. */
+  cacheSizeBytes: number;
+  /** How long a repository's entry in the shared cache lives after the cycle that made it (ms). Default 2 min. */
+  cacheTtlMs: number;
   /** First and longest wait before retrying a failed sync (ms). Default 1 s and 5 min. */
   retry: { initialMs: number; maxMs: number };
   /** A `.git/*.lock` file no process holds, older than this (ms), is removed. Default 10 s. */
@@ -51,6 +56,8 @@ export const DAEMON_DEFAULTS = {
   debounceMs: 2000,
   pollIntervalMs: 30_000,
   concurrency: 4,
+  cacheSizeBytes: 32 * 1024 * 1024,
+  cacheTtlMs: 120_000,
   retry: { initialMs: 1000, maxMs: 300_000 },
   staleLockAgeMs: 10_000,
   branch: 'main',
@@ -66,6 +73,8 @@ const TOP_KEYS = [
   'debounce',
   'pollInterval',
   'concurrency',
+  'cacheSize',
+  'cacheTtl',
   'retry',
   'staleLockAge',
   'repositories',
@@ -138,6 +147,17 @@ class Reader {
         node,
         `\`${name}\` must be a duration such as \`500ms\`, \`2s\`, \`1m\` (or milliseconds)`,
       );
+      return fallback;
+    }
+    return value;
+  }
+
+  /** A byte size (a number of bytes, or `512kB`, `32MB`…) of at least one byte, or `fallback` when absent. */
+  byteSize(node: Node | null | undefined, name: string, fallback: number): number {
+    if (node === undefined) return fallback;
+    const value = isScalar(node) ? parseByteSize(node.value) : undefined;
+    if (value === undefined || value < 1) {
+      this.problem(node, `\`${name}\` must be a size such as \`512kB\`, \`32MB\` (or bytes)`);
       return fallback;
     }
     return value;
@@ -286,6 +306,12 @@ export function parseDaemonConfig(text: string, options: ParseDaemonConfigOption
       DAEMON_DEFAULTS.pollIntervalMs,
     ),
     concurrency,
+    cacheSizeBytes: reader.byteSize(
+      keys.get('cacheSize'),
+      'cacheSize',
+      DAEMON_DEFAULTS.cacheSizeBytes,
+    ),
+    cacheTtlMs: reader.duration(keys.get('cacheTtl'), 'cacheTtl', DAEMON_DEFAULTS.cacheTtlMs),
     retry,
     staleLockAgeMs: reader.duration(
       keys.get('staleLockAge'),

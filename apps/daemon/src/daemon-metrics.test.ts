@@ -10,6 +10,7 @@ describe('DaemonMetrics', () => {
     metrics.recordCycle('docs', 0.3, true, 1_700_000_000_000);
     metrics.recordCycle('web"site', 12, false, 1_700_000_001_000);
     metrics.setQueue(3, 1);
+    metrics.setCacheSource((repository) => (repository === 'docs' ? 4096 : 0));
     const text = metrics.render(['docs', 'web"site']);
     expect(text).toContain(
       'docsync_daemon_syncs_total{repository="docs",operation="push",outcome="pushed"} 2\n',
@@ -35,6 +36,10 @@ describe('DaemonMetrics', () => {
     expect(text).not.toContain('docsync_daemon_last_success_timestamp_seconds{repository="web');
     expect(text).toContain('docsync_daemon_repository_up{repository="docs"} 1\n');
     expect(text).toContain('docsync_daemon_repository_up{repository="web\\"site"} 0\n');
+    expect(text).toContain('docsync_daemon_cache_bytes{repository="docs"} 4096\n');
+    expect(text).toContain('docsync_daemon_cache_bytes{repository="web\\"site"} 0\n');
+    expect(text).toMatch(/^process_resident_memory_bytes [1-9]\d*$/m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes [1-9]\d*$/m);
     // Every sample line belongs to a family announced with # TYPE.
     const families = new Set(
       text

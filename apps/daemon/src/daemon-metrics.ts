@@ -26,6 +26,7 @@ export class DaemonMetrics {
   readonly #healthy = new Map<string, boolean>();
   #queued = 0;
   #running = 0;
+  #cacheBytes: (repository: string) => number = () => 0;
 
   /** Counts a step of a cycle (`push`, `pull`; `cycle` for a cycle that failed) and how it ended. */
   countStep(repository: string, operation: 'push' | 'pull' | 'cycle', outcome: StepOutcome): void {
@@ -59,6 +60,11 @@ export class DaemonMetrics {
   setQueue(queued: number, running: number): void {
     this.#queued = queued;
     this.#running = running;
+  }
+
+  /** Where the estimated bytes each repository holds in the shared cache come from. */
+  setCacheSource(bytes: (repository: string) => number): void {
+    this.#cacheBytes = bytes;
   }
 
   /** The Prometheus text exposition of every metric. */
@@ -116,6 +122,29 @@ export class DaemonMetrics {
       lines.push(
         `docsync_daemon_repository_up{repository="${label(repository)}"} ${this.#healthy.get(repository) === true ? '1' : '0'}`,
       );
+    lines.push(
+      '# HELP docsync_daemon_cache_bytes What a repository’s cycles read from git and the shared cache keeps (estimated; 0 when idle).',
+      '# TYPE docsync_daemon_cache_bytes gauge',
+    );
+    for (const repository of repositories)
+      lines.push(
+        `docsync_daemon_cache_bytes{repository="${label(repository)}"} ${String(this.#cacheBytes(repository))}`,
+      );
+    const memory = process.memoryUsage();
+    lines.push(
+      '# HELP process_resident_memory_bytes Resident memory size in bytes.',
+      '# TYPE process_resident_memory_bytes gauge',
+      `process_resident_memory_bytes ${String(memory.rss)}`,
+      '# HELP nodejs_heap_size_used_bytes V8 heap in use, in bytes.',
+      '# TYPE nodejs_heap_size_used_bytes gauge',
+      `nodejs_heap_size_used_bytes ${String(memory.heapUsed)}`,
+      '# HELP nodejs_heap_size_total_bytes V8 heap reserved, in bytes.',
+      '# TYPE nodejs_heap_size_total_bytes gauge',
+      `nodejs_heap_size_total_bytes ${String(memory.heapTotal)}`,
+      '# HELP nodejs_external_memory_bytes Memory of buffers and other objects outside the V8 heap, in bytes.',
+      '# TYPE nodejs_external_memory_bytes gauge',
+      `nodejs_external_memory_bytes ${String(memory.external + memory.arrayBuffers)}`,
+    );
     return `${lines.join('\n')}\n`;
   }
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
@@ -114,8 +115,12 @@ function changeRequestAt(space: string, commit: string): Promise<ChangeRequestRe
 }
 
 /** The markdown of the change request's page `guide.md`. */
-async function changeRequestGuide(space: string, id: string): Promise<string> {
-  const base = `/v1/spaces/${space}/change-requests/${id}/content`;
+function changeRequestGuide(space: string, id: string): Promise<string> {
+  return guideIn(`/v1/spaces/${space}/change-requests/${id}/content`);
+}
+
+/** The markdown of the page `guide.md` in the content at `base`. */
+async function guideIn(base: string): Promise<string> {
   const pages = (await server.http.get(`${base}/pages`)).body as {
     pages: { id: string; git?: { path: string } }[];
   };
@@ -179,6 +184,17 @@ async function mergeChangeRequest(space: string, id: string): Promise<void> {
   );
   expect(merged.status).toBe(200);
   expect((merged.body as { result: string }).result).toBe('merge');
+}
+
+/** Writes the token and a config for the test server into `dir` (loopback, any free port). */
+async function configIn(dir: TempDir, settings: Record<string, unknown>): Promise<string> {
+  await dir.write('token', server.token);
+  return writeDaemonConfig(dir.path, {
+    url: server.baseUrl,
+    tokenFile: 'token',
+    listen: '127.0.0.1:0',
+    ...settings,
+  });
 }
 
 /** When the crash test kills the daemon in each round, after the push starts (ms). */
@@ -522,11 +538,7 @@ describe('kill -9 at a random point and a restart', { timeout: 30_000 }, () => {
       const { repo, space } = await syncedRepo('crash');
       const dir = await makeTempDir('daemon-crash');
       try {
-        await dir.write('token', server.token);
-        const configPath = await writeDaemonConfig(dir.path, {
-          url: server.baseUrl,
-          tokenFile: 'token',
-          listen: '127.0.0.1:0',
+        const configPath = await configIn(dir, {
           debounce: '100ms',
           pollInterval: '30s',
           repositories: [{ name: 'crash', path: repo.dir, directory: DOCS, space }],
@@ -573,11 +585,7 @@ describe('kill -9 at a random point and a restart', { timeout: 30_000 }, () => {
     const { repo, space } = await syncedRepo('drain');
     const dir = await makeTempDir('daemon-drain');
     try {
-      await dir.write('token', server.token);
-      const configPath = await writeDaemonConfig(dir.path, {
-        url: server.baseUrl,
-        tokenFile: 'token',
-        listen: '127.0.0.1:0',
+      const configPath = await configIn(dir, {
         debounce: '50ms',
         repositories: [{ name: 'drain', path: repo.dir, directory: DOCS, space }],
       });
@@ -632,5 +640,96 @@ describe('kill -9 at a random point and a restart', { timeout: 30_000 }, () => {
     } finally {
       await dir.remove();
     }
+  });
+});
+
+describe('repositories sharing one client, one cache and one timer', { timeout: 60_000 }, () => {
+  let dir: TempDir;
+  let daemon: DaemonProcess;
+  let one: { repo: GitRepo; space: string };
+  let two: { repo: GitRepo; space: string };
+
+  beforeAll(async () => {
+    one = await syncedRepo('shared-one');
+    two = await syncedRepo('shared-two');
+    dir = await makeTempDir('daemon-shared');
+    const configPath = await configIn(dir, {
+      debounce: '100ms',
+      pollInterval: '1s',
+      concurrency: 2,
+      cacheTtl: '4s',
+      repositories: [
+        { name: 'one', path: one.repo.dir, directory: DOCS, space: one.space, mode: 'direct' },
+        { name: 'two', path: two.repo.dir, directory: DOCS, space: two.space, mode: 'direct' },
+      ],
+    });
+    daemon = spawnDaemon(configPath);
+    daemons.push(daemon);
+    for (const name of ['one', 'two'])
+      await daemon.waitForLog((line) => line.event === 'synced' && line['repository'] === name, {
+        past: true,
+      });
+  }, 60_000);
+  afterAll(async () => {
+    await daemon.stop();
+    await dir.remove();
+  });
+
+  const cacheBytes = (name: string) =>
+    metric(daemon, new RegExp(`^docsync_daemon_cache_bytes\\{repository="${name}"\\}`));
+
+  it('syncs edits made to both at the same moment, each with its own space, both ways', async () => {
+    // At once: a commit in each repository, and a change merged in each space.
+    const [headOne, headTwo] = await Promise.all([
+      editGuide(one.repo, 'Edited in one.'),
+      editGuide(two.repo, 'Edited in two.'),
+      mergeServiceChange(one.space, 'Add a page', 'From the space of one'),
+      mergeServiceChange(two.space, 'Add a page', 'From the space of two'),
+    ]);
+    for (const [fixture, head, mine, theirs] of [
+      [one, headOne, 'one', 'two'],
+      [two, headTwo, 'two', 'one'],
+    ] as const) {
+      // Merged both ways: the space holds the branch's newest commit, a merge of the two sides.
+      const summary = join(fixture.repo.dir, DOCS, 'SUMMARY.md');
+      const merged = await waitFor(
+        async () => {
+          const branch = await readCommit({ fs, dir: fixture.repo.dir, ref: 'main' });
+          return branch.oid !== head &&
+            (await lastSyncedCommit(fixture.space)) === branch.oid &&
+            (await readFile(summary, 'utf8')).includes(`From the space of ${mine}`)
+            ? branch
+            : undefined;
+        },
+        { what: `${mine} and its space merged` },
+      );
+      expect(merged.parents).toContain(head);
+      expect(await readFile(summary, 'utf8')).not.toContain(`From the space of ${theirs}`);
+      const guide = await guideIn(`/v1/spaces/${fixture.space}/content`);
+      expect(guide).toContain(`Edited in ${mine}.`);
+      expect(guide).not.toContain(`Edited in ${theirs}.`);
+    }
+  });
+
+  it('keeps what a busy repository read from git, and releases it once the repository is idle', async () => {
+    // Packed, as a cloned repository is: the entry is sized by its packs.
+    execFileSync('git', ['gc', '--quiet'], { cwd: one.repo.dir });
+    const head = await editGuide(one.repo, 'Kept while busy.');
+    await daemon.waitForLog((line) => line.event === 'synced' && line['head'] === head, {
+      past: true,
+    });
+    // Within the 4 s TTL of that cycle: its object cache is kept.
+    expect(await cacheBytes('one')).toBeGreaterThan(256 * 1024);
+    // Idle since (polls that find nothing moved read no objects): released by a later poll.
+    await waitFor(
+      async () =>
+        (await cacheBytes('one')) === 0 && (await cacheBytes('two')) === 0 ? true : undefined,
+      { what: 'the cache entries to be released', timeoutMs: 15_000 },
+    );
+    // Still synced by what it reads anew.
+    const again = await editGuide(one.repo, 'After the release.');
+    await waitFor(async () => ((await lastSyncedCommit(one.space)) === again ? true : undefined), {
+      what: 'the commit after the release in the space',
+    });
   });
 });

@@ -5,18 +5,25 @@ import type { DaemonConfig, RepositoryConfig } from './daemon-config.js';
 import type { DaemonMetrics } from './daemon-metrics.js';
 import { Debounce } from './debounce.js';
 import type { Logger } from './json-logger.js';
+import type { ObjectCache } from './object-cache.js';
 import { recoverStaleLocks } from './recover-stale-locks.js';
+import type { SharedClient } from './shared-client.js';
 import type { StateStore } from './state-store.js';
 import { syncRepository } from './sync-repository.js';
-import type { RepositoryWatch, WatchEventKind } from './watch-repository.js';
+import type {
+  RepositoryWatch,
+  WatchEventKind,
+  WatchRepositoryOptions,
+} from './watch-repository.js';
 
 /** A burst of events never delays a sync longer than this many debounce periods. */
 const MAX_DEBOUNCE_PERIODS = 5;
 
-/** What every repository's worker shares: the daemon's config, queue, state and outputs. */
+/** What every repository's worker shares: the daemon's config, queue, client, cache, timer, state and outputs. */
 export interface WorkerContext {
   config: DaemonConfig;
   logger: Logger;
+  /** The daemon's one timer (`SharedTimer`): debounces and retries. */
   clock: Clock;
   metrics: DaemonMetrics;
   store: StateStore;
@@ -24,6 +31,15 @@ export interface WorkerContext {
   queue: PQueue;
   /** The token, read anew for every cycle. */
   token: () => Promise<string>;
+  /** The one client for the service. */
+  client: SharedClient;
+  /** The one bounded cache: what a repository's cycles read from git, kept while it is busy. */
+  objects: ObjectCache;
+  /** Starts a watch of a repository's working tree (while a pull waits on uncommitted edits). */
+  watchWorkingTree: (
+    repository: RepositoryConfig,
+    options: WatchRepositoryOptions,
+  ) => Promise<RepositoryWatch>;
   /** Whether the daemon is shutting down: nothing new is started. */
   stopping: () => boolean;
   random?: (() => number) | undefined;
@@ -36,7 +52,10 @@ export interface WorkerContext {
  * to the state file and the metrics.
  */
 export class RepositoryWorker {
+  /** The watch of the repository's refs, for as long as the daemon runs. */
   watch: RepositoryWatch | undefined;
+  /** The watch of its working tree, only while a pull waits on uncommitted edits there. */
+  private treeWatch: RepositoryWatch | undefined;
   /** Completed a cycle since the process started. */
   synced = false;
   private blockedByWorkingTree = false;
@@ -116,6 +135,43 @@ export class RepositoryWorker {
     this.retry = undefined;
   }
 
+  /** Stops watching (the refs and the working tree). */
+  async closeWatches(): Promise<void> {
+    const watches = [this.watch, this.treeWatch];
+    this.watch = undefined;
+    this.treeWatch = undefined;
+    await Promise.all(watches.map((watch) => watch?.close() ?? Promise.resolve()));
+  }
+
+  /**
+   * Watches the working tree while a pull waits on uncommitted edits (so the pull runs as soon
+   * as they are committed or discarded), and stops once it does not. An edit made before the
+   * watch is in place is caught by the next poll, which looks at the space again.
+   */
+  private async followWorkingTree(blocked: boolean): Promise<void> {
+    this.blockedByWorkingTree = blocked;
+    if (blocked === (this.treeWatch !== undefined) || this.context.stopping()) return;
+    if (!blocked) {
+      const watch = this.treeWatch;
+      this.treeWatch = undefined;
+      await watch?.close();
+      return;
+    }
+    try {
+      this.treeWatch = await this.context.watchWorkingTree(this.repository, {
+        onChange: (kind) => {
+          this.onChange(kind);
+        },
+        onError: (error) => {
+          this.context.logger.log('warn', 'watch-error', { repository: this.name, error });
+        },
+      });
+    } catch (error) {
+      // The poll retries the pull all the same.
+      this.context.logger.log('error', 'watch-failed', { repository: this.name, error });
+    }
+  }
+
   private async runCycle(): Promise<void> {
     const { config, logger, clock, metrics, store } = this.context;
     const { repository } = this;
@@ -130,9 +186,11 @@ export class RepositoryWorker {
       for (const path of removed)
         logger.log('warn', 'stale-lock-removed', { repository: repository.name, path });
       const last = store.state.repositories[repository.name];
+      const cache = this.context.objects.take(repository.name);
       const result = await syncRepository(repository, {
         url: config.url,
-        token: await this.context.token(),
+        client: this.context.client.for(await this.context.token()),
+        cache,
         last: force ? undefined : last,
         force,
         onWork: (moved) => {
@@ -145,7 +203,9 @@ export class RepositoryWorker {
       // A retry still pending from an earlier failure has nothing left to do.
       if (this.retry !== undefined) clock.clearTimeout(this.retry);
       this.retry = undefined;
-      this.blockedByWorkingTree = result.blockedByWorkingTree;
+      // Only a cycle that did work read objects; what it read is kept in the shared cache.
+      if (!result.skipped) await this.context.objects.keep(repository.name, repository.path, cache);
+      await this.followWorkingTree(result.blockedByWorkingTree);
       if (result.skipped && last?.lastError === undefined) {
         // Nothing moved and nothing to clear: no write (an idle poll touches no disk).
         metrics.recordLastSuccess(repository.name, at);
@@ -181,6 +241,7 @@ export class RepositoryWorker {
         durationMs: at - started,
       });
     } catch (error) {
+      this.context.objects.drop(repository.name);
       this.failed(error, started);
     }
   }

@@ -1,11 +1,11 @@
 import * as nodeFs from 'node:fs';
-import { readCommit, RefNotFoundError } from '@docsync/git';
+import { readRefOid, RefNotFoundError } from '@docsync/git';
 import {
-  createSyncClient,
   MergeInProgressError,
   pull,
   push,
   WorkingTreeDirtyError,
+  type SyncClient,
   type SyncContext,
   type SyncResult,
 } from '@docsync/sync';
@@ -39,20 +39,25 @@ export interface CycleResult {
 /** What one cycle needs besides the repository. */
 export interface SyncRepositoryOptions {
   url: string;
-  /** Read anew for every cycle (a rotated token file takes effect at the next one). */
-  token: string;
+  /** The daemon's client for the service (one for every repository). */
+  client: SyncClient;
+  /**
+   * The git object cache the cycle reads through (see `ObjectCache`); default a fresh one. Only
+   * a cycle that does work reads objects: the check of what moved reads ref files alone.
+   */
+  cache?: object;
   /** What the last successful cycle saw. */
   last: RepositoryState | undefined;
   /** Do the work even when neither side moved (start-up, `POST /sync`, SIGHUP). */
   force: boolean;
-  fetch?: typeof globalThis.fetch;
   /** Told when the cycle has work to do, before its first step. */
   onWork?: (moved: { branch: boolean; space: boolean }) => void;
 }
 
+/** The branch's commit id, from the ref files alone (an idle poll opens no pack). */
 async function readHead(repository: RepositoryConfig): Promise<string | null> {
   try {
-    return (await readCommit({ fs: nodeFs, dir: repository.path, ref: repository.branch })).oid;
+    return await readRefOid({ fs: nodeFs, dir: repository.path, ref: repository.branch });
   } catch (error) {
     if (error instanceof RefNotFoundError) return null;
     throw error;
@@ -111,11 +116,7 @@ export async function syncRepository(
       'not-a-repository',
       `\`${repository.path}\` is not a git repository (no \`.git\` directory)`,
     );
-  const client = createSyncClient({
-    baseUrl: options.url,
-    token: options.token,
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-  });
+  const { client } = options;
   const context: SyncContext = {
     fs: nodeFs,
     dir: repository.path,
@@ -126,6 +127,7 @@ export async function syncRepository(
       dir: repository.directory,
     },
     client,
+    ...(options.cache === undefined ? {} : { cache: options.cache }),
   };
   const spaceRevision = async () =>
     (await client.api.request('getGitInfo', { params: { spaceId: repository.space } })).revision;

@@ -17,6 +17,7 @@ export {
 } from './errors.js';
 export {
   readCommit,
+  readRefOid,
   type ReadCommitOptions,
   type CommitInfo,
   type CommitSelector,

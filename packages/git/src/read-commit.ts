@@ -37,6 +37,15 @@ export async function readCommit(options: ReadCommitOptions): Promise<CommitInfo
   return readCommitByOid(args, oid);
 }
 
+/**
+ * The object id a ref (`main`, `refs/heads/main`, `HEAD`) points at, read from the ref files
+ * alone: no object is read, so no pack is opened (what a poll that only asks "did the branch
+ * move?" needs). Throws {@link RefNotFoundError} for a ref that does not exist.
+ */
+export function readRefOid(options: RepoOptions & { ref: string }): Promise<string> {
+  return resolveRefOid(isoArgs(options), options.ref);
+}
+
 /** The commit id a ref points at (annotated tags are peeled by {@link readCommit}). */
 export async function resolveRefOid(args: RepoArgs, ref: string): Promise<string> {
   try {

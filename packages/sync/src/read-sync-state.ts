@@ -22,6 +22,12 @@ export interface SyncContext {
   now?: () => Date;
   /** Told how long steps advance (pages fetched, blobs uploaded); the CLI draws it on a TTY. */
   progress?: ProgressListener;
+  /**
+   * The git object cache the sync reads through (`RepoOptions.cache`: the packs and pack indexes
+   * it opened). Default a fresh one, dropped with the sync; the daemon passes one it keeps in its
+   * bounded cache between cycles of the same repository.
+   */
+  cache?: object;
 }
 
 /** The file calls a sync makes in the working tree and `.git` (`node:fs` fits). */
@@ -80,7 +86,7 @@ async function commitIfPresent(repo: RepoOptions, ref: string) {
 export async function readSyncState(context: SyncContext): Promise<SyncState> {
   const { config, client } = context;
   const trees = new CommitTrees(
-    { fs: context.fs, dir: context.dir, cache: {} },
+    { fs: context.fs, dir: context.dir, cache: context.cache ?? {} },
     config.dir,
     listingFile(context.fs, `${context.dir}/.git`),
   );

@@ -43,13 +43,17 @@ export async function writeDaemonConfig(dir: string, config: unknown): Promise<s
   return path;
 }
 
-/** Starts `docsync-daemon --config <configPath>` with `node` (this process's) and `env`. */
+/**
+ * Starts `docsync-daemon --config <configPath>` with `node` (this process's) and `env`; `bin` is
+ * another build of the daemon's program (the benchmark's baseline).
+ */
 export function spawnDaemon(
   configPath: string,
   env: Readonly<Record<string, string | undefined>> = {},
   args: readonly string[] = ['--config', configPath],
+  bin: string = DAEMON_BIN,
 ): DaemonProcess {
-  const child = spawn(process.execPath, [DAEMON_BIN, ...args], {
+  const child = spawn(process.execPath, [bin, ...args], {
     env: { PATH: process.env['PATH'], ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
