@@ -458,6 +458,45 @@ describe('importTree from mkdocs', () => {
       ['Reference', ['API', 'CLI']],
     ]);
   });
+  it('follows nav entries naming a folder: its SUMMARY.md list (mkdocs-literate-nav), else its pages by folders', () => {
+    const files = [
+      text(
+        'mkdocs.yml',
+        'site_name: Acme\nnav:\n  - Home: index.md\n  - Guide: guide/\n  - api/\n  - Gone: nowhere/\n',
+      ),
+      text('docs/index.md', '# Home\n'),
+      text('docs/guide/index.md', '# Guide\n'),
+      text('docs/guide/b.md', '# Bravo\n'),
+      text('docs/guide/a.md', '# Alpha\n'),
+      text(
+        'docs/api/SUMMARY.md',
+        '* [Overview](overview.md)\n* [Endpoints](endpoints/)\n  * [Errors](errors.md)\n* [Missing](missing.md)\n',
+      ),
+      text('docs/api/overview.md', '# Overview\n'),
+      text('docs/api/errors.md', '# Errors\n'),
+      text('docs/api/endpoints/put.md', '# PUT\n'),
+      text('docs/api/endpoints/get.md', '# GET\n'),
+    ];
+    const result = importTree({ from: 'mkdocs', files });
+    expect(outline(onlyRevision(result).pages)).toEqual([
+      'Home',
+      ['Guide', ['Alpha', 'Bravo']],
+      'Overview',
+      ['Endpoints', ['GET', 'PUT', 'Errors']],
+    ]);
+    // The SUMMARY.md is navigation, not a page; what names nothing is said, with its file.
+    expect(statuses(result)['docs/api/SUMMARY.md']).toBe('imported');
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'mkdocs-nav-missing', path: 'docs/api/SUMMARY.md' }),
+    );
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'mkdocs-nav-missing',
+        message: expect.stringContaining('`nowhere/`') as string,
+      }),
+    );
+  });
+
   it('reports mkdocs.yml that is not YAML as failed and places pages by folders', () => {
     const files = readTree(dir).map((file) =>
       file.path === 'mkdocs.yml' ? text('mkdocs.yml', 'nav: [\n  - a: b.md\n') : file,

@@ -55,6 +55,7 @@ export function importMkdocs(
     );
   }
   const sources = new Set(pages.keys());
+  const navFiles = new Set<string>();
   const nav =
     config.nav === undefined
       ? folderNav(
@@ -64,7 +65,20 @@ export function importMkdocs(
             position: undefined,
           })),
         )
-      : mkdocsNav(config.nav, config.docsDir, sources, configDiagnostics);
+      : mkdocsNav(
+          config.nav,
+          config.docsDir,
+          sources,
+          configDiagnostics,
+          (path) => filesByPath.get(path)?.text,
+          navFiles,
+        );
+  // A folder's SUMMARY.md that the navigation was read from is navigation, not a page.
+  for (const path of navFiles) {
+    pages.delete(path);
+    sources.delete(path);
+    outcomes.set(path, { status: 'imported', diagnostics: [] });
+  }
   if (configFile !== undefined)
     outcomes.set(configFile.path, {
       status:
