@@ -511,6 +511,16 @@ describe('importTree from mkdocs', () => {
 });
 
 describe('importTree from markdown', () => {
+  it('names the line of front matter kept without a GitBook equivalent', () => {
+    const result = importTree({
+      from: 'markdown',
+      files: [text('guide.md', '---\ntitle: Guide\ntags: [a]\nauthor: Ada\n---\n# Guide\n')],
+    });
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'front-matter-kept', path: 'guide.md', line: 3 }),
+    );
+  });
+
   const dir = 'import/markdown';
   const result = importFixture('markdown', dir);
   const content = onlyRevision(result);

@@ -22,6 +22,34 @@ describe('rewriteDocusaurusBody', () => {
     expect(diagnostics).toEqual([expect.objectContaining({ ruleId: 'admonition-type', line: 3 })]);
   });
 
+  it('names the source line of what it keeps inside a tab item, and inside an admonition in one', () => {
+    const body = [
+      'Intro.', // 1
+      '', // 2
+      '<Tabs>', // 3
+      '  <TabItem value="a">', // 4
+      '', // 5
+      '    <BrowserWindow url="x">', // 6
+      '    </BrowserWindow>', // 7
+      '  </TabItem>', // 8
+      '  <TabItem value="b">', // 9
+      '    :::custom', // 10
+      '    Text.', // 11
+      '', // 12
+      '    <Frame />', // 13
+      '    :::', // 14
+      '  </TabItem>', // 15
+      '</Tabs>', // 16
+    ].join('\n');
+    expect(
+      rewrite(body).diagnostics.map((d) => [d.ruleId, d.line, /`<(\w+)>`/.exec(d.message)?.[1]]),
+    ).toEqual([
+      ['mdx-component', 6, 'BrowserWindow'],
+      ['admonition-type', 10, undefined],
+      ['mdx-component', 13, 'Frame'],
+    ]);
+  });
+
   it('keeps an admonition that never closes verbatim instead of swallowing the page', () => {
     const { markdown, diagnostics, stash } = rewrite(':::note\nText.\n');
     expect(stash.size).toBe(1);

@@ -152,7 +152,13 @@ function rewrite(lines: readonly string[], context: Context): string[] {
         for (const item of tabs.items)
           out.push(
             `{% tab title="${tagAttribute(item.title)}" %}`,
-            ...rewrite(trimBlankLines(dedent(item.lines)), nested),
+            ...rewrite(trimBlankLines(dedent(item.lines)), {
+              ...nested,
+              lineOffset:
+                context.lineOffset < 0
+                  ? -1
+                  : nestedLineOffset(item.lines, 0, context.lineOffset + item.firstLine),
+            }),
             '{% endtab %}',
             '',
           );

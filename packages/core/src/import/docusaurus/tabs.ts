@@ -4,6 +4,8 @@ import { elementEnd, jsxAttributes, openingTagEnd } from './jsx-extent.js';
 export interface TabItemSource {
   title: string;
   lines: string[];
+  /** The index, in the lines read, of the line `lines[0]` is on (the item's opening tag's). */
+  firstLine: number;
 }
 
 /** A `<Tabs>` element read from a page's lines. */
@@ -54,8 +56,10 @@ export function readTabs(lines: readonly string[], start: number): TabsSource | 
       attributes.get('label') ??
       (value === undefined ? undefined : (labels.get(value) ?? value)) ??
       `Tab ${String(items.length + 1)}`;
+    // The body starts right after the opening tag, on that tag's line.
+    const firstLine = start + text.slice(0, open + 1 + tagEnd + 1).split('\n').length - 1;
     if (tag.endsWith('/>')) {
-      items.push({ title, lines: [] });
+      items.push({ title, lines: [], firstLine });
       cursor = tagEnd + 1;
       continue;
     }
@@ -65,7 +69,7 @@ export function readTabs(lines: readonly string[], start: number): TabsSource | 
       stray.push(inner.slice(at).trim());
       break;
     }
-    items.push({ title, lines: body.slice(0, closeAt).split('\n') });
+    items.push({ title, lines: body.slice(0, closeAt).split('\n'), firstLine });
     const closeEnd = body.indexOf('>', closeAt);
     cursor = tagEnd + 1 + (closeEnd < 0 ? body.length : closeEnd + 1);
   }

@@ -25,6 +25,7 @@ export function pageFields(
     diagnostics.push({
       ruleId: 'front-matter-kept',
       severity: 'info',
+      line: Math.min(...keys.map((key) => source.keyLines?.get(key) ?? 2)),
       message: `front matter ${keys.map((key) => `\`${key}\``).join(', ')} has no GitBook equivalent; kept as extra front matter`,
     });
   }

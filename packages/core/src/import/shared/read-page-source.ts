@@ -11,6 +11,8 @@ export interface PageSource {
   body: string;
   /** How many lines precede the body in the file (for diagnostics' line numbers). */
   bodyLineOffset: number;
+  /** The file's line of each top-level front matter key (`---` is line 1). */
+  keyLines?: ReadonlyMap<string, number>;
   diagnostics: Diagnostic[];
 }
 
@@ -46,8 +48,20 @@ export function readPageSource(text: string): PageSource {
       `front matter is not valid YAML (${(error as Error).message.split('\n')[0] ?? ''})`,
     );
   }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value))
-    return { frontMatter: value as Record<string, unknown>, body, bodyLineOffset, diagnostics: [] };
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const keyLines = new Map<string, number>();
+    yaml.split('\n').forEach((line, index) => {
+      const key = /^(['"]?)([^\s#'"][^:]*?)\1\s*:/.exec(line)?.[2];
+      if (key !== undefined && !keyLines.has(key)) keyLines.set(key, index + 2);
+    });
+    return {
+      frontMatter: value as Record<string, unknown>,
+      body,
+      bodyLineOffset,
+      keyLines,
+      diagnostics: [],
+    };
+  }
   return kept('front matter is not a mapping');
 }
 
