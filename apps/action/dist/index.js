@@ -40692,6 +40692,7 @@ var refDelta = 7;
 var readSizes = [256, 4096, 65536];
 var PACK_THRESHOLD = 100;
 var PACK_BYTES = 32 << 20;
+var LOOSE_STATS = 64;
 var stores = /* @__PURE__ */ new WeakMap();
 var temporaryCounter = 0;
 function objectStoreFor(fs4, gitdir, cache) {
@@ -40816,12 +40817,49 @@ var ObjectStore = class {
     const packs = await this.#packs;
     const folders = new Set(await this.#fs.readdir(`${this.gitdir}/objects`).catch(() => []));
     const absent = /* @__PURE__ */ new Set();
+    const unpacked = [];
     for (const oid of new Set(oids)) {
       if (findIn(packs, oid) !== void 0)
         continue;
-      if (!folders.has(oid.slice(0, 2)) || !await this.#exists(this.#loosePath(oid)))
+      if (folders.has(oid.slice(0, 2)))
+        unpacked.push(oid);
+      else
         absent.add(oid);
     }
+    for (const oid of await this.#looseAbsent(unpacked))
+      absent.add(oid);
+    return absent;
+  }
+  /**
+   * Which of `oids` (none in a pack) are not loose objects either: a stat each when they are
+   * few, else one listing of each folder they fall in (a whole tree's ids, in a repository whose
+   * objects `git add` left loose, would otherwise be thousands of stats, one after another).
+   */
+  async #looseAbsent(oids) {
+    if (oids.length <= LOOSE_STATS) {
+      const found = await Promise.all(oids.map((oid) => this.#exists(this.#loosePath(oid))));
+      return oids.filter((_, index3) => !found[index3]);
+    }
+    const byFolder = /* @__PURE__ */ new Map();
+    for (const oid of oids) {
+      const folder = oid.slice(0, 2);
+      const list5 = byFolder.get(folder);
+      if (list5 === void 0)
+        byFolder.set(folder, [oid]);
+      else
+        list5.push(oid);
+    }
+    const absent = [];
+    await Promise.all([...byFolder].map(async ([folder, inFolder]) => {
+      const names = new Set(await this.#fs.readdir(`${this.gitdir}/objects/${folder}`).catch((error2) => {
+        if (fsErrorCode(error2) === "ENOENT" || fsErrorCode(error2) === "ENOTDIR")
+          return [];
+        throw error2;
+      }));
+      for (const oid of inFolder)
+        if (!names.has(oid.slice(2)))
+          absent.push(oid);
+    }));
     return absent;
   }
   /**

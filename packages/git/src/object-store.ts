@@ -36,6 +36,11 @@ const readSizes = [256, 4096, 65536];
 export const PACK_THRESHOLD = 100;
 /** Bytes of object bodies per pack, so a pack is built in bounded memory. */
 const PACK_BYTES = 32 << 20;
+/**
+ * Up to this many ids not in a pack are looked for loose with a stat each (at once); more, with
+ * one listing of each object folder they fall in.
+ */
+const LOOSE_STATS = 64;
 
 const stores = new WeakMap<object, ObjectStore>();
 let temporaryCounter = 0;
@@ -178,14 +183,48 @@ export class ObjectStore {
     this.#packs = this.#readPackIndexes();
     const packs = await this.#packs;
     // Loose objects live in folders named by their first two hex digits: an id whose folder is
-    // not there (every id, in a new repository) needs no stat.
+    // not there (every id, in a new repository) needs no look.
     const folders = new Set(await this.#fs.readdir(`${this.gitdir}/objects`).catch(() => []));
     const absent = new Set<string>();
+    const unpacked: string[] = [];
     for (const oid of new Set(oids)) {
       if (findIn(packs, oid) !== undefined) continue;
-      if (!folders.has(oid.slice(0, 2)) || !(await this.#exists(this.#loosePath(oid))))
-        absent.add(oid);
+      if (folders.has(oid.slice(0, 2))) unpacked.push(oid);
+      else absent.add(oid);
     }
+    for (const oid of await this.#looseAbsent(unpacked)) absent.add(oid);
+    return absent;
+  }
+
+  /**
+   * Which of `oids` (none in a pack) are not loose objects either: a stat each when they are
+   * few, else one listing of each folder they fall in (a whole tree's ids, in a repository whose
+   * objects `git add` left loose, would otherwise be thousands of stats, one after another).
+   */
+  async #looseAbsent(oids: readonly string[]): Promise<string[]> {
+    if (oids.length <= LOOSE_STATS) {
+      const found = await Promise.all(oids.map((oid) => this.#exists(this.#loosePath(oid))));
+      return oids.filter((_, index) => !found[index]);
+    }
+    const byFolder = new Map<string, string[]>();
+    for (const oid of oids) {
+      const folder = oid.slice(0, 2);
+      const list = byFolder.get(folder);
+      if (list === undefined) byFolder.set(folder, [oid]);
+      else list.push(oid);
+    }
+    const absent: string[] = [];
+    await Promise.all(
+      [...byFolder].map(async ([folder, inFolder]) => {
+        const names = new Set(
+          await this.#fs.readdir(`${this.gitdir}/objects/${folder}`).catch((error: unknown) => {
+            if (fsErrorCode(error) === 'ENOENT' || fsErrorCode(error) === 'ENOTDIR') return [];
+            throw error;
+          }),
+        );
+        for (const oid of inFolder) if (!names.has(oid.slice(2))) absent.push(oid);
+      }),
+    );
     return absent;
   }
 

@@ -28,8 +28,9 @@ export async function readBlobBytes(options: ReadBlobBytesOptions): Promise<Uint
 
 /**
  * The ids of `oids` the repository lacks, asked in one go: one listing of the pack directory
- * and of the loose-object folders, then a stat only where a folder could hold the object. What a
- * first pull asks of a listing of thousands of files it mostly lacks.
+ * and of the loose-object folders, then, for ids no pack holds, a stat each where a folder could
+ * hold the object (a listing of each such folder when there are many). What a first pull asks of
+ * a listing of thousands of files it mostly lacks, and every commit a sync writes of its tree.
  */
 export async function missingObjects(
   options: RepoOptions & { oids: readonly string[] },
