@@ -20,6 +20,7 @@ export { shareReadIndex } from './tree/revision-index.js';
 export { flattenPages } from './tree/flatten-pages.js';
 export { modelledPaths } from './tree/modelled-paths.js';
 export {
+  derivedPagePath,
   layoutRevision,
   pageTreeFile,
   revisionToTree,

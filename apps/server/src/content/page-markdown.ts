@@ -30,9 +30,22 @@ export interface PageFileCaches {
 /** About what a layout holds in memory. */
 function layoutBytes(layout: RevisionLayout): number {
   let bytes = 0;
-  for (const map of [layout.paths.pagePath, layout.paths.filePath, layout.paths.reusablePath])
+  const { pagePath, filePath, reusablePath } = layout.paths;
+  for (const map of [pagePath, filePath, reusablePath, layout.pageDirs])
     for (const [id, path] of map) bytes += 2 * (id.length + path.length) + 64;
   return bytes + 100 * layout.assets.length;
+}
+
+/**
+ * Keeps `layout` as the layout of revision `revisionId`: one worked out for another revision laid
+ * out alike (see `listByDifference`), which saves laying this one out again.
+ */
+export function keepLayout(
+  caches: PageFileCaches,
+  revisionId: string,
+  layout: RevisionLayout,
+): void {
+  caches.layouts.set(revisionId, layout, layoutBytes(layout));
 }
 
 /**
@@ -43,8 +56,7 @@ export function revisionLayout(caches: PageFileCaches, revision: StoredRevision)
   const known = caches.layouts.get(revision.id);
   if (known !== undefined) return known;
   const layout = layoutRevision(revision.content, revision.config);
-  if (revision.content.pages.length > 0)
-    caches.layouts.set(revision.id, layout, layoutBytes(layout));
+  if (revision.content.pages.length > 0) keepLayout(caches, revision.id, layout);
   return layout;
 }
 

@@ -7,6 +7,7 @@ import { revisionLayout, type PageFileCaches } from '../content/page-markdown.js
 import type { RevisionCaches } from '../content/revision-caches.js';
 import { revisionRows } from '../content/revision-rows.js';
 import type { LoadOptions, RevisionRows, StoredRevision } from '../content/stored-revision.js';
+import { listByDifference, rememberListing } from './listing-by-difference.js';
 import { renderGitTree } from './render-git-tree.js';
 import { documentPages, unchangedPages, withKnownPages } from './reuse-pages.js';
 import {
@@ -118,12 +119,13 @@ function rememberPages(
 }
 
 /**
- * Lists a revision. Pages whose stored row is the one a listing of this space rendered last
- * (same fields, same document) get that page object back: their documents are not loaded, and
- * core's render cache reuses their markdown unless a page or file they link to moved. So a
- * revision that changed one page loads and renders about one page; the rest is the layout of
- * the whole tree, which every page's paths depend on. Undefined when the revision has no stored
- * row. Not kept: see {@link gitTreeListing}.
+ * Lists a revision. One laid out as the space's last listing was (only pages' content changed)
+ * is that listing with the changed pages rendered again (`listByDifference`): a cost of the
+ * change, not of the tree. Otherwise the whole revision is laid out and rendered, but pages
+ * whose stored row is the one a listing of this space rendered last (same fields, same document)
+ * get that page object back: their documents are not loaded, and core's render cache reuses
+ * their markdown unless a page or file they link to moved. Undefined when the revision has no
+ * stored row. Not kept: see {@link gitTreeListing}.
  */
 export async function listRevision(
   store: GitTreeStore,
@@ -131,6 +133,8 @@ export async function listRevision(
 ): Promise<Listed | undefined> {
   const rows = await revisionRows(store, target.revisionId);
   if (rows === undefined) return undefined;
+  const byDifference = await listByDifference(store, target, rows);
+  if (byDifference !== undefined) return byDifference;
   const state = spaceRenderState(store.caches, target.spaceId);
   const unchanged = unchangedPages(rows.pages, state.pages);
   const loaded = await loadRevision(store, target.revisionId, {
@@ -141,12 +145,13 @@ export async function listRevision(
     ...loaded,
     content: { ...loaded.content, pages: withKnownPages(loaded.content.pages, unchanged) },
   };
-  const { files, texts } = renderGitTree(
-    revision,
-    state.cache,
-    revisionLayout(store.caches, revision),
-  );
+  const layout = revisionLayout(store.caches, revision);
+  const { files, texts } = renderGitTree(revision, state.cache, layout);
   rememberPages(state, rows, documentPages(revision.content.pages));
-  keepRenderState(store.caches, target.spaceId, state);
-  return { tree: { revision: target.revisionId, files }, texts };
+  const tree = { revision: target.revisionId, files };
+  // An empty revision may be a space's reserved first one, which gets content under its id later.
+  if (rows.pages.size > 0)
+    rememberListing(store, target.spaceId, state, { rows, tree, texts, layout });
+  else keepRenderState(store.caches, target.spaceId, state);
+  return { tree, texts };
 }

@@ -1,5 +1,7 @@
-import type { RevisionPageDocument } from '@docsync/core';
+import type { GitTree } from '@docsync/api';
+import type { RevisionLayout, RevisionPageDocument } from '@docsync/core';
 import type { CountedCache } from '../caches/counted-cache.js';
+import type { RevisionRows } from '../content/stored-revision.js';
 import { PageRenderCache } from './page-render-cache.js';
 
 /** A page object a listing rendered, with the stored row it was read from. */
@@ -9,15 +11,27 @@ export interface KnownPage {
   page: RevisionPageDocument;
 }
 
+/** A listing of one of the space's revisions, with what it was made from. */
+export interface LastListing {
+  rows: RevisionRows;
+  tree: GitTree;
+  /** SUMMARY.md, includes, `.gitbook/vars.yaml`, `.gitbook.yaml`: their text by path. */
+  texts: ReadonlyMap<string, string>;
+  layout: RevisionLayout;
+}
+
 /**
- * What the listings of one space keep between revisions: the render cache, and the last page
- * object of each page with its row. A later revision whose row for a page is the same (same
- * fields text, same document hash) gets that very object back, so the render cache, which
- * compares fields by identity, reuses its markdown; and its document need not be loaded.
+ * What the listings of one space keep between revisions: the render cache, the last page object
+ * of each page with its row, and the last listing made. A later revision whose row for a page is
+ * the same (same fields text, same document hash) gets that very object back, so the render
+ * cache, which compares fields by identity, reuses its markdown; and its document need not be
+ * loaded. A later revision laid out as the last listing's was is listed from that listing (see
+ * `listByDifference`).
  */
 export interface SpaceRenderState {
   cache: PageRenderCache;
   pages: Map<string, KnownPage>;
+  last?: LastListing;
 }
 
 /**
@@ -34,7 +48,8 @@ export interface RenderStateCaches {
 
 /** About what a render state holds in memory. */
 function stateBytes(state: SpaceRenderState): number {
-  return state.cache.textLength() + 200 * state.pages.size;
+  const last = state.last === undefined ? 0 : 300 * state.last.tree.files.length;
+  return state.cache.textLength() + 200 * state.pages.size + last;
 }
 
 /** The render state of a space, made empty (and kept) when none is kept. */

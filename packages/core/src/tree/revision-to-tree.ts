@@ -48,6 +48,11 @@ export interface RevisionLayout {
     readonly filePath: ReadonlyMap<string, string>;
     readonly reusablePath: ReadonlyMap<string, string>;
   };
+  /**
+   * The folder each document page was placed from (its parent's), by page id: where its derived
+   * path ({@link derivedPagePath}) goes when it has no recorded one.
+   */
+  pageDirs: ReadonlyMap<string, string>;
   /** The asset files, one per content and name. */
   assets: readonly TreeFile[];
   /** Files left out of the layout (an asset without a blob id). */
@@ -108,6 +113,7 @@ export function layoutRevision(
 
   // Pages → file paths.
   const pagePath = new Map<string, string>();
+  const pageDirs = new Map<string, string>();
   const placePages = (pages: readonly RevisionPage[], dir: string) => {
     for (const page of pages) {
       if (page.type === 'group') {
@@ -118,12 +124,8 @@ export function layoutRevision(
         if ('pages' in page) placePages(page.pages, dir);
         continue;
       }
-      const slug = page.slug || slugify(page.title) || page.id;
-      const derived =
-        page.path === ''
-          ? inRoot(config.readme)
-          : joinPath(dir, page.pages.length > 0 ? `${slug}/README.md` : `${slug}.md`);
-      const preferred = page.git?.path ?? derived ?? `${slug}.md`;
+      const slug = pageSlug(page);
+      const preferred = page.git?.path ?? derivedPagePath(page, page.pages.length > 0, dir, config);
       const path = claim(preferred, () => {
         for (let n = 1; ; n++) {
           const candidate = joinPath(dir, `${slug}-${n}.md`) ?? `${slug}-${n}.md`;
@@ -131,6 +133,7 @@ export function layoutRevision(
         }
       });
       pagePath.set(page.id, path);
+      pageDirs.set(page.id, dir);
       const childDir = basename(path) === 'README.md' ? dirname(path) : path.replace(/\.md$/, '');
       placePages(page.pages, childDir);
     }
@@ -181,7 +184,32 @@ export function layoutRevision(
     reusablePath.set(reusable.id, path);
   }
 
-  return { paths: { pagePath, filePath, reusablePath }, assets, diagnostics };
+  return { paths: { pagePath, filePath, reusablePath }, pageDirs, assets, diagnostics };
+}
+
+/** The slug a document page's file is named by: its own, else from its title, else its id. */
+function pageSlug(page: Pick<RevisionPageDocument, 'slug' | 'title' | 'id'>): string {
+  return page.slug || slugify(page.title) || page.id;
+}
+
+/**
+ * Where a document page is written when it has no recorded `git.path` and nothing else took
+ * that path: the configured README for the landing page (path `''`), else `slug.md`, or
+ * `slug/README.md` when it has children, in `dir` (its parent's folder, see
+ * `RevisionLayout.pageDirs`).
+ */
+export function derivedPagePath(
+  page: Pick<RevisionPageDocument, 'slug' | 'title' | 'id' | 'path'>,
+  hasChildren: boolean,
+  dir: string,
+  config: GitbookConfig = defaultConfig,
+): string {
+  const slug = pageSlug(page);
+  const derived =
+    page.path === ''
+      ? rootPath(config, config.readme)
+      : joinPath(dir, hasChildren ? `${slug}/README.md` : `${slug}.md`);
+  return derived ?? `${slug}.md`;
 }
 
 /**
