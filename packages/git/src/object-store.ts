@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { constants, deflateSync, inflateSync } from 'node:zlib';
+import { constants, inflateSync } from 'node:zlib';
 import type { FsClient } from 'isomorphic-git';
 import { applyDelta } from './apply-delta.js';
-import { encodePack, fastest, type PackObject } from './pack-file.js';
+import { deflateObject, encodePack, type PackObject } from './pack-file.js';
 import { entryLength, findPackOffset, parsePackIndex, type PackIndex } from './pack-index.js';
 import { PackWindows } from './pack-windows.js';
 import { fsErrorCode, repoFs, type RepoFs } from './repo-fs.js';
@@ -275,7 +275,7 @@ export class ObjectStore {
     const path = this.#loosePath(object.oid);
     await this.#fs.mkdir(path.slice(0, path.lastIndexOf('/')), { recursive: true });
     const header = new TextEncoder().encode(`${object.type} ${object.body.byteLength}\0`);
-    await this.#writeInPlace(path, deflateSync(Buffer.concat([header, object.body]), fastest));
+    await this.#writeInPlace(path, deflateObject(Buffer.concat([header, object.body])));
   }
 
   /** Writes a file through a temporary file beside it and a rename, where the file system can. */

@@ -8,9 +8,16 @@ import { gitBlobId } from '@docsync/core';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { gitTreeListed, type GitTreeStore, type GitTreeTarget } from './git-tree-listing.js';
 import { listedPageTexts } from './git-tree-pages.js';
+import { perListing } from './per-listing.js';
 import { mapBlobs } from '../blobs/bounded.js';
 
 const encoder = new TextEncoder();
+
+/** Listed files by path. */
+const filesByPath = perListing(
+  (listing): ReadonlyMap<string, GitTreeFile> =>
+    new Map(listing.files.map((file) => [file.path, file])),
+);
 
 /**
  * The exact bytes of listed files of the target's revision, in the order asked (each path once):
@@ -28,7 +35,7 @@ export async function gitTreeFiles(
   paths: readonly string[],
 ): Promise<GitTreeFiles> {
   const { tree, texts } = await gitTreeListed(store, target);
-  const byPath = new Map(tree.files.map((file) => [file.path, file]));
+  const byPath = filesByPath(tree);
   const asked = [...new Set(paths)];
   const missing = asked.filter((path) => !byPath.has(path));
   const wanted: GitTreeFile[] = [];

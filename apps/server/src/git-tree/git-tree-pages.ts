@@ -9,7 +9,14 @@ import {
   type GitTreeStore,
   type GitTreeTarget,
 } from './git-tree-listing.js';
+import { perListing } from './per-listing.js';
 import { spaceRenderState } from './space-render-state.js';
+
+/** Listed pages' blob ids by page id. */
+const pageOids = perListing(
+  (listing): ReadonlyMap<string, string> =>
+    new Map(listing.files.flatMap((file) => (file.page ? [[file.page, file.oid]] : []))),
+);
 
 /** The texts the space's render cache holds for these listed pages (blob ids checked). */
 function cachedTexts(
@@ -59,7 +66,7 @@ export async function listedPageTexts(
   listing: GitTree,
   pageIds: readonly string[],
 ): Promise<Map<string, string>> {
-  const oids = new Map(listing.files.flatMap((file) => (file.page ? [[file.page, file.oid]] : [])));
+  const oids = pageOids(listing);
   const listed = new Map(
     [...new Set(pageIds)].flatMap((id) => {
       const oid = oids.get(id);
