@@ -63,45 +63,107 @@ export function keepSharedRevision(caches: RevisionCaches, revision: StoredRevis
 }
 
 /**
+ * Where each page of a page tree sits: the child indexes from the top level down to it, by page
+ * id. Kept per tree (a shared revision's is built once): a page read finds its page, and copies
+ * its ancestors, without walking the other 10,000.
+ */
+const pagePlaces = new WeakMap<readonly RevisionPage[], ReadonlyMap<string, readonly number[]>>();
+
+function placesOf(pages: readonly RevisionPage[]): ReadonlyMap<string, readonly number[]> {
+  const known = pagePlaces.get(pages);
+  if (known !== undefined) return known;
+  const places = new Map<string, readonly number[]>();
+  const walk = (level: readonly RevisionPage[], at: readonly number[]) => {
+    level.forEach((page, index) => {
+      const place = [...at, index];
+      if (!places.has(page.id)) places.set(page.id, place);
+      if ('pages' in page) walk(page.pages, place);
+    });
+  };
+  walk(pages, []);
+  // Only a frozen tree (a shared load's) can be trusted to keep its places.
+  if (Object.isFrozen(pages)) pagePlaces.set(pages, places);
+  return places;
+}
+
+function pageAt(pages: readonly RevisionPage[], place: readonly number[]): RevisionPage {
+  let level = pages;
+  let page: RevisionPage | undefined;
+  for (const index of place) {
+    const next: RevisionPage | undefined = level[index];
+    if (next === undefined) break;
+    page = next;
+    level = 'pages' in next ? next.pages : [];
+  }
+  return page as RevisionPage;
+}
+
+/**
+ * The page with id `pageId` in a page tree (the first, parents first, as `flattenPages` finds
+ * it), found through the tree's index of places: a page read's look-up costs its depth.
+ */
+export function findPage(pages: readonly RevisionPage[], pageId: string): RevisionPage | undefined {
+  const place = placesOf(pages).get(pageId);
+  return place === undefined ? undefined : pageAt(pages, place);
+}
+
+/** The places of wanted pages as a tree of child indexes (`self`: the page itself is wanted). */
+interface PlaceTree {
+  self?: string;
+  children: Map<number, PlaceTree>;
+}
+
+/**
  * A shared revision with the documents of pages `ids` loaded: those pages and their ancestors
- * become frozen copies, everything else stays shared.
+ * become frozen copies, everything else stays shared. Only the levels on the way to those pages
+ * are copied, so a page read costs the page's depth and its siblings, not the tree.
  */
 async function withDocuments(
   store: RevisionStore,
   shape: StoredRevision,
   ids: readonly string[],
 ): Promise<StoredRevision> {
-  const wanted = new Set(ids);
+  const places = placesOf(shape.content.pages);
   const hashes = new Map<string, string>();
-  const collect = (pages: readonly RevisionPage[]) => {
-    for (const page of pages) {
-      const hash = storedPageFields.get(page)?.documentHash;
-      if (wanted.has(page.id) && hash !== undefined && hash !== null) hashes.set(page.id, hash);
-      if ('pages' in page) collect(page.pages);
+  const root: PlaceTree = { children: new Map() };
+  for (const id of new Set(ids)) {
+    const place = places.get(id);
+    if (place === undefined) continue;
+    const hash = storedPageFields.get(pageAt(shape.content.pages, place))?.documentHash;
+    if (hash === undefined || hash === null) continue;
+    hashes.set(id, hash);
+    let node = root;
+    for (const index of place) {
+      let child = node.children.get(index);
+      if (child === undefined) {
+        child = { children: new Map() };
+        node.children.set(index, child);
+      }
+      node = child;
     }
-  };
-  collect(shape.content.pages);
+    node.self = id;
+  }
   if (hashes.size === 0) return shape;
   const documents = await loadDocuments(store, [...hashes.values()]);
-  const replace = (pages: readonly RevisionPage[]): readonly RevisionPage[] => {
-    const out = pages.map((page) => {
-      const own = 'pages' in page ? page.pages : undefined;
-      const children = own === undefined ? undefined : replace(own);
-      const hash = hashes.get(page.id);
-      if (children === own && hash === undefined) return page;
+  const replace = (pages: readonly RevisionPage[], at: PlaceTree): readonly RevisionPage[] => {
+    const out = [...pages];
+    for (const [index, node] of at.children) {
+      const page = pages[index] as RevisionPage;
       const copy = { ...page };
-      if (children !== undefined && 'pages' in copy) copy.pages = children as RevisionPage[];
+      if (node.children.size > 0 && 'pages' in copy && 'pages' in page)
+        copy.pages = replace(page.pages, node) as RevisionPage[];
+      const hash = node.self === undefined ? undefined : hashes.get(node.self);
       if (copy.type === 'document' && hash !== undefined)
         copy.document = documents.get(hash) ?? EMPTY_DOCUMENT;
       const stored = storedPageFields.get(page);
-      return stored === undefined ? Object.freeze(copy) : sharePage(copy, stored);
-    });
-    return out.some((page, index) => page !== pages[index]) ? Object.freeze(out) : pages;
+      out[index] = stored === undefined ? Object.freeze(copy) : sharePage(copy, stored);
+    }
+    return Object.freeze(out);
   };
-  return {
-    ...shape,
-    content: { ...shape.content, pages: replace(shape.content.pages) as RevisionPage[] },
-  };
+  const pages = replace(shape.content.pages, root) as RevisionPage[];
+  // The copy has the shape's places.
+  pagePlaces.set(pages, places);
+  return { ...shape, content: { ...shape.content, pages } };
 }
 
 /** Loads a revision by id, or undefined when there is no such stored revision. */

@@ -10,6 +10,7 @@ import {
   RevisionPages,
   RevisionReusableContent,
 } from '@docsync/api';
+import { findPage } from '../content/load-revision.js';
 import { pageMarkdown } from '../content/page-markdown.js';
 import type { LoadOptions, StoredRevision } from '../content/stored-revision.js';
 import { fileFromRow, findFile } from '../content/revision-files.js';
@@ -108,9 +109,7 @@ export function contentReadOperations<const Params extends string>(
         const content = await resolve(call);
         const revision = await content.revision({ documents: [pageId], shared: true });
         // A stored page, else (computed reads) a page generated from a spec.
-        let page = flattenPages(revision.content.pages).find(
-          (candidate) => candidate.id === pageId,
-        );
+        let page = findPage(revision.content.pages, pageId);
         if (page === undefined && call.query.computed !== false) {
           const shown = await shownPages(call, content, revision.content.pages, true);
           page = flattenPages(shown as RevisionPage[]).find(
