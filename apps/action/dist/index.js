@@ -19659,6 +19659,10 @@ var require_simple_get = __commonJS({
   }
 });
 
+// src/young-generation.ts
+import { setFlagsFromString } from "node:v8";
+setFlagsFromString("--semi-space-growth-factor=1");
+
 // src/index.ts
 import * as fs3 from "node:fs";
 
