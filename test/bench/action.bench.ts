@@ -7,7 +7,9 @@
  * writing, committing and pushing the same files (`git add -A && git commit && git push` in a
  * fresh clone of the same remote).
  *
- * Size: `BENCH_ACTION_PAGES` (default 1,000).
+ * Size: `BENCH_ACTION_PAGES` (default 1,000). `BENCH_ACTION_ENTRY` runs another bundle than the
+ * committed `apps/action/dist/index.js` (a copy of another branch's, to compare in the same
+ * conditions).
  */
 import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -28,12 +30,13 @@ import { canonicalFiles, git, writeFiles } from './generate-space.ts';
 const exec = promisify(execFile);
 const pages = Number(process.env['BENCH_ACTION_PAGES'] ?? 1000);
 const GITHUB_TOKEN = 'ghs_bench';
+const entry = process.env['BENCH_ACTION_ENTRY'] ?? ACTION_ENTRY;
 
 /** One run of the bundled entry point: wall time, its peak RSS, its outputs. */
 async function runEntry(env: Record<string, string>, probe: string, outputFile: string) {
   await writeFile(outputFile, '');
   const start = performance.now();
-  const child = spawn(process.execPath, ['--import', probe, ACTION_ENTRY], {
+  const child = spawn(process.execPath, ['--import', probe, entry], {
     env: { PATH: process.env['PATH'] ?? '', GITHUB_OUTPUT: outputFile, ...env },
   });
   let stdout = '';
@@ -167,7 +170,8 @@ async function measure(): Promise<string> {
       line(widths.map((w) => '-'.repeat(w))),
       ...rows.map(line),
       'One run each (the action changes the repository); the server shares this process, the action is a child process. ' +
-        `Temporary files (server data, remote, workspace) under ${benchTempDir()}.`,
+        `Temporary files (server data, remote, workspace) under ${benchTempDir()}.` +
+        (entry === ACTION_ENTRY ? '' : ` Bundle: ${entry}.`),
       '',
     ].join('\n');
   } finally {

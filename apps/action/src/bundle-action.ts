@@ -1,8 +1,31 @@
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 /** The action's directory: paths in the bundle are relative to it, wherever it is built from. */
 const actionDir = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * `@actions/core` imports its OIDC helper, which imports `@actions/http-client` and through it
+ * undici (0.8 MB, run at start); the action never asks for an OIDC token. Read as free of side
+ * effects, `@actions/http-client` is left out with everything behind it. (The workspace
+ * packages say so themselves: `"sideEffects": false` in their package.json, which is what
+ * leaves the markdown converter, the importers and YAML behind `@docsync/core`'s index out.)
+ */
+const unusedToolkit: Plugin = {
+  name: 'unused-toolkit',
+  setup(build) {
+    build.onResolve({ filter: /^@actions\/http-client$/ }, async (args) => {
+      if (args.pluginData === unusedToolkit) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: unusedToolkit,
+      });
+      return resolved.errors.length > 0 ? resolved : { ...resolved, sideEffects: false };
+    });
+  },
+};
 
 /**
  * Bundles the runner entry (`src/index.ts`, through the workspace packages' built `dist/`) into
@@ -23,6 +46,7 @@ export async function bundleAction(outfile: string): Promise<void> {
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
+    plugins: [unusedToolkit],
     outfile,
   });
 }

@@ -1,3 +1,5 @@
+// First: it sets how V8 sizes the heap before the other modules allocate.
+import './young-generation.js';
 import * as fs from 'node:fs';
 import * as core from '@actions/core';
 import { runAction } from './run-action.js';
