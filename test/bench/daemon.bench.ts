@@ -45,8 +45,6 @@ const CORPUS = process.env['BENCH_DAEMON_CORPUS'] ?? 'pentest-book';
 /** The page every repository's round edits (in `pentest-book`; any `.md` of another corpus). */
 const EDITED_PAGE = process.env['BENCH_DAEMON_PAGE'] ?? 'README.md';
 const BASELINE = process.env['BENCH_DAEMON_BASELINE'] ?? 'main';
-/** `--max-semi-space-size` of the third run (the README's advice where memory is tight). */
-const SEMI_MB = 2;
 const DEBOUNCE_MS = 250;
 const DOCS = 'docs';
 /** Clock ticks per second of `/proc/<pid>/stat` (USER_HZ, 100 on Linux). */
@@ -116,7 +114,6 @@ async function startDaemon(
   fixtures: readonly Fixture[],
   pollInterval: string,
   bin: string = DAEMON_BIN,
-  env: Readonly<Record<string, string>> = {},
 ): Promise<DaemonProcess> {
   await fs.promises.writeFile(join(dir, 'token'), server.token);
   const config = await writeDaemonConfig(dir, {
@@ -132,7 +129,7 @@ async function startDaemon(
       space: fixture.space,
     })),
   });
-  const daemon = spawnDaemon(config, env, ['--config', config], bin);
+  const daemon = spawnDaemon(config, {}, ['--config', config], bin);
   const admin = await daemon.adminUrl();
   // Healthy: every repository finished its start-up cycle.
   for (;;) {
@@ -309,9 +306,8 @@ async function measureMemory(
   fixtures: readonly Fixture[],
   daemonName: string,
   bin: string,
-  env: Readonly<Record<string, string>> = {},
 ): Promise<MemoryFigures> {
-  const daemon = await startDaemon(dir, server, fixtures, '5s', bin, env);
+  const daemon = await startDaemon(dir, server, fixtures, '5s', bin);
   try {
     const startedRss = rssMegabytes(daemon.pid);
     const cpuBefore = cpuSeconds(daemon.pid);
@@ -433,7 +429,6 @@ function memoryRows(figures: readonly MemoryFigures[]): string[] {
     figures.find((f) => f.count === count && f.daemon === BASELINE);
   return [
     `### Resident memory (${CORPUS} clones, settle ${String(SETTLE_S)} s, poll interval 5 s)`,
-    `(+ semi 2 MB: this branch's daemon with NODE_OPTIONS=--max-semi-space-size=${String(SEMI_MB)})`,
     `${'daemon'.padEnd(14)} ${'repos'.padStart(5)} ${'started'.padStart(8)} ${'settled'.padStart(8)} ${'round'.padStart(8)} ${'settled'.padStart(8)} ${'peak'.padStart(8)} ${'vs base'.padStart(8)} ${'idle CPU%'.padStart(9)} ${'watches'.padStart(8)} ${'round s'.padStart(8)}`,
     ...figures.map((f) => {
       const base = baseline(f.count);
@@ -475,18 +470,16 @@ export async function report(): Promise<string> {
     const figures: MemoryFigures[] = [];
     for (const count of counts) {
       const some = fixtures.slice(0, count);
-      const runs: [string, string | undefined, Record<string, string>][] = [
-        [BASELINE, baseline, {}],
-        ['this branch', DAEMON_BIN, {}],
-        // The setting the README recommends where memory is tight.
-        ['+ semi 2 MB', DAEMON_BIN, { NODE_OPTIONS: `--max-semi-space-size=${String(SEMI_MB)}` }],
+      const runs: [string, string | undefined][] = [
+        [BASELINE, baseline],
+        ['this branch', DAEMON_BIN],
       ];
-      for (const [name, bin, env] of runs) {
+      for (const [name, bin] of runs) {
         if (bin === undefined) continue;
         // Each daemon its own config and state directory.
         const sub = join(dir.path, `memory-${String(count)}-${String(figures.length)}`);
         fs.mkdirSync(sub);
-        figures.push(await measureMemory(server, sub, some, name, bin, env));
+        figures.push(await measureMemory(server, sub, some, name, bin));
       }
     }
     out.push(...memoryRows(figures));

@@ -1,6 +1,7 @@
 import PQueue from 'p-queue';
 import { readToken } from '@docsync/sync';
 import { startAdminServer, type AdminServer } from './admin-server.js';
+import { BufferBound } from './buffer-bound.js';
 import type { Clock, TimerHandle } from './clock.js';
 import type { DaemonConfig } from './daemon-config.js';
 import { DaemonMetrics } from './daemon-metrics.js';
@@ -13,6 +14,9 @@ import { readDaemonState, StateStore } from './state-store.js';
 import { watchRefs, watchWorkingTree } from './watch-repository.js';
 
 export type { Clock, TimerHandle } from './clock.js';
+
+/** How far buffer memory may grow between two full collections (see `BufferBound`). */
+const BUFFER_SLACK_BYTES = 16 * 1024 * 1024;
 
 /** What {@link createDaemon} is wired with. */
 export interface DaemonDeps {
@@ -68,6 +72,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   queue.on('add', updateQueueMetrics);
   queue.on('active', updateQueueMetrics);
   queue.on('next', updateQueueMetrics);
+  // After every cycle: dead buffers past the bound are collected before they pile up.
+  const buffers = new BufferBound({ slackBytes: BUFFER_SLACK_BYTES });
+  queue.on('next', () => buffers.settle());
   let stopping = false;
   let poll: TimerHandle | undefined;
 

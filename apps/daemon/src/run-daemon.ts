@@ -4,6 +4,7 @@ import { createDaemon, type Clock } from './create-daemon.js';
 import { parseDaemonConfig, type DaemonConfig } from './daemon-config.js';
 import { DaemonError } from './daemon-errors.js';
 import { createJsonLogger } from './json-logger.js';
+import { boundYoungGeneration } from './young-generation.js';
 
 /** Exit codes of the daemon; scripts and service managers may rely on them. */
 export const DaemonExitCode = {
@@ -72,6 +73,9 @@ export async function runDaemon(file: string, io: DaemonIo): Promise<DaemonExitC
   const logger = createJsonLogger((line) => {
     io.stdout(line);
   });
+  // The process is the daemon's from now on: a young generation that grows with each busy round
+  // and is never given back would be most of its resident memory.
+  boundYoungGeneration();
   try {
     await mkdir(config.stateDir, { recursive: true });
     const daemon = await createDaemon({
