@@ -84144,6 +84144,7 @@ async function readCheckedOutBranch({ fs: fs4, dir }) {
 
 // ../../packages/sync/dist/sync-operations.js
 var decoder5 = new TextDecoder();
+var KEPT_READS = 64 << 20;
 
 // ../../packages/sync/dist/published-error.js
 var PublishedError = class extends Error {
