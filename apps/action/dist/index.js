@@ -21171,7 +21171,7 @@ var PQueue = class extends import_index.default {
 
 // ../../packages/git/dist/object-store.js
 import { createHash as createHash2 } from "node:crypto";
-import { constants as constants4, deflateSync as deflateSync2, inflateSync } from "node:zlib";
+import { constants as constants4, inflateSync } from "node:zlib";
 
 // ../../packages/git/dist/apply-delta.js
 function applyDelta(base2, delta) {
@@ -21225,7 +21225,10 @@ function applyDelta(base2, delta) {
 // ../../packages/git/dist/pack-file.js
 import { createHash } from "node:crypto";
 import { constants as constants3, crc32, deflateSync } from "node:zlib";
-var fastest = { level: constants3.Z_BEST_SPEED };
+function deflateObject(body) {
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(body.byteLength + 262))));
+  return deflateSync(body, { level: constants3.Z_BEST_SPEED, windowBits });
+}
 var typeNumbers = { commit: 1, tree: 2, blob: 3, tag: 4 };
 function entryHeader(type, size) {
   const bytes = [];
@@ -21251,7 +21254,7 @@ function encodePack(objects) {
   for (const object of objects) {
     const entry = Buffer.concat([
       entryHeader(object.type, object.body.byteLength),
-      deflateSync(object.body, fastest)
+      deflateObject(object.body)
     ]);
     chunks.push(entry);
     hash.update(entry);
@@ -21673,16 +21676,16 @@ var ObjectStore = class {
   async #looseAbsent(oids) {
     if (oids.length <= LOOSE_STATS) {
       const found = await Promise.all(oids.map((oid) => this.#exists(this.#loosePath(oid))));
-      return oids.filter((_, index3) => !found[index3]);
+      return oids.filter((_, index2) => !found[index2]);
     }
     const byFolder = /* @__PURE__ */ new Map();
     for (const oid of oids) {
       const folder = oid.slice(0, 2);
-      const list5 = byFolder.get(folder);
-      if (list5 === void 0)
+      const list = byFolder.get(folder);
+      if (list === void 0)
         byFolder.set(folder, [oid]);
       else
-        list5.push(oid);
+        list.push(oid);
     }
     const absent = [];
     await Promise.all([...byFolder].map(async ([folder, inFolder]) => {
@@ -21743,7 +21746,7 @@ var ObjectStore = class {
     const path = this.#loosePath(object.oid);
     await this.#fs.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
     const header = new TextEncoder().encode(`${object.type} ${object.body.byteLength}\0`);
-    await this.#writeInPlace(path, deflateSync2(Buffer.concat([header, object.body]), fastest));
+    await this.#writeInPlace(path, deflateObject(Buffer.concat([header, object.body])));
   }
   /** Writes a file through a temporary file beside it and a rename, where the file system can. */
   async #writeInPlace(path, data) {

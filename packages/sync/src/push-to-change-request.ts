@@ -34,6 +34,7 @@ export async function pushToChangeRequest(
   context: SyncContext,
   state: SyncState,
   options: SyncOptions,
+  read?: ReadonlyMap<string, Uint8Array>,
 ): Promise<SyncResult> {
   const { config, client } = context;
   const dryRun = options.dryRun === true;
@@ -100,6 +101,7 @@ export async function pushToChangeRequest(
       ...(state.plan.remoteChanges.length === 0 ? { mainRevision: state.remoteRevision } : {}),
       known: await knownBlobs(state, found?.commit === undefined ? [] : [found.commit]),
       ...(await changeRequestBase(state, found?.commit)),
+      ...(read === undefined ? {} : { read }),
       ...(context.progress === undefined ? {} : { onProgress: context.progress }),
     },
   );

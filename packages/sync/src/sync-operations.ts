@@ -31,21 +31,38 @@ function refusePending(state: SyncState): void {
 
 const decoder = new TextDecoder();
 
-/** Refuses to send files the branch changed that still hold conflict markers. */
-async function refuseMarkers(state: SyncState): Promise<void> {
+/** Bytes of blobs read for {@link refuseMarkers} kept for the upload, at most. */
+const KEPT_READS = 64 << 20;
+
+/**
+ * Refuses to send files the branch changed that still hold conflict markers. Returns the bytes it
+ * read from the repository by blob id (up to {@link KEPT_READS}), so the upload that follows
+ * does not read them again: a first push reads every page here.
+ */
+async function refuseMarkers(state: SyncState): Promise<Map<string, Uint8Array>> {
   const texts = state.plan.localChanges.flatMap((change) => {
     const file = state.local.get(change.path);
     return file === undefined || !/\.(md|ya?ml)$/i.test(change.path) ? [] : [file];
   });
+  const read = new Map<string, Uint8Array>();
+  let kept = 0;
   // Read a few dozen at once: a first push changes every file.
   const marked = await new PQueue({ concurrency: 32 }).addAll(
     texts.map((file) => async () => {
-      const text =
-        file.text ?? decoder.decode(await readBlobBytes({ ...repoOf(state), oid: file.oid }));
+      let text = file.text;
+      if (text === undefined) {
+        const bytes = await readBlobBytes({ ...repoOf(state), oid: file.oid });
+        if (kept + bytes.byteLength <= KEPT_READS && !read.has(file.oid)) {
+          read.set(file.oid, bytes);
+          kept += bytes.byteLength;
+        }
+        text = decoder.decode(bytes);
+      }
       return hasConflictMarkers(text) ? [file.path] : [];
     }),
   );
   if (marked.flat().length > 0) throw new ConflictMarkersError(marked.flat());
+  return read;
 }
 
 /**
@@ -87,6 +104,7 @@ async function sendToMainContent(
   context: SyncContext,
   state: SyncState,
   options: SyncOptions,
+  read: ReadonlyMap<string, Uint8Array>,
 ): Promise<SyncResult> {
   const dryRun = options.dryRun === true;
   guardMassDelete(state, state.local, options);
@@ -117,6 +135,7 @@ async function sendToMainContent(
     },
     {
       known: await knownBlobs(state),
+      read,
       ...progressOf(context),
       ...(state.remoteCommit === null
         ? {}
@@ -158,7 +177,7 @@ export async function push(context: SyncContext, options: SyncOptions = {}): Pro
       : { ...context, config: { ...context.config, branch } };
   let state = await readSyncState(target);
   refusePending(state);
-  await refuseMarkers(state);
+  const read = await refuseMarkers(state);
   const dryRun = options.dryRun === true;
   const { action } = state.plan;
   if (action === 'in-sync') return { ...emptyResult(state, dryRun), outcome: 'in-sync' };
@@ -183,8 +202,8 @@ export async function push(context: SyncContext, options: SyncOptions = {}): Pro
     state = await readSyncState(target);
   }
   const sent = await (options.merge === true
-    ? sendToMainContent(target, state, options)
-    : pushToChangeRequest(target, state, options));
+    ? sendToMainContent(target, state, options, read)
+    : pushToChangeRequest(target, state, options, read));
   if (merged === undefined) return sent;
   return {
     ...sent,

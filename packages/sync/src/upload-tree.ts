@@ -28,6 +28,8 @@ export interface UploadOptions {
    * negotiation so a push asks about what changed, not about every file.
    */
   known?: ReadonlySet<string>;
+  /** Bytes of blobs read already (to look for conflict markers), by blob id: not read again. */
+  read?: ReadonlyMap<string, Uint8Array>;
   /** Told how many of the missing blobs have been sent. */
   onProgress?: ProgressListener;
   /**
@@ -54,10 +56,14 @@ const UPLOAD_BYTES = 4 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 
-async function bytesOf(repo: RepoOptions, file: SyncFile): Promise<Uint8Array> {
+async function bytesOf(
+  repo: RepoOptions,
+  file: SyncFile,
+  read: ReadonlyMap<string, Uint8Array> | undefined,
+): Promise<Uint8Array> {
   if (file.bytes !== undefined) return file.bytes;
   if (file.text !== undefined) return encoder.encode(file.text);
-  return readBlobBytes({ ...repo, oid: file.oid });
+  return read?.get(file.oid) ?? readBlobBytes({ ...repo, oid: file.oid });
 }
 
 /** Blob reads from the repository at once. */
@@ -76,7 +82,7 @@ async function sendMissing(
   spaceId: string,
   byOid: ReadonlyMap<string, SyncFile>,
   oids: readonly string[],
-  onProgress: ProgressListener | undefined,
+  { onProgress, read }: Pick<UploadOptions, 'onProgress' | 'read'>,
 ): Promise<UploadResult> {
   const missing: string[] = [];
   for (let start = 0; start < oids.length; start += NEGOTIATE_BATCH) {
@@ -109,7 +115,7 @@ async function sendMissing(
   const reads = new PQueue({ concurrency: READS });
   for (let start = 0; start < files.length; start += UPLOAD_BATCH) {
     const chunk = files.slice(start, start + UPLOAD_BATCH);
-    const contents = await reads.addAll(chunk.map((file) => () => bytesOf(repo, file)));
+    const contents = await reads.addAll(chunk.map((file) => () => bytesOf(repo, file, read)));
     let batch: { oid: string; base64: string }[] = [];
     let batchBytes = 0;
     for (const [index, content] of contents.entries()) {
@@ -152,9 +158,9 @@ export async function uploadTree(
 ): Promise<UploadResult> {
   const byOid = new Map([...tree.values()].map((file) => [file.oid, file]));
   const oids = [...byOid.keys()];
-  const { known, onProgress } = options;
+  const { known } = options;
   const asked = known === undefined ? oids : oids.filter((oid) => !known.has(oid));
-  const sent = await sendMissing(repo, client, spaceId, byOid, asked, onProgress);
+  const sent = await sendMissing(repo, client, spaceId, byOid, asked, options);
   const common = {
     commit: {
       oid: commit.oid,
@@ -202,7 +208,7 @@ export async function uploadTree(
   } catch (error) {
     if (!(error instanceof BadRequestError) || asked.length === oids.length) throw error;
     const skipped = oids.filter((oid) => known?.has(oid) === true);
-    const more = await sendMissing(repo, client, spaceId, byOid, skipped, onProgress);
+    const more = await sendMissing(repo, client, spaceId, byOid, skipped, options);
     await importTree();
     return { uploaded: sent.uploaded + more.uploaded, bytes: sent.bytes + more.bytes };
   }

@@ -26,6 +26,8 @@ export const BLOB_ID = /^[0-9a-f]{40}$/;
  */
 export class DirectoryBlobStore implements BlobStore {
   readonly #dir: string;
+  /** Folders this store made or found: a first push's thousands of puts make each once. */
+  readonly #folders = new Set<string>();
 
   constructor(dir: string) {
     this.#dir = dir;
@@ -58,17 +60,30 @@ export class DirectoryBlobStore implements BlobStore {
     const path = this.#path(id);
     if (path === undefined) throw new Error(`gitBlobId returned \`${id}\`, not a blob id`);
     if (await this.has(id)) return id;
-    // Blobs are the organizations' files: the service's user only.
-    await mkdir(join(this.#dir, id.slice(0, 2)), { recursive: true, mode: 0o700 });
+    const folder = join(this.#dir, id.slice(0, 2));
+    if (!this.#folders.has(folder)) await this.#makeFolder(folder);
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, bytes, { mode: 0o600 });
+      try {
+        await writeFile(temporary, bytes, { mode: 0o600 });
+      } catch (error) {
+        // The folder was removed since (by hand): made again.
+        if (!isNotFound(error)) throw error;
+        await this.#makeFolder(folder);
+        await writeFile(temporary, bytes, { mode: 0o600 });
+      }
       await rename(temporary, path);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
     }
     return id;
+  }
+
+  async #makeFolder(folder: string): Promise<void> {
+    // Blobs are the organizations' files: the service's user only.
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    this.#folders.add(folder);
   }
 
   async get(id: string): Promise<Uint8Array | undefined> {

@@ -1,6 +1,5 @@
 import type { RevisionGit } from '@docsync/api';
 import { treeToRevision, type ParsedPage, type TreeFile } from '@docsync/core';
-import pMap from 'p-map';
 import { mapBlobs } from '../blobs/bounded.js';
 import { organizationBlobs, recordSpaceBlobs } from '../blobs/space-blobs.js';
 import { BadRequestError, ConflictError } from '../errors.js';
@@ -131,14 +130,12 @@ async function parseNewPages(
       !ctx.conversions.hasParse(file.oid)
     )
       fresh.set(file.oid, file);
-  // As many at a time as the pool runs, so a parse's time budget is not spent queueing.
-  const parsed = await pMap(
-    fresh.values(),
-    async (file) =>
-      [file.oid, await ctx.markdown.parse(file.text ?? '', `body/tree: \`${file.path}\``)] as const,
-    { concurrency: ctx.markdown.budgets.threads },
+  // In batches, each page held to the parse budgets (see `MarkdownPool.parseMany`).
+  const pages = [...fresh.values()];
+  const parsed = await ctx.markdown.parseMany(
+    pages.map((file) => ({ markdown: file.text ?? '', field: `body/tree: \`${file.path}\`` })),
   );
-  return new Map(parsed);
+  return new Map(pages.map((file, index) => [file.oid, parsed[index] as ParsedPage]));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { JSONDocument } from '@docsync/core';
 import { loadDocuments, type DocumentStore } from '../content/content-documents.js';
 import { readJson, writeJson } from '../resources/json-column.js';
-import { documentSections } from '../search/document-sections.js';
+import { documentSections, type DocumentOutline } from '../search/document-sections.js';
 import type { Db } from '../storage/schema.js';
 import { collectRefs, type LinkRef } from './collect-refs.js';
 
@@ -14,11 +14,14 @@ export interface DocumentLinks {
 /** Hashes per statement: well under both dialects' limits on parameters. */
 const BATCH = 200;
 
-/** The references and heading anchors of a document. */
-export function linksOfDocument(document: JSONDocument): DocumentLinks {
+/** The references and heading anchors of a document (its `outline` when split already). */
+export function linksOfDocument(
+  document: JSONDocument,
+  outline: DocumentOutline = documentSections(document),
+): DocumentLinks {
   return {
     refs: collectRefs(document.nodes),
-    anchors: documentSections(document).sections.map((section) => section.anchor),
+    anchors: outline.sections.map((section) => section.anchor),
   };
 }
 
@@ -26,16 +29,18 @@ export function linksOfDocument(document: JSONDocument): DocumentLinks {
  * Records the links of documents not recorded yet. Documents are immutable and named by hash,
  * so a document's links are read once whatever revision, space or change request holds it.
  * Sorted by hash, so concurrent writers lock new rows in one order and never deadlock.
+ * `outlines` (by hash) are documents split at their headings already (by the search index).
  */
 export async function storeDocumentLinks(
   db: Db,
   documents: ReadonlyMap<string, JSONDocument>,
+  outlines?: ReadonlyMap<string, DocumentOutline>,
 ): Promise<Map<string, DocumentLinks>> {
   const stored = new Map<string, DocumentLinks>();
   const hashes = [...documents.keys()].sort();
   for (let start = 0; start < hashes.length; start += BATCH) {
     const rows = hashes.slice(start, start + BATCH).map((hash) => {
-      const links = linksOfDocument(documents.get(hash) as JSONDocument);
+      const links = linksOfDocument(documents.get(hash) as JSONDocument, outlines?.get(hash));
       stored.set(hash, links);
       return {
         document_hash: hash,

@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import type { ParsedPage } from '@docsync/core';
+import pMap from 'p-map';
 import { Piscina } from 'piscina';
 import { requireMarkdownNesting } from '../content/nesting-limits.js';
 import { BadRequestError } from '../errors.js';
+import type { ParseBatchTask } from './parse-worker.js';
 
 /** Budgets of one markdown parse (see {@link MarkdownPool}). */
 export interface ParseBudgets {
@@ -24,6 +26,12 @@ export const DEFAULT_PARSE_BUDGETS: Required<ParseBudgets> = {
   threads: Math.max(2, Math.min(4, availableParallelism())),
 };
 
+/** Pages per batch of {@link MarkdownPool.parseMany}, and their characters at most (but one page). */
+const BATCH_PAGES = 64;
+const BATCH_LENGTH = 256 * 1024;
+/** Batches in flight per worker: the next one is there when a worker finishes one. */
+const BATCHES_PER_THREAD = 2;
+
 /** The worker's file: `.ts` where the server runs from source (tests), `.js` from `dist`. */
 const workerFile = new URL(
   import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js',
@@ -39,7 +47,7 @@ const workerFile = new URL(
  */
 export class MarkdownPool {
   readonly budgets: Required<ParseBudgets>;
-  readonly #pool: Piscina<{ markdown: string }, ParsedPage>;
+  readonly #pool: Piscina<{ markdown: string } | ParseBatchTask, ParsedPage | ParsedPage[]>;
 
   constructor(budgets: ParseBudgets = {}) {
     this.budgets = { ...DEFAULT_PARSE_BUDGETS, ...budgets };
@@ -55,29 +63,116 @@ export class MarkdownPool {
 
   /** Parses `markdown` (400 past a budget); `field` names it in messages. */
   async parse(markdown: string, field: string): Promise<ParsedPage> {
-    const { maxLength, timeMs, heapMb } = this.budgets;
+    this.#check(markdown, field);
+    try {
+      return (await this.#pool.run(
+        { markdown },
+        { signal: AbortSignal.timeout(this.budgets.timeMs) },
+      )) as ParsedPage;
+    } catch (error) {
+      throw this.#refusal(error, field);
+    }
+  }
+
+  /**
+   * Parses many pages (an import's), as {@link parse} would one by one and with the same budgets
+   * (each page its own time, the first of a batch counting from when the batch was asked for),
+   * but sent to the workers in batches, a few per thread in flight, so that workers do not wait
+   * on the event loop between pages. 400 names the first page found past a budget.
+   */
+  async parseMany(pages: readonly { markdown: string; field: string }[]): Promise<ParsedPage[]> {
+    for (const page of pages) this.#check(page.markdown, page.field);
+    const batches: (typeof pages)[] = [];
+    let batch: { markdown: string; field: string }[] = [];
+    let length = 0;
+    for (const page of pages) {
+      if (
+        batch.length >= BATCH_PAGES ||
+        (batch.length > 0 && length + page.markdown.length > BATCH_LENGTH)
+      ) {
+        batches.push(batch);
+        batch = [];
+        length = 0;
+      }
+      batch.push(page);
+      length += page.markdown.length;
+    }
+    if (batch.length > 0) batches.push(batch);
+    const parsed = await pMap(batches, (pages) => this.#runBatch(pages), {
+      concurrency: this.budgets.threads * BATCHES_PER_THREAD,
+    });
+    return parsed.flat();
+  }
+
+  /** One batch of {@link parseMany}, each page held to the time budget from its start. */
+  async #runBatch(pages: readonly { markdown: string; field: string }[]): Promise<ParsedPage[]> {
+    const { timeMs } = this.budgets;
+    const askedAt = Date.now();
+    const progress = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const controller = new AbortController();
+    const at = () => Atomics.load(progress, 0);
+    // The page being parsed and when it started: the first from the ask, queueing included.
+    const check = () => {
+      const index = at();
+      const started = index === 0 ? 0 : Atomics.load(progress, 1);
+      const left = askedAt + started + timeMs - Date.now();
+      if (left > 0) timer = setTimeout(check, left);
+      else controller.abort(new DOMException('parse budget spent', 'TimeoutError'));
+    };
+    let timer = setTimeout(check, timeMs);
+    try {
+      const task: ParseBatchTask = {
+        markdowns: pages.map((page) => page.markdown),
+        askedAt,
+        progress,
+      };
+      return (await this.#pool.run(task, {
+        name: 'parseBatch',
+        signal: controller.signal,
+      })) as ParsedPage[];
+    } catch (error) {
+      throw this.#refusal(error, pages[at()]?.field ?? 'markdown');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Refuses, before parsing, markdown longer than the budget or nesting too deeply. */
+  #check(markdown: string, field: string): void {
+    const { maxLength } = this.budgets;
     if (markdown.length > maxLength)
       throw new BadRequestError(
         `${field} is ${String(markdown.length)} characters long; markdown is converted up to ${String(maxLength)}`,
       );
     requireMarkdownNesting(markdown, field);
-    try {
-      return await this.#pool.run({ markdown }, { signal: AbortSignal.timeout(timeMs) });
-    } catch (error) {
-      if (isNamed(error, 'AbortError') || isNamed(error, 'TimeoutError'))
-        throw new BadRequestError(
-          `${field} took longer than ${String(timeMs)} ms to convert; simplify or split it`,
-          { cause: error },
-        );
-      if (isCode(error, 'ERR_WORKER_OUT_OF_MEMORY'))
-        throw new BadRequestError(
-          `${field} needs more than ${String(heapMb)} MiB to convert; simplify or split it`,
-          { cause: error },
-        );
-      if (error instanceof RangeError)
-        throw new BadRequestError(`${field} nests too deeply to convert`, { cause: error });
-      throw error;
-    }
+  }
+
+  /** The 400 for a parse of `field` that failed past a budget, else `error` itself. */
+  #refusal(error: unknown, field: string): unknown {
+    const { timeMs, heapMb } = this.budgets;
+    if (isNamed(error, 'AbortError') || isNamed(error, 'TimeoutError'))
+      return new BadRequestError(
+        `${field} took longer than ${String(timeMs)} ms to convert; simplify or split it`,
+        { cause: error },
+      );
+    if (isCode(error, 'ERR_WORKER_OUT_OF_MEMORY'))
+      return new BadRequestError(
+        `${field} needs more than ${String(heapMb)} MiB to convert; simplify or split it`,
+        { cause: error },
+      );
+    if (error instanceof RangeError)
+      return new BadRequestError(`${field} nests too deeply to convert`, { cause: error });
+    return error;
+  }
+
+  /**
+   * Starts the workers ahead of parses that are coming (an import, once its blobs are uploaded),
+   * so those do not wait for each worker to load the parser. Returns at once; the workers end
+   * when idle as any others do.
+   */
+  warm(): void {
+    for (let n = this.#pool.threads.length; n < this.budgets.threads; n++)
+      this.#pool.run({ markdown: '' }).catch(() => undefined);
   }
 
   /** Ends the workers (a server's `onClose`). */

@@ -68,8 +68,16 @@ export const gitSyncOperations: readonly Operation[] = [
     async ({ params, body, caller, ctx }) => {
       const { level } = await requireSpace(ctx.db, caller, params.spaceId, { clock: ctx.clock });
       requireLevel(level, 'edit', 'send content to the space');
-      const oids = await storeBlobs(ctx.blobs, body.blobs);
-      await recordSpaceBlobs(ctx.db, params.spaceId, oids);
+      // An import follows: its parses should not wait for the workers to start.
+      ctx.markdown.warm();
+      const stored = await storeBlobs(ctx.blobs, body.blobs);
+      // The import that follows needs no lookup of their sizes (see `readTreeBlobs`).
+      for (const blob of stored) ctx.conversions.rememberSize(blob.oid, blob.size);
+      await recordSpaceBlobs(
+        ctx.db,
+        params.spaceId,
+        stored.map((blob) => blob.oid),
+      );
       return undefined;
     },
   ),

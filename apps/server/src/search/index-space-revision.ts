@@ -59,5 +59,5 @@ export async function indexSpaceRevision(
     only === undefined ? written.pageRows : withAncestors(written, only),
     only,
   );
-  await storeDocumentLinks(trx, indexed);
+  await storeDocumentLinks(trx, indexed.documents, indexed.outlines);
 }

@@ -1,7 +1,7 @@
 import type { JSONDocument } from '@docsync/core';
 import { loadDocuments, type DocumentStore } from '../content/content-documents.js';
 import type { Db } from '../storage/schema.js';
-import { documentSections } from './document-sections.js';
+import { documentSections, type DocumentOutline } from './document-sections.js';
 import type { NewSection } from './full-text.js';
 import { fullTextOf } from './full-text-of.js';
 import {
@@ -12,12 +12,17 @@ import {
 } from './indexed-pages.js';
 import { revisionPages } from '../content/revision-page-rows.js';
 
+/** What {@link syncSearchIndex} indexed: documents by hash, and how each splits at its headings. */
+export interface IndexedDocuments {
+  documents: Map<string, JSONDocument>;
+  outlines: Map<string, DocumentOutline>;
+}
+
 /** Page ids per statement: well under both dialects' limits on parameters. */
 const ID_BATCH = 500;
 
 /** The sections of a page as indexed: the text before the first heading, then each heading's. */
-function pageSections(page: IndexedPage, document: JSONDocument): NewSection[] {
-  const outline = documentSections(document);
+function pageSections(page: IndexedPage, outline: DocumentOutline): NewSection[] {
   const context = page.title;
   return [{ anchor: '', title: page.title, body: outline.intro }, ...outline.sections].map(
     (section, position) => ({ ...section, position, page_id: page.page_id, context }),
@@ -70,7 +75,8 @@ export async function claimSearchIndex(db: Db, spaceId: string): Promise<string>
  * It compares with what the index holds, whatever revision that was. `documents` (by page id,
  * the revision's own) and `pageRows` (the revision's page rows, just written) save loading what
  * the caller holds. With `only`, only those pages are compared: the caller knows the others are
- * indexed as they are. Returns the documents it indexed, by hash.
+ * indexed as they are. Returns the documents it indexed, by hash, and their outlines (see
+ * `documentSections`), so that their links are read without splitting them again.
  */
 export async function syncSearchIndex(
   store: DocumentStore,
@@ -79,7 +85,7 @@ export async function syncSearchIndex(
   documents: ReadonlyMap<string, JSONDocument> = new Map(),
   pageRows?: readonly IndexedPageRow[],
   only?: ReadonlySet<string>,
-): Promise<Map<string, JSONDocument>> {
+): Promise<IndexedDocuments> {
   const { db } = store;
   await db
     .updateTable('search_spaces')
@@ -113,19 +119,25 @@ export async function syncSearchIndex(
       .where('page_id', 'in', stale.slice(start, start + ID_BATCH))
       .execute();
   }
-  if (fresh.length === 0) return new Map();
+  if (fresh.length === 0) return { documents: new Map(), outlines: new Map() };
 
   const loaded = await loadDocuments(
     store,
     fresh.filter((entry) => !documents.has(entry.page_id)).map((entry) => entry.document_hash),
   );
   const indexed = new Map<string, JSONDocument>();
+  const outlines = new Map<string, DocumentOutline>();
   const sections: NewSection[] = [];
   for (const entry of fresh) {
     const document = documents.get(entry.page_id) ?? loaded.get(entry.document_hash);
     if (document === undefined) continue;
     indexed.set(entry.document_hash, document);
-    sections.push(...pageSections(entry, document));
+    let outline = outlines.get(entry.document_hash);
+    if (outline === undefined) {
+      outline = documentSections(document);
+      outlines.set(entry.document_hash, outline);
+    }
+    sections.push(...pageSections(entry, outline));
   }
   const entries = fresh.filter((entry) => indexed.has(entry.document_hash));
   for (let start = 0; start < entries.length; start += ID_BATCH) {
@@ -137,5 +149,5 @@ export async function syncSearchIndex(
       .execute();
   }
   await fullTextOf(db).insertSections(db, spaceId, sections);
-  return indexed;
+  return { documents: indexed, outlines };
 }

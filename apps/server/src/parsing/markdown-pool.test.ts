@@ -1,0 +1,62 @@
+import { parsePage } from '@docsync/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BadRequestError } from '../errors.js';
+import { MarkdownPool } from './markdown-pool.js';
+
+/** Markdown the parser takes seconds over (see `event-loop.test.ts`). */
+const slowMarkdown = (count: number) => `${'*'.repeat(count)}x${'*'.repeat(count)}`;
+
+describe('MarkdownPool.parseMany', () => {
+  const pool = new MarkdownPool({ timeMs: 8_000, threads: 2 });
+  // Started workers: a first parse counts a worker's start in its budget (seconds from source).
+  beforeAll(async () => {
+    await Promise.all([pool.parse('# One\n', 'one'), pool.parse('# Two\n', 'two')]);
+  }, 30_000);
+  afterAll(async () => {
+    await pool.close();
+  });
+
+  it('parses pages in batches into what parsing each alone gives, in order', async () => {
+    // More pages than one batch holds, each different, one with a page of a batch's length alone.
+    const pages = Array.from({ length: 150 }, (_, n) => ({
+      markdown: `# Page ${String(n)}\n\nText of page ${String(n)} with a [link](page-${String(n + 1)}.md).\n`,
+      field: `page ${String(n)}`,
+    }));
+    pages.push({ markdown: `# Long\n\n${'word '.repeat(60_000)}\n`, field: 'long' });
+    const parsed = await pool.parseMany(pages);
+    expect(parsed).toHaveLength(pages.length);
+    parsed.forEach((page, index) => {
+      expect(page).toEqual(parsePage(pages[index]?.markdown ?? ''));
+    });
+  }, 30_000);
+
+  it('holds each page of a batch to its own time budget and names the one past it', async () => {
+    const fine = (n: number) => ({ markdown: `# Fine ${String(n)}\n`, field: `fine ${String(n)}` });
+    const pages = [
+      ...Array.from({ length: 10 }, (_, n) => fine(n)),
+      { markdown: `# Stars\n\n${slowMarkdown(50_000)}\n`, field: 'body/tree: `slow.md`' },
+      ...Array.from({ length: 10 }, (_, n) => fine(n + 10)),
+    ];
+    const refused = await pool.parseMany(pages).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BadRequestError);
+    expect((refused as Error).message).toBe(
+      'body/tree: `slow.md` took longer than 8000 ms to convert; simplify or split it',
+    );
+    // The pool has a fresh worker: the next batch parses.
+    expect(await pool.parseMany([fine(0)])).toEqual([parsePage(fine(0).markdown)]);
+  }, 60_000);
+
+  it('refuses a page past the length budget before parsing any, naming it', async () => {
+    const small = new MarkdownPool({ maxLength: 100 });
+    try {
+      await expect(
+        small.parseMany([
+          { markdown: '# Fine\n', field: 'fine' },
+          { markdown: 'x'.repeat(101), field: 'long' },
+        ]),
+      ).rejects.toThrow('long is 101 characters long; markdown is converted up to 100');
+    } finally {
+      await small.close();
+    }
+  });
+});
