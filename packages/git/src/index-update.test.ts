@@ -39,17 +39,7 @@ describe('updateIndexEntries', () => {
     gitCli(dir, 'init', '-q', '-b', 'main');
     await writeFiles(dir, committed);
     gitCli(dir, 'add', '-A');
-    gitCli(
-      dir,
-      '-c',
-      'user.name=T',
-      '-c',
-      'user.email=t@example.test',
-      'commit',
-      '-q',
-      '-m',
-      'one',
-    );
+    commitAll(dir, 'one');
     return dir;
   }
 
@@ -124,17 +114,7 @@ describe('updateIndexEntries', () => {
       ].join('\n'),
     );
     expect(gitCli(ours, 'fsck', '--no-dangling')).toBe('');
-    gitCli(
-      ours,
-      '-c',
-      'user.name=T',
-      '-c',
-      'user.email=t@example.test',
-      'commit',
-      '-q',
-      '-m',
-      'two',
-    );
+    commitAll(ours, 'two');
     expect(gitCli(ours, 'status', '--porcelain')).toBe('');
   });
 
@@ -231,6 +211,21 @@ describe('updateIndexEntries', () => {
     expect(await readFile(join(ours, '.git', 'index'))).toEqual(before);
   });
 });
+
+/** Commits the index with real git. */
+function commitAll(dir: string, message: string): void {
+  gitCli(
+    dir,
+    '-c',
+    'user.name=T',
+    '-c',
+    'user.email=t@example.test',
+    'commit',
+    '-q',
+    '-m',
+    message,
+  );
+}
 
 /** The cache tree's trees in order, with their entry counts (-1: invalid). */
 function cacheTreeOf(index: Uint8Array): { name: string; entries: number }[] {
