@@ -22287,6 +22287,12 @@ function contentOf(file) {
 async function writeTree(options) {
   const args = isoArgs(options);
   const written = await writeBlobs(args, options.files, options.readMissingBlob);
+  if (options.changesOnly) {
+    return patchTree(args, options.baseTree, options.basePath ?? "", {
+      written,
+      removed: options.changesOnly.removed
+    });
+  }
   const subtree = await writeNestedTree(args, written);
   const baseSegments = splitTreePath(options.basePath ?? "");
   return graft(args, options.baseTree, baseSegments, subtree);
@@ -22361,6 +22367,75 @@ async function graftOrDrop(args, baseTree, segments, subtree) {
 var emptyTreeId = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 async function writeTreeObject(args, entries) {
   return objectStoreFor(args.fs, args.gitdir, args.cache).write("tree", encodeTreeObject(entries));
+}
+async function patchTree(args, baseTree, basePath, change) {
+  const root = { files: /* @__PURE__ */ new Map(), directories: /* @__PURE__ */ new Map() };
+  const prefix = splitTreePath(basePath);
+  const place = (path, file) => {
+    const inside = splitTreePath(path);
+    if (inside.length === 0)
+      throw new InvalidTreePathError(path, "it is empty");
+    const segments = [...prefix, ...inside];
+    const name = segments.pop();
+    let directory = root;
+    for (const segment of segments) {
+      let child = directory.directories.get(segment);
+      if (!child) {
+        child = { files: /* @__PURE__ */ new Map(), directories: /* @__PURE__ */ new Map() };
+        directory.directories.set(segment, child);
+      }
+      directory = child;
+    }
+    if (directory.files.has(name))
+      throw new InvalidTreePathError(path, "it is listed twice");
+    directory.files.set(name, file);
+  };
+  for (const path of change.removed)
+    place(path, null);
+  for (const file of change.written)
+    place(file.path, file);
+  const trees = [];
+  const rewrite = async (tree, patch, path) => {
+    const entries = /* @__PURE__ */ new Map();
+    for (const entry of tree === void 0 ? [] : await readTreeEntries(args, tree)) {
+      entries.set(entry.name, entry);
+    }
+    for (const [name, file] of patch.files) {
+      const existing = entries.get(name);
+      if (file === null && existing && !isTreeEntry(existing))
+        entries.delete(name);
+    }
+    const children = await Promise.all([...patch.directories].map(async ([name, child]) => {
+      const existing = entries.get(name);
+      if (existing && !isTreeEntry(existing)) {
+        throw new InvalidTreePathError(`${path}${name}`, `\`${name}\` is a file in the base tree`);
+      }
+      return [name, await rewrite(existing?.oid, child, `${path}${name}/`)];
+    }));
+    for (const [name, oid2] of children) {
+      if (oid2 === void 0)
+        entries.delete(name);
+      else
+        entries.set(name, treeEntry(name, treeMode, oid2));
+    }
+    for (const [name, file] of patch.files) {
+      if (file === null)
+        continue;
+      const existing = entries.get(name);
+      if (existing && isTreeEntry(existing)) {
+        throw new InvalidTreePathError(`${path}${name}`, "it is also a directory");
+      }
+      entries.set(name, treeEntry(name, file.mode, file.oid));
+    }
+    if (entries.size === 0 && path !== "")
+      return void 0;
+    const body = encodeTreeObject([...entries.values()]);
+    trees.push({ type: "tree", body });
+    return objectId("tree", body);
+  };
+  const oid = await rewrite(baseTree, root, "") ?? emptyTreeId;
+  await objectStoreFor(args.fs, args.gitdir, args.cache).writeAll(trees);
+  return oid;
 }
 
 // ../../packages/git/dist/write-tree-commit.js
@@ -22472,8 +22547,9 @@ async function writeTreeCommit(options) {
     ...args,
     files: options.files,
     ...options.basePath === void 0 ? {} : { basePath: options.basePath },
-    ...parent && options.basePath !== void 0 ? { baseTree: parent.tree } : {},
-    ...options.readMissingBlob ? { readMissingBlob: options.readMissingBlob } : {}
+    ...parent && (options.basePath !== void 0 || options.changesOnly) ? { baseTree: parent.tree } : {},
+    ...options.readMissingBlob ? { readMissingBlob: options.readMissingBlob } : {},
+    ...options.changesOnly ? { changesOnly: options.changesOnly } : {}
   });
   const author = signature2(options.author);
   const oid = await import_isomorphic_git4.default.writeCommit({
@@ -24272,6 +24348,248 @@ var FileSystem = class {
   }
 };
 
+// ../../packages/git/dist/index-update.js
+import { createHash as createHash4 } from "node:crypto";
+import { readFile, rename as rename2, unlink as unlink2, writeFile as writeFile2 } from "node:fs/promises";
+var SIGNATURE = 1145655875;
+var HEADER = 12;
+var CHECKSUM = 20;
+var FIXED = 62;
+var EXTENDED_FLAG = 16384;
+var NAME_MASK = 4095;
+var UINT32 = 2 ** 32;
+var encoder4 = new TextEncoder();
+async function updateIndexEntries(gitdir, change) {
+  const path = `${gitdir}/index`;
+  let bytes;
+  try {
+    bytes = await readFile(path);
+  } catch (error2) {
+    if (error2.code !== "ENOENT")
+      throw error2;
+  }
+  const updated = bytes === void 0 ? emptyIndex(change) : splice(bytes, change);
+  if (typeof updated === "string")
+    return updated;
+  const lock2 = `${path}.lock`;
+  try {
+    await writeFile2(lock2, updated, { flag: "wx" });
+  } catch (error2) {
+    if (error2.code === "EEXIST")
+      return "locked";
+    throw error2;
+  }
+  try {
+    await rename2(lock2, path);
+  } catch (error2) {
+    await unlink2(lock2).catch(() => void 0);
+    throw error2;
+  }
+  return void 0;
+}
+function emptyIndex(change) {
+  const header = new Uint8Array(HEADER);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, SIGNATURE);
+  view.setUint32(4, 2);
+  return splice(withChecksum([header]), { written: change.written, removed: [] });
+}
+function splice(bytes, change) {
+  if (bytes.byteLength < HEADER + CHECKSUM)
+    return "malformed";
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0) !== SIGNATURE)
+    return "malformed";
+  const version = view.getUint32(4);
+  if (version !== 2 && version !== 3)
+    return "version";
+  const count = view.getUint32(8);
+  const end = bytes.byteLength - CHECKSUM;
+  const entries = [];
+  let position = HEADER;
+  for (let index2 = 0; index2 < count; index2 += 1) {
+    if (position + FIXED > end)
+      return "malformed";
+    const flags = view.getUint16(position + 60);
+    const extended = (flags & EXTENDED_FLAG) !== 0;
+    if (extended && version < 3)
+      return "malformed";
+    const pathStart = position + FIXED + (extended ? 2 : 0);
+    let pathEnd = pathStart + (flags & NAME_MASK);
+    if ((flags & NAME_MASK) === NAME_MASK)
+      pathEnd = bytes.indexOf(0, pathStart);
+    if (pathEnd < 0 || pathEnd >= end)
+      return "malformed";
+    const next2 = position + Math.ceil((pathEnd - position + 1) / 8) * 8;
+    entries.push({
+      start: position,
+      end: next2,
+      path: bytes.subarray(pathStart, pathEnd),
+      extended
+    });
+    position = next2;
+  }
+  const written = [...new Map(change.written.map((entry) => [entry.path, entry])).values()];
+  const changed = /* @__PURE__ */ new Set([...change.removed, ...written.map((entry) => entry.path)]);
+  const decoder4 = new TextDecoder();
+  const lengths = new Set([...changed].map((path) => encoder4.encode(path).byteLength));
+  const isChanged = (entry) => lengths.has(entry.path.byteLength) && changed.has(decoder4.decode(entry.path));
+  const kept = [];
+  for (const entry of entries) {
+    if (!isChanged(entry))
+      kept.push(entry);
+    else if (entry.extended)
+      return "extended-entry";
+  }
+  const extensions = [];
+  for (let at = position; at < end; ) {
+    if (at + 8 > end)
+      return "malformed";
+    const signature3 = bytes.subarray(at, at + 4);
+    const size = view.getUint32(at + 4);
+    if (at + 8 + size > end)
+      return "malformed";
+    const first = signature3[0] ?? 0;
+    if (first < 65 || first > 90)
+      return "required-extension";
+    if (decoder4.decode(signature3) === "TREE") {
+      const tree = invalidateCacheTree(bytes.subarray(at + 8, at + 8 + size), changed);
+      if (tree === void 0)
+        return "malformed";
+      extensions.push(extensionHeader("TREE", tree.byteLength), tree);
+    }
+    at += 8 + size;
+  }
+  const added = written.map((entry) => {
+    const path = encoder4.encode(entry.path);
+    return { path, bytes: encodeEntry(path, entry) };
+  }).sort((a, b) => Buffer.compare(a.path, b.path));
+  const merged = [];
+  let next = 0;
+  let run2;
+  const flush = () => {
+    if (run2 !== void 0)
+      merged.push(bytes.subarray(run2.start, run2.end));
+    run2 = void 0;
+  };
+  for (const entry of kept) {
+    for (let add = added[next]; add && Buffer.compare(add.path, entry.path) < 0; add = added[next]) {
+      flush();
+      merged.push(add.bytes);
+      next += 1;
+    }
+    if (run2?.end === entry.start)
+      run2.end = entry.end;
+    else {
+      flush();
+      run2 = { start: entry.start, end: entry.end };
+    }
+  }
+  flush();
+  merged.push(...added.slice(next).map((add) => add.bytes));
+  const header = new Uint8Array(HEADER);
+  header.set(bytes.subarray(0, 8));
+  new DataView(header.buffer).setUint32(8, kept.length + added.length);
+  return withChecksum([header, ...merged, ...extensions]);
+}
+function encodeEntry(path, input) {
+  const length = Math.ceil((FIXED + path.byteLength + 1) / 8) * 8;
+  const entry = new Uint8Array(length);
+  const view = new DataView(entry.buffer);
+  const { stats } = input;
+  const [ctime, ctimeNs] = secondsAndNanoseconds(stats.ctimeMs);
+  const [mtime, mtimeNs] = secondsAndNanoseconds(stats.mtimeMs);
+  const fields = [
+    ctime,
+    ctimeNs,
+    mtime,
+    mtimeNs,
+    stats.dev,
+    stats.ino,
+    (stats.mode & 73) === 0 ? 33188 : 33261,
+    stats.uid,
+    stats.gid,
+    stats.size
+  ];
+  for (const [index2, value] of fields.entries())
+    view.setUint32(index2 * 4, value % UINT32);
+  entry.set(Buffer.from(input.oid, "hex"), 40);
+  view.setUint16(60, Math.min(path.byteLength, NAME_MASK));
+  entry.set(path, FIXED);
+  return entry;
+}
+function secondsAndNanoseconds(milliseconds) {
+  const seconds = Math.floor(milliseconds / 1e3);
+  return [seconds, Math.floor((milliseconds - seconds * 1e3) * 1e6)];
+}
+function extensionHeader(signature3, size) {
+  const header = new Uint8Array(8);
+  header.set(encoder4.encode(signature3));
+  new DataView(header.buffer).setUint32(4, size);
+  return header;
+}
+function withChecksum(parts) {
+  const hash = createHash4("sha1");
+  for (const part of parts)
+    hash.update(part);
+  return Buffer.concat([...parts, hash.digest()]);
+}
+function invalidateCacheTree(data, changed) {
+  const decoder4 = new TextDecoder();
+  const dirty = /* @__PURE__ */ new Set();
+  for (const path of changed) {
+    for (let slash = path.indexOf("/"); slash >= 0; slash = path.indexOf("/", slash + 1)) {
+      dirty.add(path.slice(0, slash + 1));
+    }
+  }
+  const parts = [];
+  const stack = [];
+  let copied = 0;
+  for (let position = 0; position < data.byteLength; ) {
+    const nul = data.indexOf(0, position);
+    const space = nul < 0 ? -1 : data.indexOf(32, nul);
+    const newline = space < 0 ? -1 : data.indexOf(10, space);
+    if (newline < 0)
+      return void 0;
+    const entryCount = asciiInteger(data, nul + 1, space);
+    const subtrees = asciiInteger(data, space + 1, newline);
+    if (entryCount === void 0 || subtrees === void 0 || subtrees < 0)
+      return void 0;
+    while (stack.length > 0 && stack.at(-1)?.remaining === 0)
+      stack.pop();
+    const parent = stack.at(-1);
+    if (parent === void 0 && position > 0)
+      return void 0;
+    if (parent !== void 0)
+      parent.remaining -= 1;
+    const prefix = parent === void 0 ? "" : parent.prefix === void 0 ? void 0 : `${parent.prefix}${decoder4.decode(data.subarray(position, nul))}/`;
+    const onPath = prefix !== void 0 && (prefix === "" || dirty.has(prefix));
+    stack.push({ prefix: onPath ? prefix : void 0, remaining: subtrees });
+    const end = newline + 1 + (entryCount >= 0 ? 20 : 0);
+    if (end > data.byteLength)
+      return void 0;
+    if (onPath && entryCount >= 0) {
+      parts.push(data.subarray(copied, nul + 1), encoder4.encode(`-1 ${String(subtrees)}
+`));
+      copied = end;
+    }
+    position = end;
+  }
+  parts.push(data.subarray(copied));
+  return Buffer.concat(parts);
+}
+function asciiInteger(data, start, end) {
+  const negative = data[start] === 45;
+  let value = 0;
+  for (let at = negative ? start + 1 : start; at < end; at += 1) {
+    const digit = (data[at] ?? 0) - 48;
+    if (digit < 0 || digit > 9)
+      return void 0;
+    value = value * 10 + digit;
+  }
+  return end > (negative ? start + 1 : start) ? negative ? -value : value : void 0;
+}
+
 // ../../packages/git/dist/working-tree.js
 function isoArgs2(options) {
   return {
@@ -24296,6 +24614,12 @@ async function stagePaths(options) {
     return { filepath, stats, oid };
   }));
   if (entries.length === 0 && options.removed.length === 0)
+    return;
+  const refused = await updateIndexEntries(args.gitdir, {
+    written: entries.map(({ filepath, stats, oid }) => ({ path: filepath, stats, oid })),
+    removed: options.removed
+  });
+  if (refused === void 0)
     return;
   await GitIndexManager.acquire({ fs: new FileSystem(args.fs), gitdir: args.gitdir, cache: args.cache }, (index2) => {
     for (const filepath of options.removed)
@@ -25092,7 +25416,7 @@ function Unreachable() {
 var F64 = new Float64Array(1);
 var F64In = new DataView(F64.buffer);
 var F64Out = new Uint8Array(F64.buffer);
-var encoder4 = new TextEncoder();
+var encoder5 = new TextEncoder();
 
 // ../../node_modules/typebox/build/type/types/_codec.mjs
 var EncodeBuilder = class {
@@ -32734,7 +33058,7 @@ var FILES_PER_BATCH = 200;
 var BATCHES = 4;
 var REPO_READS = 32;
 var decoder3 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-var encoder5 = new TextEncoder();
+var encoder6 = new TextEncoder();
 function withBytes(path, oid, bytes) {
   if (isSyncText(path))
     try {
@@ -32768,7 +33092,7 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
       body: { paths, revision: revision2 }
     });
     for (const file of read.files) {
-      const bytes = file.text !== void 0 ? encoder5.encode(file.text) : Uint8Array.from(Buffer.from(file.base64 ?? "", "base64"));
+      const bytes = file.text !== void 0 ? encoder6.encode(file.text) : Uint8Array.from(Buffer.from(file.base64 ?? "", "base64"));
       fetched.set(file.path, withBytes(file.path, file.oid, bytes));
     }
     done += read.files.length;

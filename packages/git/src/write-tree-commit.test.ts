@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { gitBlobId } from '@docsync/core';
 import { createGitRepo, type GitRepo } from '@docsync/test-utils';
@@ -45,6 +46,72 @@ describe('writeTreeCommit', () => {
     repos.push(repo);
     return repo;
   };
+
+  it('writes only the changes from the parent, giving the tree git gives for the same change', async () => {
+    const repo = await monorepo();
+    await repo.writeFiles({ 'docs/keep/other.md': '# Other\n', 'docs/gone/only.md': '# Only\n' });
+    // An executable file beside the change: rewritten whole, the docs folder would lose its mode.
+    gitCli(repo.dir, 'update-index', '--chmod=+x', 'docs/keep/other.md');
+    const parent = await repo.commit('parent');
+    const { oid, tree, changed } = await writeTreeCommit({
+      fs,
+      dir: repo.dir,
+      parents: [parent],
+      basePath: 'docs',
+      files: [
+        { path: 'old.md', text: '# Old, edited\n' },
+        { path: 'keep/new/deeper.md', text: '# New\n' },
+        { path: 'gone/only.md/README.md', text: '# A folder where a file went\n' },
+      ],
+      changesOnly: { removed: ['keep/deep.md', 'gone/only.md'] },
+      message: 'Only the changes',
+      author: ada,
+    });
+    expect(changed).toBe(true);
+    // The same change made by git in its index.
+    gitCli(repo.dir, 'rm', '-q', '--cached', 'docs/keep/deep.md', 'docs/gone/only.md');
+    for (const [path, text] of [
+      ['docs/old.md', '# Old, edited\n'],
+      ['docs/keep/new/deeper.md', '# New\n'],
+      ['docs/gone/only.md/README.md', '# A folder where a file went\n'],
+    ] as const) {
+      const blob = execFileSync('git', ['-C', repo.dir, 'hash-object', '-w', '--stdin'], {
+        input: text,
+        encoding: 'utf8',
+      }).trim();
+      gitCli(repo.dir, 'update-index', '--add', '--cacheinfo', `100644,${blob},${path}`);
+    }
+    expect(tree).toBe(gitCli(repo.dir, 'write-tree'));
+    expect(gitCli(repo.dir, 'ls-tree', '-r', oid, 'docs/keep/other.md')).toMatch(/^100755 /);
+    expect(gitCli(repo.dir, 'fsck', '--no-dangling')).toBe('');
+  });
+
+  it('drops a folder its last file leaves, and refuses a file where the parent has a folder', async () => {
+    const repo = await monorepo();
+    const parent = await repo.resolve('main');
+    const write = (files: { path: string; text: string }[], removed: string[]) =>
+      writeTreeCommit({
+        fs,
+        dir: repo.dir,
+        parents: [parent],
+        files,
+        changesOnly: { removed },
+        message: 'Changes',
+        author: ada,
+      });
+    const { oid } = await write([], ['docs/keep/deep.md']);
+    expect(gitCli(repo.dir, 'ls-tree', '-r', '--name-only', oid).split('\n')).toEqual([
+      'docs/old.md',
+      'package.json',
+      'src/index.ts',
+    ]);
+    await expect(write([{ path: 'docs/keep', text: 'x' }], [])).rejects.toThrow(
+      InvalidTreePathError,
+    );
+    await expect(write([{ path: 'docs/old.md/x.md', text: 'x' }], [])).rejects.toThrow(
+      InvalidTreePathError,
+    );
+  });
 
   it('writes files into a nested subdirectory, keeping every sibling of the parent tree', async () => {
     const repo = await monorepo();

@@ -18,7 +18,10 @@ export interface SignatureInput {
 
 /** Options for {@link writeTreeCommit}. */
 export interface WriteTreeCommitOptions extends Omit<WriteTreeOptions, 'baseTree'> {
-  /** Parent commits, first parent first; none for a root commit. With `basePath`, the files go into the first parent's tree. */
+  /**
+   * Parent commits, first parent first; none for a root commit. With `basePath` or
+   * `changesOnly`, the files go into the first parent's tree.
+   */
   parents: readonly string[];
   message: string;
   author: SignatureInput;
@@ -56,8 +59,11 @@ export async function writeTreeCommit(options: WriteTreeCommitOptions): Promise<
     ...args,
     files: options.files,
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
-    ...(parent && options.basePath !== undefined ? { baseTree: parent.tree } : {}),
+    ...(parent && (options.basePath !== undefined || options.changesOnly)
+      ? { baseTree: parent.tree }
+      : {}),
     ...(options.readMissingBlob ? { readMissingBlob: options.readMissingBlob } : {}),
+    ...(options.changesOnly ? { changesOnly: options.changesOnly } : {}),
   });
   const author = signature(options.author);
   const oid = await git.writeCommit({

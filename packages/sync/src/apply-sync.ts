@@ -7,7 +7,7 @@ import type { SyncContext, SyncState } from './read-sync-state.js';
 import { readPathTexts } from './read-tree-texts.js';
 import { recordSyncPoint } from './sync-points.js';
 import { sameContent } from './same-content.js';
-import { fileInputs, type SyncTree } from './sync-tree.js';
+import { diffTrees, fileInputs, type SyncTree } from './sync-tree.js';
 import { checkWorkingTree, updateWorkingTree, writeWorkingFiles } from './update-working-tree.js';
 
 /**
@@ -25,20 +25,43 @@ function basePath(context: SyncContext) {
   return context.config.dir === '' ? {} : { basePath: context.config.dir };
 }
 
-/** Writes a commit of `tree` (no ref moves): the docs directory replaced, the rest as the first parent has it. */
+/**
+ * Writes a commit of `tree`: the docs directory replaced, the rest as the first parent has it
+ * (with `ref`, the branch moves to it). `parentTree` is the first parent's docs tree: only the
+ * files that differ from it are written, with the trees on their paths.
+ */
 async function writeCommit(
   context: SyncContext,
   state: SyncState,
   tree: SyncTree,
-  parents: string[],
+  parents: { oids: string[]; tree: SyncTree },
   commit: PullCommit | { message: string; author: { name: string; email: string } },
   ref?: string,
 ): Promise<string> {
   const at = signatureTime(context);
+  const changes = parents.oids.length === 0 ? undefined : diffTrees(parents.tree, tree);
+  const files =
+    changes === undefined
+      ? fileInputs(tree)
+      : fileInputs(
+          changes.flatMap((change) => {
+            const file = change.kind === 'deleted' ? undefined : tree.get(change.path);
+            return file === undefined ? [] : [file];
+          }),
+        );
   const written = await writeTreeCommit({
     ...state.trees.repo,
-    files: fileInputs(tree),
-    parents,
+    files,
+    ...(changes === undefined
+      ? {}
+      : {
+          changesOnly: {
+            removed: changes
+              .filter((change) => change.kind === 'deleted')
+              .map((change) => change.path),
+          },
+        }),
+    parents: parents.oids,
     ...basePath(context),
     message: commit.message,
     author: { ...commit.author, ...at },
@@ -97,7 +120,7 @@ export async function takeSpaceChanges(
       context,
       state,
       state.remote,
-      head === null ? [] : [head],
+      { oids: head === null ? [] : [head], tree: state.local },
       pulled,
       ref,
     );
@@ -124,7 +147,7 @@ export async function takeSpaceChanges(
     context,
     state,
     state.remote,
-    state.baseCommit === null ? [] : [state.baseCommit],
+    { oids: state.baseCommit === null ? [] : [state.baseCommit], tree: state.base },
     pulled,
   );
   const message = `docsync: merge the space's changes into ${ref}\n\n${pulled.message}`;
@@ -186,7 +209,9 @@ export async function takeSpaceChanges(
     context,
     state,
     decided.tree,
-    head === null ? [theirsCommit] : [head, theirsCommit],
+    head === null
+      ? { oids: [theirsCommit], tree: state.remote }
+      : { oids: [head, theirsCommit], tree: state.local },
     { message, author: DOCSYNC_IDENTITY },
     ref,
   );

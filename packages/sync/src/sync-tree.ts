@@ -56,8 +56,8 @@ export function isPagePath(path: string): boolean {
   return /\.md$/i.test(path) && !path.startsWith('.gitbook/') && !/(^|\/)SUMMARY\.md$/.test(path);
 }
 
-/** A tree as the git package writes it: bytes, text, or the blob id git already holds. */
-export function fileInputs(tree: SyncTree): WriteFileInput[] {
+/** A tree (or some of its files) as the git package writes it: bytes, text, or the blob id git already holds. */
+export function fileInputs(tree: SyncTree | readonly SyncFile[]): WriteFileInput[] {
   return [...tree.values()].map((file) =>
     file.bytes !== undefined
       ? { path: file.path, bytes: file.bytes }
