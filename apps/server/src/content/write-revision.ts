@@ -146,7 +146,11 @@ function samePageRow(known: PageRow | undefined, row: ContentPagesTable): boolea
   );
 }
 
-function sameFileRow(known: Selectable<ContentFilesTable> | undefined, row: ContentFilesTable) {
+/** The same file at the same place: every column of a stored file row but the revision's id. */
+export function sameFileRow(
+  known: Selectable<ContentFilesTable> | undefined,
+  row: ContentFilesTable,
+): boolean {
   return (
     known !== undefined &&
     known.file_id === row.file_id &&

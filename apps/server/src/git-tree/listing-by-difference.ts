@@ -9,6 +9,7 @@ import {
 } from '@docsync/core';
 import { loadDocuments } from '../content/content-documents.js';
 import { keepLayout } from '../content/page-markdown.js';
+import { sameFileRow } from '../content/write-revision.js';
 import { readJson } from '../resources/json-column.js';
 import type { PageRow, RevisionRows } from '../content/stored-revision.js';
 import { EMPTY_DOCUMENT } from '../content/stored-revision.js';
@@ -20,27 +21,12 @@ import {
   type SpaceRenderState,
 } from './space-render-state.js';
 
-type FileRow = RevisionRows['fileRows'][number];
-
-/** The same file at the same place: every column but the revision's id. */
-function sameFileRow(a: FileRow, b: FileRow): boolean {
-  return (
-    a.file_id === b.file_id &&
-    a.position === b.position &&
-    a.name === b.name &&
-    a.content_type === b.content_type &&
-    a.size === b.size &&
-    a.blob_oid === b.blob_oid &&
-    a.git_path === b.git_path
-  );
-}
-
 function sameFiles(before: RevisionRows, after: RevisionRows): boolean {
   const from = (rows: RevisionRows) => rows.revision.files_from ?? rows.revision.id;
   if (from(before) === from(after)) return true;
   return (
     before.fileRows.length === after.fileRows.length &&
-    before.fileRows.every((row, index) => sameFileRow(row, after.fileRows[index] as FileRow))
+    before.fileRows.every((row, index) => sameFileRow(after.fileRows[index], row))
   );
 }
 
