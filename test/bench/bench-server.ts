@@ -2,11 +2,13 @@
  * The service as the benchmarks run it: the embedded default (SQLite and blobs in a data
  * directory under a fresh temporary root) on a loopback port, with an admin token and one space.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   createLogger,
   createServer,
@@ -47,6 +49,68 @@ export interface BenchServerOptions {
   tmpfs?: boolean;
   /** Adds routes of the benchmark's own (a baseline) before the server listens. */
   beforeListen?: (app: ReturnType<typeof createServer>) => void;
+  /**
+   * Run the service as its users do, `docsync serve` in a process of its own (the CLI as built),
+   * instead of in the benchmark's process: the client's work and heap then do not share an event
+   * loop and a garbage collector with the server's. Not with `beforeListen`.
+   */
+  ownProcess?: boolean;
+}
+
+/** The CLI as built (`npm run build`), which `ownProcess` runs. */
+const CLI = fileURLToPath(new URL('../../apps/cli/dist/bin.js', import.meta.url));
+
+/** What `docsync serve` printed on its first run: its address, the admin token, the organization. */
+interface Served {
+  baseUrl: string;
+  token: string;
+  organizationId: string;
+}
+
+/**
+ * Starts `docsync serve` on a free loopback port with its data in `dataDir` (SQLite, the embedded
+ * default: no `DATABASE_URL` passed on) and reads its first-run lines from standard error.
+ */
+async function serveInOwnProcess(
+  dataDir: string,
+): Promise<{ served: Served; child: ChildProcess }> {
+  const env = { ...process.env };
+  delete env['DATABASE_URL'];
+  delete env['DOCSYNC_BLOB_STORE'];
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--data', dataDir, '--log-format', 'json'],
+    { env, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  const served = await new Promise<Served>((resolve, reject) => {
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      const token = /admin API token \(shown only this once\): (\S+)/.exec(stderr)?.[1];
+      const organizationId = /created organization (\S+) and its admin/.exec(stderr)?.[1];
+      const baseUrl = /serving on (http:\/\/\S+)/.exec(stderr)?.[1];
+      if (token !== undefined && organizationId !== undefined && baseUrl !== undefined)
+        resolve({ baseUrl, token, organizationId });
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      reject(new Error(`docsync serve exited (${String(code)}) before serving:\n${stderr}`));
+    });
+  });
+  return { served, child };
+}
+
+/** Asks `child` to stop (the CLI stops cleanly on SIGTERM) and waits until it has. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
+  child.kill('SIGTERM');
+  await exited;
 }
 
 /** Starts the service in a new temporary directory named after `name`. */
@@ -57,6 +121,7 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const parent = options.tmpfs === true ? benchTempDir() : tmpdir();
   const root = await mkdtemp(join(parent, `docsync-${name}-bench-`));
+  if (options.ownProcess === true) return startOwnProcess(root, clientOptions);
   const database = await openDatabase({ dataDir: join(root, 'data') });
   const server = createServer({
     db: database.db,
@@ -75,26 +140,58 @@ export async function startBenchServer(
     options.beforeListen?.(server);
     await server.listen({ host: '127.0.0.1', port: 0 });
     const baseUrl = `http://127.0.0.1:${String((server.server.address() as AddressInfo).port)}`;
-    const client = createSyncClient({ ...clientOptions, baseUrl, token: init.token });
-    return {
-      root,
-      baseUrl,
-      token: init.token,
-      organizationId: init.organizationId,
-      client,
-      async createSpace(title) {
-        const space = await client.api.request('createSpace', {
-          params: { organizationId: init.organizationId },
-          body: { title },
-        });
-        return space.id;
-      },
-      close,
-    };
+    return benchServer(root, { baseUrl, ...init }, clientOptions, close);
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** {@link startBenchServer} with `ownProcess`. */
+async function startOwnProcess(
+  root: string,
+  clientOptions: Partial<SyncClientOptions>,
+): Promise<BenchServer> {
+  let child: ChildProcess | undefined;
+  const close = async () => {
+    if (child !== undefined) await stopProcess(child);
+    await rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
+  try {
+    const started = await serveInOwnProcess(join(root, 'data'));
+    child = started.child;
+    return benchServer(root, started.served, clientOptions, close);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The {@link BenchServer} of a service listening at `served.baseUrl`. */
+function benchServer(
+  root: string,
+  served: Served,
+  clientOptions: Partial<SyncClientOptions>,
+  close: () => Promise<void>,
+): BenchServer {
+  const client = createSyncClient({
+    ...clientOptions,
+    baseUrl: served.baseUrl,
+    token: served.token,
+  });
+  return {
+    root,
+    ...served,
+    client,
+    async createSpace(title) {
+      const space = await client.api.request('createSpace', {
+        params: { organizationId: served.organizationId },
+        body: { title },
+      });
+      return space.id;
+    },
+    close,
+  };
 }
 
 /** A page of a revision's page tree, as far as the benchmarks walk it. */

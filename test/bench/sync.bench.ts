@@ -9,7 +9,8 @@
  * case takes minutes, so routine runs can pass `BENCH_SYNC_PAGES=1000`. Pulls read the service's
  * `git/tree` listing and fetch only the pages (in batches) and files the repository lacks. All
  * cases run at every size up to `BENCH_SYNC_PULL_MAX_PAGES` (default 10,000); above it pulls are
- * not run. One page's markdown read is sampled at every size (p50, p99). Targets
+ * not run. One page's markdown read is sampled at every size (p50, p99 of up to 1,000 pages, each read
+ * once). The service runs as `docsync serve` in its own process unless `BENCH_SYNC_SERVER=in-process`. Targets
  * (issue #7): a second push with one page changed under 1 s on the 10,000-page repository, and
  * proportional to the change. The "in import" column is the time spent in the service's
  * `git/import` (the service reading and storing the tree), the rest is the client and the other
@@ -38,6 +39,14 @@ const REPEATS = 3;
 /** Above this size pulls are sampled, not run (a first pull writes every file: about a minute at 10,000 pages). */
 const pullMaxPages = Number(process.env['BENCH_SYNC_PULL_MAX_PAGES'] ?? 10_000);
 const DOCS = 'docs';
+/**
+ * Where the service runs: `docsync serve` in its own process (the default, as users run it), or
+ * `in-process` (`BENCH_SYNC_SERVER=in-process`: the client and the server share one event loop and
+ * one heap, as in the figures before issue 31's fourth round).
+ */
+const ownProcess = process.env['BENCH_SYNC_SERVER'] !== 'in-process';
+/** Pages read as markdown (and as many others as JSON) after the first push, at most. */
+const READ_SAMPLES = 1000;
 
 /** What the client sent and received. */
 interface Traffic {
@@ -136,7 +145,7 @@ function formatBytes(bytes: number): string {
 
 /** Measures every case on a generated repository of `pages` pages. */
 async function measureSize(pages: number): Promise<string> {
-  const bench = await startBenchServer('sync', {}, { tmpfs: true });
+  const bench = await startBenchServer('sync', {}, { tmpfs: true, ownProcess });
   const { root, baseUrl, client: admin } = bench;
   try {
     const space = { id: await bench.createSpace(`Bench ${String(pages)}`) };
@@ -313,7 +322,7 @@ async function samplePageReads(admin: SyncClient, spaceId: string) {
   const all = (list: readonly Node[]): Node[] =>
     list.flatMap((page) => [page, ...all(page.pages ?? [])]);
   const documents = all(pages as Node[]).filter((page) => page.type === 'document');
-  const samples = Math.min(100, Math.floor(documents.length / 2));
+  const samples = Math.min(READ_SAMPLES, Math.floor(documents.length / 2));
   const timed = async (format: 'markdown' | 'document', ids: readonly string[]) => {
     const times: number[] = [];
     for (const pageId of ids) {
@@ -336,6 +345,9 @@ export async function report(): Promise<string> {
   const out = [
     `## Sync: push and pull against the real server (SQLite data directory, loopback), beside git clone --local`,
     '',
+    ownProcess
+      ? 'The service runs as `docsync serve` in its own process (the built CLI).'
+      : "The service runs in the benchmark's process (BENCH_SYNC_SERVER=in-process).",
     `Temporary files (server data, repositories, clones) under ${benchTempDir()}` +
       (benchTempDir() === '/dev/shm'
         ? ' (a tmpfs)'
