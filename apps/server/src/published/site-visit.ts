@@ -37,7 +37,10 @@ export interface SiteVisit {
   holds(condition: string | null | undefined): boolean;
   /** What adaptive content shows depends on: the reader's claims when it uses them, else ''. */
   readonly audienceKey: string;
-  /** What the rendered pages depend on besides a revision: the structure and the audience. */
+  /**
+   * What the rendered pages depend on: the structure (with each site space's revision), the
+   * organization's OpenAPI spec versions and the audience.
+   */
   readonly stamp: string;
   /** Credentials that came in the query, to keep in cookies for the pages linked from here. */
   readonly remember: { name: string; value: string }[];
@@ -115,6 +118,20 @@ export async function openSiteVisit(
         holds(row.condition) && (row.section_id === null || shownSections.has(row.section_id)),
     );
   const audienceKey = adaptive ? JSON.stringify(claims) : '';
+  // Pages show the organization's OpenAPI specs at their latest versions (blocks, computed
+  // pages): a new version must name new rendered pages, like a merge does.
+  const specVersions = await ctx.reads.read(
+    `published-specs:${tree.site.organization_id}`,
+    async (db) =>
+      (
+        await db
+          .selectFrom('openapi_specs')
+          .select(['slug', 'last_version_id'])
+          .where('organization_id', '=', tree.site.organization_id)
+          .orderBy('slug')
+          .execute()
+      ).map((row) => [row.slug, row.last_version_id]),
+  );
   const stamp = createHash('sha256')
     .update(
       JSON.stringify([
@@ -122,6 +139,7 @@ export async function openSiteVisit(
         tree.site.title,
         siteSpaces.map((row) => [row.id, row.path, row.space.revision_id, row.space.title]),
         sections.map((row) => [row.id, row.path, row.title]),
+        specVersions,
         audienceKey,
       ]),
     )

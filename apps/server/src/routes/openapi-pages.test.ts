@@ -12,6 +12,7 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobOutcome } from '../jobs/job-runner.js';
 import { readPdf } from '../testing/read-pdf.js';
+import { SiteClient } from '../testing/site-client.js';
 import { commitOid, sendTree, textBlob, type TreeBlob } from '../testing/send-tree.js';
 import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
 
@@ -500,6 +501,31 @@ for (const { dialect, skip } of testDialects) {
       expect(text).toContain('/pets/{petId}');
       expect(text).toContain('No such pet');
       expect(text).toContain('OpenAPI specification');
+    });
+
+    it('shows a published site a new version of a spec at once, though its pages were rendered before', async () => {
+      await publish('pets', petsSpec('List pets'));
+      const site = await new SiteClient(server.http, {
+        organizationId: server.organizationId,
+        token: server.token,
+      }).createSite({ spaces: [space.id], visibility: 'public' });
+      const url = `${site.urls.published ?? ''}/store/orders`;
+      const read = async () => {
+        const response = await fetch(url);
+        expect(response.status, url).toBe(200);
+        return response.text();
+      };
+      const before = await read();
+      expect(before).toContain('List orders');
+      expect(await read()).toBe(before);
+      // The same site, space and revision: only the spec changed.
+      await publish(
+        'pets',
+        petsSpec('List pets').replace('summary: List orders', 'summary: List every order'),
+      );
+      const after = await read();
+      expect(after).toContain('List every order');
+      expect(after).not.toContain('List orders');
     });
   });
 }
