@@ -96,6 +96,7 @@ for (const { dialect, skip } of testDialects) {
       expect(previous).toEqual(await fromScratch(previous.revision));
       const log: string[] = [];
       let fromLast = 0;
+      let inherited = 0;
       for (let step = 0; step < STEPS; step++) {
         const opened = await server.http.request('POST', `/v1/spaces/${space.id}/change-requests`, {
           body: { subject: `Step ${String(step)}` },
@@ -170,8 +171,25 @@ for (const { dialect, skip } of testDialects) {
           `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`,
         );
         expect(merged.status, log.join('\n')).toBe(200);
-        const next = await listing();
         const layouts = server.caches.layouts;
+        // Now and then pages are read as markdown before the merged revision is listed: the
+        // read takes an ancestor's layout when laid out alike (`inheritLayout`), and must give
+        // each page's file as a listing from scratch has it.
+        if (random() < 0.5) {
+          const revision = ((await server.http.get(`/v1/spaces/${space.id}`)).body as Space)
+            .revision;
+          const scratch = await fromScratch(revision);
+          for (const page of (await documentPages(`/v1/spaces/${space.id}/content`)).slice(0, 3)) {
+            const read = await server.http.get(
+              `/v1/spaces/${space.id}/content/page/${page.id}?format=markdown`,
+            );
+            const file = scratch.files.find((candidate) => candidate.page === page.id);
+            const markdown = (read.body as Page).markdown ?? '';
+            expect(gitBlobId(new TextEncoder().encode(markdown)), log.join('\n')).toBe(file?.oid);
+          }
+          if (layouts.peek(revision) === layouts.peek(previous.revision)) inherited++;
+        }
+        const next = await listing();
         if (
           layouts.peek(next.revision) !== undefined &&
           layouts.peek(next.revision) === layouts.peek(previous.revision)
@@ -188,6 +206,8 @@ for (const { dialect, skip } of testDialects) {
       }
       // Content edits were listed from the last listing (they share its layout).
       expect(fromLast).toBeGreaterThan(STEPS / 4);
+      // And some markdown reads took the last layout before any listing did.
+      expect(inherited).toBeGreaterThan(0);
     }, 120_000);
   });
 }

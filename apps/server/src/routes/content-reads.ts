@@ -10,6 +10,7 @@ import {
   RevisionPages,
   RevisionReusableContent,
 } from '@docsync/api';
+import { inheritLayout } from '../content/inherit-layout.js';
 import { findPage } from '../content/load-revision.js';
 import { pageMarkdown } from '../content/page-markdown.js';
 import type { LoadOptions, StoredRevision } from '../content/stored-revision.js';
@@ -123,10 +124,11 @@ export function contentReadOperations<const Params extends string>(
         });
         if (page.type !== 'document') return resource;
         const dereferenced = call.query.dereferenced === true;
-        if (!dereferenced && !isGeneratedPage(page))
-          return call.query.format === 'markdown'
-            ? { ...resource, markdown: pageMarkdown(call.ctx.caches, revision, page) }
-            : { ...resource, document: page.document };
+        if (!dereferenced && !isGeneratedPage(page)) {
+          if (call.query.format !== 'markdown') return { ...resource, document: page.document };
+          await inheritLayout(call.ctx, revision);
+          return { ...resource, markdown: pageMarkdown(call.ctx.caches, revision, page) };
+        }
         // A generated page has no file to read, and a dereferenced one is a reader's view: both
         // are written from their document as a page file would be.
         const document = dereferenced
