@@ -253,4 +253,14 @@ describe('ApiClient errors', () => {
     expect((network as ApiClientError).code).toBe('network');
     expect((forbidden as ApiClientError).code).toBe('forbidden');
   });
+
+  it('say that fetch will not connect to a port the Fetch standard blocks, rather than a lost connection', async () => {
+    // 4190 (ManageSieve) is on the Fetch standard's list: undici refuses it without connecting.
+    const { client } = testClient({ baseUrl: 'http://127.0.0.1:4190' }, { retry: { retries: 0 } });
+    const error = await rejectionOf(client.request('getAuthenticatedUser', {}));
+    expect(error).toMatchObject({ code: 'network', status: undefined });
+    expect((error as Error).message).toBe(
+      'GET http://127.0.0.1:4190/v1/user: fetch refuses to connect to the port of http://127.0.0.1:4190 (one the Fetch standard blocks, as browsers do); serve on another port',
+    );
+  });
 });

@@ -379,11 +379,16 @@ export function createClient(options: ClientOptions): ApiClient {
 /** What a request that got no answer says: the server unreachable, or the connection lost. */
 function networkFailure(request: { method: string; url: string }, error: unknown): string {
   let code: unknown;
+  let badPort = false;
   for (let cause: unknown = error; cause instanceof Error && code === undefined;) {
     code = (cause as { code?: unknown }).code;
+    // undici's words for a port the Fetch standard blocks (4190, 6000, 6666…): it never connects.
+    badPort ||= cause.message === 'bad port';
     cause = cause.cause;
   }
   const origin = URL.canParse(request.url) ? new URL(request.url).origin : request.url;
+  if (badPort)
+    return `${request.method} ${request.url}: fetch refuses to connect to the port of ${origin} (one the Fetch standard blocks, as browsers do); serve on another port`;
   if (code === 'ECONNREFUSED')
     return `${request.method} ${request.url}: connection refused: the server at ${origin} is not reachable (is it running, on that port?)`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')

@@ -45,6 +45,22 @@ describe('docsync login', () => {
     });
   });
 
+  it('says it could not check a token when no answer came, not that the token was refused', async () => {
+    const env = { XDG_CONFIG_HOME: dir.join('unreached') };
+    // No service answers there: Node's fetch will not connect to a port the Fetch standard blocks.
+    const run = await runDocsync(
+      ['login', '--url', 'http://127.0.0.1:10080'],
+      dir.path,
+      'dsk_unchecked\n',
+      env,
+    );
+    expect(run.code).toBe(ExitCode.failure);
+    expect(run.stderr).toContain('could not check the token: GET http://127.0.0.1:10080/v1/user');
+    expect(run.stderr).toContain('fetch refuses to connect to the port');
+    expect(run.stderr).not.toContain('refused the token');
+    await expect(fs.stat(dir.join('unreached/docsync/credentials.json'))).rejects.toThrow();
+  });
+
   it('refuses a token the service does not know, and keeps nothing', async () => {
     const env = { XDG_CONFIG_HOME: dir.join('other') };
     const run = await runDocsync(

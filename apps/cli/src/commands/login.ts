@@ -137,9 +137,13 @@ async function login(io: CliIo, options: LoginOptions): Promise<void> {
     user = (await client.api.request('getAuthenticatedUser', {})) as typeof user;
   } catch (error) {
     if (error instanceof sync.ApiClientError)
-      throw new CliError('login-refused', `${url} refused the token: ${error.message}`, {
-        cause: error,
-      });
+      throw error.status === undefined
+        ? new CliError('login-unreachable', `could not check the token: ${error.message}`, {
+            cause: error,
+          })
+        : new CliError('login-refused', `${url} refused the token: ${error.message}`, {
+            cause: error,
+          });
     throw error;
   }
   const existing = sync.parseCredentials(await io.readFile(path).catch(() => ''), path);

@@ -203,6 +203,18 @@ describe('docsync serve', () => {
     }
   });
 
+  it('warns that fetch clients and browsers will not connect to a port the Fetch standard blocks', async () => {
+    const { url, stderr, stop } = await serve(['--port', '10080', '--data', 'data']);
+    expect(url).toBe('http://127.0.0.1:10080');
+    expect(stderr()).toContain(
+      "docsync: warning: browsers and fetch clients (docsync's own included) refuse to connect to port 10080",
+    );
+    expect(await stop()).toBe(ExitCode.ok);
+    const quiet = await serve(['--port', '0', '--data', 'data']);
+    expect(quiet.stderr()).not.toContain('warning');
+    expect(await quiet.stop()).toBe(ExitCode.ok);
+  }, 30_000);
+
   it('refuses a port that is not a number', async () => {
     const run = await runDocsync(['serve', '--port', 'eighty'], dir.path);
     expect(run.code).toBe(ExitCode.usage);

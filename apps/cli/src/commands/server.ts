@@ -45,6 +45,18 @@ async function requireWritableDataDir(io: CliIo, options: DataOptions): Promise<
   }
 }
 
+/**
+ * The ports the Fetch standard blocks ("bad ports"): browsers, Node's `fetch` and so docsync's own
+ * clients refuse to connect to them, whatever listens there.
+ */
+const FETCH_BLOCKED_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102,
+  103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465,
+  512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993,
+  995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668,
+  6669, 6679, 6697, 10080,
+]);
+
 /** Fails when `port` on `host` cannot be bound (in use, not allowed): before anything is created. */
 async function requireFreePort(host: string, port: number): Promise<void> {
   if (port === 0) return;
@@ -269,6 +281,11 @@ async function serve(io: CliIo, options: ServeOptions): Promise<void> {
   const { createLogger, createServer, initServer, isInitialized } = await import('@docsync/server');
   // A first run must not create the admin and print its only token, then fail to serve.
   await requireFreePort(host, port);
+  if (FETCH_BLOCKED_PORTS.has(port))
+    io.stderr(
+      `docsync: warning: browsers and fetch clients (docsync's own included) refuse to connect to ` +
+        `port ${String(port)} (a port the Fetch standard blocks); serve on another --port\n`,
+    );
   await requireWritableDataDir(io, options);
   const background = readBackgroundSettings(io);
   const translator = await readTranslator(io);
