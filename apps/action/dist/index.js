@@ -32996,11 +32996,15 @@ function createClient(options) {
 }
 function networkFailure(request2, error2) {
   let code;
+  let badPort = false;
   for (let cause = error2; cause instanceof Error && code === void 0; ) {
     code = cause.code;
+    badPort ||= cause.message === "bad port";
     cause = cause.cause;
   }
   const origin = URL.canParse(request2.url) ? new URL(request2.url).origin : request2.url;
+  if (badPort)
+    return `${request2.method} ${request2.url}: fetch refuses to connect to the port of ${origin} (one the Fetch standard blocks, as browsers do); serve on another port`;
   if (code === "ECONNREFUSED")
     return `${request2.method} ${request2.url}: connection refused: the server at ${origin} is not reachable (is it running, on that port?)`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN")
