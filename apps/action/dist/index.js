@@ -21227,8 +21227,10 @@ import { createHash } from "node:crypto";
 import { constants as constants3, crc32, deflateSync } from "node:zlib";
 function deflateObject(body) {
   const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(body.byteLength + 262))));
-  return deflateSync(body, { level: constants3.Z_BEST_SPEED, windowBits });
+  const chunkSize = Math.min(MAX_CHUNK, Math.max(constants3.Z_MIN_CHUNK, body.byteLength + 64));
+  return deflateSync(body, { level: constants3.Z_BEST_SPEED, windowBits, chunkSize });
 }
+var MAX_CHUNK = 64 * 1024;
 var typeNumbers = { commit: 1, tree: 2, blob: 3, tag: 4 };
 function entryHeader(type, size) {
   const bytes = [];
@@ -24607,6 +24609,9 @@ async function stagePaths(options) {
   const entries = await new PQueue({ concurrency: STAGE_READS }).addAll(options.written.map((filepath) => async () => {
     const full = `${args.dir}/${filepath}`;
     const stats = await files.stat(full);
+    const known = options.oids?.get(filepath);
+    if (known !== void 0 && await store.has(known))
+      return { filepath, stats, oid: known };
     const bytes = await files.readFile(full);
     const oid = gitBlobId(bytes);
     if (!await store.has(oid))
@@ -33096,8 +33101,17 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
       body: { paths, revision: revision2 }
     });
     for (const file of read.files) {
-      const bytes = file.text !== void 0 ? encoder6.encode(file.text) : Uint8Array.from(Buffer.from(file.base64 ?? "", "base64"));
-      fetched.set(file.path, withBytes(file.path, file.oid, bytes));
+      if (file.text !== void 0 && isSyncText(file.path))
+        fetched.set(file.path, {
+          path: file.path,
+          oid: file.oid,
+          size: file.size,
+          text: file.text
+        });
+      else {
+        const bytes = file.text !== void 0 ? encoder6.encode(file.text) : Uint8Array.from(Buffer.from(file.base64 ?? "", "base64"));
+        fetched.set(file.path, withBytes(file.path, file.oid, bytes));
+      }
     }
     done += read.files.length;
     onProgress?.({ phase: "fetch", done, total: missing.length });

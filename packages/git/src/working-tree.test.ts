@@ -40,6 +40,36 @@ describe('stagePaths', () => {
     expect(gitCli(repo.dir, 'fsck', '--no-dangling')).toBe('');
   });
 
+  it('enters a written file with the blob id its writer gives, reading back only ids the repository lacks', async () => {
+    const repo = await createGitRepo({ files: { 'a.md': 'a\n' } });
+    repos.push(repo);
+    await repo.commit('first');
+    const contents = { 'b.md': '# B\n', 'c.md': '# C\n', 'd.md': '# D\n' };
+    for (const [path, text] of Object.entries(contents))
+      await writeFile(join(repo.dir, path), text);
+    const b = gitCli(repo.dir, 'hash-object', '-w', 'b.md');
+    const absent = '1'.repeat(40);
+    await stagePaths({
+      fs,
+      dir: repo.dir,
+      written: ['b.md', 'c.md', 'd.md'],
+      removed: [],
+      // d.md's id is b.md's: taken as given (the writer knows what it wrote), not read back.
+      oids: new Map([
+        ['b.md', b],
+        ['c.md', absent],
+        ['d.md', b],
+      ]),
+    });
+    expect(gitCli(repo.dir, 'ls-files', '-s', 'b.md', 'd.md')).toBe(
+      `100644 ${b} 0\tb.md\n100644 ${b} 0\td.md`,
+    );
+    // c.md's given id is not in the repository: read back, hashed and its blob written.
+    expect(gitCli(repo.dir, 'show', ':c.md')).toBe('# C');
+    expect(gitCli(repo.dir, 'diff', '--name-only')).toBe('d.md');
+    expect(gitCli(repo.dir, 'fsck', '--no-dangling')).toBe('');
+  });
+
   it('leaves the index untouched when there is nothing to stage', async () => {
     const repo = await createGitRepo({ files: { 'a.md': 'a\n' } });
     repos.push(repo);

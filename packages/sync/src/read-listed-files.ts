@@ -81,11 +81,21 @@ export async function readListedFiles(
       body: { paths, revision },
     });
     for (const file of read.files) {
-      const bytes =
-        file.text !== undefined
-          ? encoder.encode(file.text)
-          : Uint8Array.from(Buffer.from(file.base64 ?? '', 'base64'));
-      fetched.set(file.path, withBytes(file.path, file.oid, bytes));
+      // Text for a text path is kept as it came (the service checked it against the blob id).
+      if (file.text !== undefined && isSyncText(file.path))
+        fetched.set(file.path, {
+          path: file.path,
+          oid: file.oid,
+          size: file.size,
+          text: file.text,
+        });
+      else {
+        const bytes =
+          file.text !== undefined
+            ? encoder.encode(file.text)
+            : Uint8Array.from(Buffer.from(file.base64 ?? '', 'base64'));
+        fetched.set(file.path, withBytes(file.path, file.oid, bytes));
+      }
     }
     done += read.files.length;
     onProgress?.({ phase: 'fetch', done, total: missing.length });

@@ -1,9 +1,14 @@
+import PQueue from 'p-queue';
 import { gitBlobId } from '@docsync/core';
 import { stagePaths } from '@docsync/git';
 import { WorkingTreeDirtyError } from './errors.js';
 import { readCheckedOutBranch } from './read-checked-out-branch.js';
 import type { SyncContext } from './read-sync-state.js';
-import { diffTrees, type SyncTree } from './sync-tree.js';
+import { diffTrees, type SyncFile, type SyncTree } from './sync-tree.js';
+
+/** Working-tree files read or written at once. */
+const FILES_AT_ONCE = 16;
+const encoder = new TextEncoder();
 
 /** What changes in the working tree, and whether it is touched at all. */
 export interface WorkingTreeUpdate {
@@ -38,22 +43,18 @@ export async function checkWorkingTree(
   const checkedOut = (await readCheckedOutBranch(context)) === context.config.branch;
   const changes = diffTrees(before, after);
   if (!checkedOut) return { checkedOut, paths: [] };
-  const dirty: string[] = [];
-  for (const change of changes) {
-    const path = fullPath(context.config.dir, change.path);
-    const current = await workingOid(context, path);
-    const expected = before.get(change.path)?.oid;
-    if (current !== expected && current !== after.get(change.path)?.oid) dirty.push(path);
-  }
-  if (dirty.length > 0) throw new WorkingTreeDirtyError(dirty);
+  const dirty = await new PQueue({ concurrency: FILES_AT_ONCE }).addAll(
+    changes.map((change) => async () => {
+      const path = fullPath(context.config.dir, change.path);
+      const current = await workingOid(context, path);
+      const expected = before.get(change.path)?.oid;
+      return current !== expected && current !== after.get(change.path)?.oid ? [path] : [];
+    }),
+  );
+  if (dirty.flat().length > 0) throw new WorkingTreeDirtyError(dirty.flat());
   return { checkedOut, paths: changes.map((change) => change.path) };
 }
 
-/**
- * Writes the files that changed into the working tree and the index (after the branch moved).
- * The index is rewritten once for all the files written, not once per file: a pull of a whole
- * space (thousands of files) would otherwise rewrite it thousands of times.
- */
 /**
  * Writes files into the working tree only, not the index (conflicting files, which the person
  * resolves and `git add`s).
@@ -74,6 +75,12 @@ export async function writeWorkingFiles(
   }
 }
 
+/**
+ * Writes the files that changed into the working tree and the index (after the branch moved).
+ * The index is rewritten once for all the files written, not once per file: a pull of a whole
+ * space (thousands of files) would otherwise rewrite it thousands of times. Files are written a
+ * few at once, and staged with the blob ids of the bytes written (not read back).
+ */
 export async function updateWorkingTree(
   context: SyncContext,
   update: WorkingTreeUpdate,
@@ -82,21 +89,43 @@ export async function updateWorkingTree(
 ): Promise<void> {
   if (!update.checkedOut) return;
   const { fs, dir } = context;
-  const written: string[] = [];
   const removed: string[] = [];
+  const toWrite: { filepath: string; file: SyncFile }[] = [];
   for (const path of update.paths) {
     const filepath = fullPath(context.config.dir, path);
     const file = after.get(path);
-    if (file === undefined) {
-      await fs.promises.unlink(`${dir}/${filepath}`).catch(() => undefined);
-      removed.push(filepath);
-      continue;
-    }
-    const bytes = file.bytes ?? (file.text !== undefined ? file.text : await readBytes(file.oid));
-    const target = `${dir}/${filepath}`;
-    await fs.promises.mkdir(target.slice(0, target.lastIndexOf('/')), { recursive: true });
-    await fs.promises.writeFile(target, bytes);
-    written.push(filepath);
+    if (file === undefined) removed.push(filepath);
+    else toWrite.push({ filepath, file });
   }
-  await stagePaths({ fs, dir, written, removed });
+  const queue = new PQueue({ concurrency: FILES_AT_ONCE });
+  await queue.addAll(
+    removed.map(
+      (filepath) => () => fs.promises.unlink(`${dir}/${filepath}`).catch(() => undefined),
+    ),
+  );
+  // Each folder made once, one after another (they share parents), before the files go in.
+  for (const folder of new Set(toWrite.map(({ filepath }) => folderOf(`${dir}/${filepath}`))))
+    await fs.promises.mkdir(folder, { recursive: true });
+  // The bytes written are hashed here, so staging enters them without reading them back.
+  const oids = new Map<string, string>();
+  await queue.addAll(
+    toWrite.map(({ filepath, file }) => async () => {
+      const bytes =
+        file.bytes ??
+        (file.text !== undefined ? encoder.encode(file.text) : await readBytes(file.oid));
+      oids.set(filepath, gitBlobId(bytes));
+      await fs.promises.writeFile(`${dir}/${filepath}`, bytes);
+    }),
+  );
+  await stagePaths({
+    fs,
+    dir,
+    written: toWrite.map(({ filepath }) => filepath),
+    removed,
+    oids,
+  });
+}
+
+function folderOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/'));
 }

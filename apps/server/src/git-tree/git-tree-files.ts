@@ -9,6 +9,7 @@ import type { BlobStore } from '../blobs/blob-store.js';
 import { gitTreeListed, type GitTreeStore, type GitTreeTarget } from './git-tree-listing.js';
 import { listedPageTexts } from './git-tree-pages.js';
 import { perListing } from './per-listing.js';
+import { spaceRenderState } from './space-render-state.js';
 import { mapBlobs } from '../blobs/bounded.js';
 
 const encoder = new TextEncoder();
@@ -57,8 +58,13 @@ export async function gitTreeFiles(
     tree,
     wanted.flatMap((file) => (file.page === undefined ? [] : [file.page])),
   );
+  const { cache } = spaceRenderState(store.caches, target.spaceId);
   const read = async (file: GitTreeFile): Promise<GitTreeFileContent> => {
     const text = file.page === undefined ? texts.get(file.path) : pageTexts.get(file.page);
+    // The render cache's file for the page at this blob id: its id and size were computed from
+    // this very text when it was rendered (core's `textFile`), so they need no second encoding.
+    if (text !== undefined && file.page !== undefined && cache.textOf(file.page, file.oid) === text)
+      return { path: file.path, oid: file.oid, size: file.size, text };
     const content =
       text !== undefined
         ? { bytes: encoder.encode(text), text }
