@@ -1,5 +1,6 @@
 import { ConversionCache, parsePage, type ParsedPage } from '@docsync/core';
 import type { CacheStats, ReportsCacheStats } from '../caches/counted-cache.js';
+import { ParsesAhead } from './parses-ahead.js';
 
 /**
  * Parses of markdown files kept beyond this many blobs are forgotten, least recently used first.
@@ -73,6 +74,8 @@ export class SeededConversionCache extends ConversionCache {
  */
 export class Conversions implements ReportsCacheStats {
   readonly cache = new SeededConversionCache();
+  /** Markdown of blobs just uploaded, parsed ahead of the import that names them. */
+  readonly ahead = new ParsesAhead((oid) => this.hasParse(oid));
   readonly #maxParses: number;
   /** Sizes of stored blobs: a fact of the id, since blobs are stored by id and never removed. */
   readonly #sizes = new Map<string, number>();

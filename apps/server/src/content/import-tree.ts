@@ -130,12 +130,35 @@ async function parseNewPages(
       !ctx.conversions.hasParse(file.oid)
     )
       fresh.set(file.oid, file);
+  const made = new Map<string, ParsedPage>();
   // In batches, each page held to the parse budgets (see `MarkdownPool.parseMany`).
-  const pages = [...fresh.values()];
-  const parsed = await ctx.markdown.parseMany(
-    pages.map((file) => ({ markdown: file.text ?? '', field: `body/tree: \`${file.path}\`` })),
-  );
-  return new Map(pages.map((file, index) => [file.oid, parsed[index] as ParsedPage]));
+  const parse = async (pages: readonly TreeFile[]) => {
+    const parsed = await ctx.markdown.parseMany(
+      pages.map((file) => ({ markdown: file.text ?? '', field: `body/tree: \`${file.path}\`` })),
+    );
+    pages.forEach((file, index) => made.set(file.oid, parsed[index] as ParsedPage));
+  };
+  // Pages uploaded just before were parsed as they came (see `ParsesAhead`): those are awaited
+  // while the others are parsed (one a budget refused is refused as the pool would), then those
+  // whose batch another page's refusal lost.
+  const ahead = [...fresh.values()].flatMap((file) => {
+    const parsed = ctx.conversions.ahead.take(file.oid);
+    return parsed === undefined ? [] : [{ file, parsed }];
+  });
+  const taken = new Set(ahead.map(({ file }) => file.oid));
+  const unknown: TreeFile[] = [];
+  await Promise.all([
+    parse([...fresh.values()].filter((file) => !taken.has(file.oid))),
+    ...ahead.map(async ({ file, parsed }) => {
+      const page = await parsed;
+      if (page === undefined) unknown.push(file);
+      else if ('refused' in page)
+        throw new BadRequestError(`body/tree: \`${file.path}\`${page.refused}`);
+      else made.set(file.oid, page);
+    }),
+  ]);
+  if (unknown.length > 0) await parse(unknown);
+  return made;
 }
 
 /**

@@ -36,7 +36,8 @@ export const STRUCTURE_FILE = /(^|\/)SUMMARY\.md$/i;
  *
  * With `conversions`, work is proportional to what is new: a markdown page whose blob was parsed
  * before is passed without its text (the converter takes the parse from the cache), and a blob
- * whose size an earlier import saw is not looked up again. With `previous` (the tree the
+ * whose size an earlier import saw is not looked up again, nor the text of one just uploaded
+ * (see `ParsesAhead`). With `previous` (the tree the
  * content was last imported from), a file it holds as it is keeps its size and, for markdown,
  * comes without its text: the converter reads only the files that changed (see
  * `withAllTexts` for when it must read them all). SUMMARY.md and YAML are always read.
@@ -102,7 +103,13 @@ export async function readTreeBlobs(
   const unread = entries.flatMap((entry, index) =>
     TEXT_FILE.test(entry.path) && !parsed(entry) ? [index] : [],
   );
-  await mapBlobs(unread, async (index) => {
+  // Text of blobs just uploaded is at hand (see `ParsesAhead`): only the rest is read.
+  const stored = unread.filter((index) => {
+    const text = conversions?.ahead.text((entries[index] as TreeEntry).oid);
+    if (text !== undefined) files[index] = { ...(files[index] as TreeFile), text };
+    return text === undefined;
+  });
+  await mapBlobs(stored, async (index) => {
     const entry = entries[index] as TreeEntry;
     const bytes = await blobs.get(entry.oid);
     if (bytes !== undefined)

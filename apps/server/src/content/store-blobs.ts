@@ -13,12 +13,12 @@ export interface UploadedBlob {
 /**
  * Checks every uploaded blob against its id, then stores them. Nothing is stored unless every
  * blob checks out, so a bad upload leaves the store as it was: 400 names the first bad blob.
- * Returns the blobs stored: their ids and sizes.
+ * Returns the blobs stored: their ids and bytes.
  */
 export async function storeBlobs(
   blobs: BlobStore,
   uploaded: readonly UploadedBlob[],
-): Promise<{ oid: string; size: number }[]> {
+): Promise<{ oid: string; bytes: Uint8Array }[]> {
   const decoded = uploaded.map((blob, index) => {
     const bytes = decodeBase64(blob.base64);
     if (bytes === undefined)
@@ -32,7 +32,7 @@ export async function storeBlobs(
   });
   // A few at once: each put is a stat, a folder, a write and a rename, and one after another a
   // first push's thousands of blobs waited on the file system's thread pool four times each.
-  return pMap(decoded, async (bytes) => ({ oid: await blobs.put(bytes), size: bytes.byteLength }), {
+  return pMap(decoded, async (bytes) => ({ oid: await blobs.put(bytes), bytes }), {
     concurrency: PUTS,
   });
 }

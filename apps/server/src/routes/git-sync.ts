@@ -71,8 +71,10 @@ export const gitSyncOperations: readonly Operation[] = [
       // An import follows: its parses should not wait for the workers to start.
       ctx.markdown.warm();
       const stored = await storeBlobs(ctx.blobs, body.blobs);
-      // The import that follows needs no lookup of their sizes (see `readTreeBlobs`).
-      for (const blob of stored) ctx.conversions.rememberSize(blob.oid, blob.size);
+      // The import that follows needs no lookup of their sizes (see `readTreeBlobs`), nor, for
+      // its pages, to read and parse them (see `ParsesAhead`).
+      for (const blob of stored) ctx.conversions.rememberSize(blob.oid, blob.bytes.byteLength);
+      ctx.conversions.ahead.start(ctx.markdown, stored);
       await recordSpaceBlobs(
         ctx.db,
         params.spaceId,
