@@ -32,11 +32,12 @@ const STAGE_READS = 16;
  * `git add -f` of files written into the working tree and `git rm --cached` of deleted ones, in
  * one write of the index. Each written file is read back and hashed (its blob written when the
  * repository lacks it, as `git add` does), unless the caller gives its blob id (`oids`), and
- * entered with its stat, so `git status` sees it clean without reading it again. Forced: the files come from a commit, tracked whatever
- * `.gitignore` says, as `git checkout` leaves them. isomorphic-git's `add` deflates every file
- * again through a compression stream and reads every ignore file per path: 3.5 s of a 5 s first
- * pull of 1,000 files. The index is spliced, not parsed and rewritten whole
- * (`updateIndexEntries`, ADR 0014), unless it is of a kind only isomorphic-git rewrites.
+ * entered with its stat, so `git status` sees it clean without reading it again. Forced: the
+ * files come from a commit, tracked whatever `.gitignore` says, as `git checkout` leaves them.
+ * isomorphic-git's `add` deflates every file again through a compression stream and reads every
+ * ignore file per path: 3.5 s of a 5 s first pull of 1,000 files. The index is spliced, not
+ * parsed and rewritten whole (`updateIndexEntries`, ADR 0014), unless it is of a kind only
+ * isomorphic-git rewrites.
  */
 export async function stagePaths(
   options: RepoOptions & {
