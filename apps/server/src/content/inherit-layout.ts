@@ -21,13 +21,13 @@ export type LayoutStore = CachedStore<RevisionCaches & PageFileCaches>;
  */
 export async function inheritLayout(store: LayoutStore, revision: StoredRevision): Promise<void> {
   const { caches } = store;
-  if (caches.layouts.get(revision.id) !== undefined || revision.content.pages.length === 0) return;
+  if (caches.layouts.peek(revision.id) !== undefined || revision.content.pages.length === 0) return;
   let ancestorId = revision.parentId;
   for (let step = 0; step < ANCESTORS && ancestorId !== null; step++) {
     // Only rows read before: reading an ancestor's could cost more than a layout.
-    const ancestor = caches.revisionRows.get(ancestorId);
+    const ancestor = caches.revisionRows.peek(ancestorId);
     if (ancestor === undefined) return;
-    const layout = caches.layouts.get(ancestorId);
+    const layout = caches.layouts.peek(ancestorId);
     if (layout !== undefined) {
       const rows = await revisionRows(store, revision.id);
       if (rows !== undefined && documentChanges(ancestor, rows, layout) !== undefined)
