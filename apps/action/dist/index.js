@@ -24608,7 +24608,7 @@ async function stagePaths(options) {
   const files = repoFs(args.fs);
   const entries = await new PQueue({ concurrency: STAGE_READS }).addAll(options.written.map((filepath) => async () => {
     const full = `${args.dir}/${filepath}`;
-    const stats = await files.stat(full);
+    const stats = options.stats?.get(filepath) ?? await files.stat(full);
     const known = options.oids?.get(filepath);
     if (known !== void 0 && await store.has(known))
       return { filepath, stats, oid: known };

@@ -73,3 +73,4 @@ export {
   checkoutPathChanges,
   readFileAt,
 } from './working-tree.js';
+export type { IndexStats } from './index-update.js';

@@ -49,6 +49,11 @@ export async function stagePaths(
      * enters the files it writes), when the repository has the blob.
      */
     oids?: ReadonlyMap<string, string>;
+    /**
+     * The stat of written files by path, taken by the caller right after writing them (as git's
+     * checkout does with `fstat`): entered as they are, not stat'ed again.
+     */
+    stats?: ReadonlyMap<string, IndexStats>;
   },
 ): Promise<void> {
   const args = isoArgs(options);
@@ -58,7 +63,7 @@ export async function stagePaths(
     options.written.map((filepath) => async () => {
       const full = `${args.dir}/${filepath}`;
       // A stat, not an lstat: sync writes regular files only.
-      const stats = (await files.stat(full)) as IndexStats;
+      const stats = options.stats?.get(filepath) ?? ((await files.stat(full)) as IndexStats);
       const known = options.oids?.get(filepath);
       if (known !== undefined && (await store.has(known))) return { filepath, stats, oid: known };
       const bytes = await files.readFile(full);
