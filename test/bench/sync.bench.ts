@@ -10,15 +10,19 @@
  * `git/tree` listing and fetch only the pages (in batches) and files the repository lacks. All
  * cases run at every size up to `BENCH_SYNC_PULL_MAX_PAGES` (default 10,000); above it pulls are
  * not run. One page's markdown read is sampled at every size (p50, p99 of up to 1,000 pages, each read
- * once). The service runs as `docsync serve` in its own process unless `BENCH_SYNC_SERVER=in-process`. Targets
+ * once, by a reader in a process of its own: `read-pages.ts`). The service runs as `docsync serve` in its own process unless `BENCH_SYNC_SERVER=in-process`. Targets
  * (issue #7): a second push with one page changed under 1 s on the 10,000-page repository, and
  * proportional to the change. The "in import" column is the time spent in the service's
  * `git/import` (the service reading and storing the tree), the rest is the client and the other
  * requests.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import * as fs from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { fileURLToPath } from 'node:url';
 import {
   createSyncClient,
   pull,
@@ -47,6 +51,8 @@ const DOCS = 'docs';
 const ownProcess = process.env['BENCH_SYNC_SERVER'] !== 'in-process';
 /** Pages read as markdown (and as many others as JSON) after the first push, at most. */
 const READ_SAMPLES = 1000;
+/** The page reader the samples are timed in (a process of its own). */
+const READER = fileURLToPath(new URL('./read-pages.ts', import.meta.url));
 
 /** What the client sent and received. */
 interface Traffic {
@@ -191,12 +197,14 @@ async function measureSize(pages: number): Promise<string> {
     );
     // One page's markdown read through the API (what a reader or an editor asks for), right after
     // the first push and before any pull, each page read once: no read is served from a cache.
+    // The reads are timed in a process of their own, as a reader's are: this one holds the
+    // generated files and the push's garbage, and its collector's pauses are not the service's.
     const notes: string[] = [];
-    const read = await samplePageReads(admin, space.id);
+    const read = await samplePageReads(bench, space.id);
     notes.push(
       `one page read as markdown: p50 ${read.markdown.p50.toFixed(1)} ms, p99 ${read.markdown.p99.toFixed(1)} ms; ` +
         `as a JSON document: p50 ${read.document.p50.toFixed(1)} ms, p99 ${read.document.p99.toFixed(1)} ms ` +
-        `(${String(read.samples)} pages, each read once, sequentially, after the first push)`,
+        `(${String(read.samples)} pages, each read once, sequentially, after the first push, by a reader in its own process)`,
     );
     results.push(
       await measure('second push --merge, one page changed', traffic, REPEATS, {
@@ -312,30 +320,55 @@ function percentile(values: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 }
 
+/** Times of reads made by `read-pages.ts` in a process of its own, in milliseconds. */
+async function readInOwnProcess(request: {
+  baseUrl: string;
+  token: string;
+  spaceId: string;
+  reads: { pageId: string; format: 'markdown' | 'document' }[];
+}): Promise<number[]> {
+  const reader = spawn(process.execPath, [READER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  reader.stdin.end(JSON.stringify(request));
+  const [output, [code]] = await Promise.all([
+    text(reader.stdout),
+    once(reader, 'exit') as Promise<[number | null]>,
+  ]);
+  if (code !== 0) throw new Error(`the page reader exited with ${String(code)}`);
+  return JSON.parse(output) as number[];
+}
+
 /**
  * Times of reading pages as markdown and as a JSON document, sequentially, each page once per
- * format (different pages for the two formats, so neither read warms the other's).
+ * format (different pages for the two formats, so neither read warms the other's), by a reader
+ * in a process of its own (see `read-pages.ts`).
  */
-async function samplePageReads(admin: SyncClient, spaceId: string) {
-  const { pages } = await admin.api.request('listPages', { params: { spaceId } });
+async function samplePageReads(
+  bench: { baseUrl: string; token: string; client: SyncClient },
+  spaceId: string,
+) {
+  const { pages } = await bench.client.api.request('listPages', { params: { spaceId } });
   type Node = { id: string; type: string; pages?: Node[] };
   const all = (list: readonly Node[]): Node[] =>
     list.flatMap((page) => [page, ...all(page.pages ?? [])]);
   const documents = all(pages as Node[]).filter((page) => page.type === 'document');
   const samples = Math.min(READ_SAMPLES, Math.floor(documents.length / 2));
-  const timed = async (format: 'markdown' | 'document', ids: readonly string[]) => {
-    const times: number[] = [];
-    for (const pageId of ids) {
-      const start = performance.now();
-      await admin.api.request('getPageById', { params: { spaceId, pageId }, query: { format } });
-      times.push(performance.now() - start);
-    }
-    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-  };
   const ids = documents.map((page) => page.id);
+  const times = await readInOwnProcess({
+    baseUrl: bench.baseUrl,
+    token: bench.token,
+    spaceId,
+    reads: [
+      ...ids.slice(0, samples).map((pageId) => ({ pageId, format: 'markdown' as const })),
+      ...ids.slice(samples, 2 * samples).map((pageId) => ({ pageId, format: 'document' as const })),
+    ],
+  });
+  const summary = (some: readonly number[]) => ({
+    p50: percentile(some, 0.5),
+    p99: percentile(some, 0.99),
+  });
   return {
-    markdown: await timed('markdown', ids.slice(0, samples)),
-    document: await timed('document', ids.slice(samples, 2 * samples)),
+    markdown: summary(times.slice(0, samples)),
+    document: summary(times.slice(samples)),
     samples,
   };
 }
