@@ -125,16 +125,16 @@ export async function report(): Promise<string> {
     note: 'Target: ≥ 2× the baseline (issue 31).',
   };
   const corpusRows = [coverage('generated space (bench)', generated)];
-  for (const dir of readdirSync(corpora).sort()) {
-    corpusRows.push(
-      coverage(`fixtures/corpora/${dir}`, pagesUnder(join(corpora, dir)).map(toRender)),
-    );
-  }
-  if (sharedCorpora !== undefined) {
-    for (const dir of readdirSync(sharedCorpora, { withFileTypes: true })) {
+  const roots: [string, string | undefined][] = [
+    ['fixtures/corpora', corpora],
+    ['shared/corpora', sharedCorpora],
+  ];
+  for (const [label, root] of roots) {
+    if (root === undefined) continue;
+    for (const dir of readdirSync(root, { withFileTypes: true })) {
       if (!dir.isDirectory() || dir.name === 'migrations') continue;
-      const rendered = pagesUnder(join(sharedCorpora, dir.name)).map(toRender);
-      corpusRows.push(coverage(`shared/corpora/${dir.name}`, rendered));
+      const rendered = pagesUnder(join(root, dir.name)).map(toRender);
+      corpusRows.push(coverage(`${label}/${dir.name}`, rendered));
     }
   }
   return [
