@@ -605,6 +605,12 @@ function inert(code: number): boolean {
   );
 }
 
+/**
+ * A line of characters no pattern acts on inside a line (those {@link inert}, and those unsafe
+ * only at a line start or, `#`, at the end of a heading).
+ */
+const plainLine = /^[A-Za-z0-9 ,;?%/^'"@.:=+\->)#|\u0080-\uffff]*$/;
+
 /** Characters unsafe only at the start of a line (`atBreak` patterns). */
 const unsafeAtBreak = new Set(['#', '+', '-', '.', ')', '=', '>', '|', ':', '$', '<']);
 
@@ -613,6 +619,16 @@ const unsafeAtBreak = new Set(['#', '+', '-', '.', ')', '=', '>', '|', ':', '$',
  * character is one no pattern in scope acts on there. Conservative: `false` when unsure.
  */
 function plainText(value: string, before: string, after: string, scope: Scope): boolean {
+  if (plainLine.test(value)) {
+    // One line of characters safe inside a line: only its ends need looking at.
+    const first = value.charCodeAt(0);
+    const atLineStart =
+      lineEnding(before) &&
+      (first === 32 || (first >= 48 && first <= 57) || unsafeAtBreak.has(value.charAt(0)));
+    const last = value.charAt(value.length - 1);
+    const atLineEnd = last === ' ' && lineEnding(after);
+    if (!atLineStart && !atLineEnd && !(scope.heading && last === '#')) return true;
+  }
   const length = value.length;
   for (let at = 0; at < length; at++) {
     const character = value.charAt(at);
