@@ -7,7 +7,13 @@ export type * from './model/text.js';
 export type { Diagnostic, Severity } from './diagnostic.js';
 export { parsePage, normalizeInput, type ParsedPage } from './markdown/parse-page.js';
 export type { ParseOptions } from './markdown/mdast-io.js';
-export { renderPage, renderDocument, type PageToRender } from './markdown/render-page.js';
+export type { FastPathCount } from './markdown/fast/fast-to-markdown.js';
+export {
+  renderPage,
+  renderDocument,
+  type PageToRender,
+  type RenderOptions,
+} from './markdown/render-page.js';
 export type * from './model/revision.js';
 export type { TreeFile } from './tree/tree-file.js';
 export { pageFieldsFromMetadata, type PageFileFields } from './tree/page-metadata-map.js';

@@ -1,4 +1,4 @@
-import type { Nodes, Root } from 'mdast';
+import type { Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
 import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
@@ -7,11 +7,13 @@ import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { maskDeepContainers, pruneDeepBlocks } from './depth-limit.js';
 import { fastFromMarkdown } from './fast/fast-from-markdown.js';
+import { fastToMarkdown, type FastPathCount } from './fast/fast-to-markdown.js';
 import { liquidFromMarkdown } from './liquid/from-markdown.js';
 import { pairLiquidTags } from './liquid/pair-tags.js';
 import { splitTagLinesOutOfHtml } from './liquid/split-html.js';
 import { liquidSyntax } from './liquid/syntax.js';
 import { liquidToMarkdown } from './liquid/to-markdown.js';
+import { emptyParagraphJoin } from './empty-paragraph-join.js';
 import { pairDetails } from './pair-details.js';
 import { hardBreak } from './hard-break.js';
 import { listHandler, listItem, spreadItemApart } from './handlers/list.js';
@@ -99,34 +101,6 @@ function parseFlat(markdown: string, fastPath: boolean): Root {
 }
 
 /**
- * The serializer settings of GitBook's exporter: `*` bullets, `_italic_`, `***` rules, one space
- * after a list marker except in spread items (tab stop), backslash hard breaks, and character
- * references (`&#x20;`) where text would otherwise change meaning.
- */
-declare module 'mdast' {
-  interface Data {
-    /**
-     * Empty paragraphs before this node. They are written as extra blank lines (two per empty
-     * paragraph) by a join rule, rather than as nodes, so that the nodes around them stay
-     * adjacent (two lists separated by an empty paragraph still get different bullets).
-     */
-    emptyParagraphsBefore?: number;
-  }
-}
-
-/**
- * Whether a list's first line holds nothing but markers (`1. *`, `* -`, `*`): its first item is
- * empty, is written with its marker alone on the line, or starts with such a list. A line like
- * that cannot interrupt a paragraph, so it must follow a blank line to read back as a list.
- */
-function startsWithBareMarkers(node: Nodes): boolean {
-  if (node.type !== 'list') return false;
-  const item = node.children[0];
-  const first = item?.children[0];
-  return first === undefined || item?.data?.markerAlone === true || startsWithBareMarkers(first);
-}
-
-/**
  * GFM's serializer settings without its escapes for bare URLs and e-mail addresses
  * (`support\@example.com`, `https\://`): GitBook's exporter writes them as they are, and they
  * read back as text (see `bareUrlsAreText`), not as links.
@@ -147,6 +121,11 @@ function gfmAsExporter(): ToMarkdownOptions {
   };
 }
 
+/**
+ * The serializer settings of GitBook's exporter: `*` bullets, `_italic_`, `***` rules, one space
+ * after a list marker except in spread items (tab stop), backslash hard breaks, and character
+ * references (`&#x20;`) where text would otherwise change meaning.
+ */
 const exporterOptions: ToMarkdownOptions = {
   bullet: '*',
   bulletOrdered: '.',
@@ -178,19 +157,38 @@ const exporterOptions: ToMarkdownOptions = {
     liquidToMarkdown(),
     // Last, so it is asked first: other extensions' join rules could settle a pair before it.
     {
-      join: [
-        spreadItemApart,
-        (left, right) => {
-          const count = right.data?.emptyParagraphsBefore ?? 0;
-          if (count > 0) return 1 + 2 * count;
-          return left.type === 'paragraph' && startsWithBareMarkers(right) ? 1 : undefined;
-        },
-      ],
+      join: [spreadItemApart, emptyParagraphJoin],
     },
   ],
 };
 
+/** How to write markdown. */
+export interface StringifyOptions {
+  /**
+   * Whether the fast writer (`fast/fast-to-markdown.ts`) may write the blocks it knows; it gives
+   * the same markdown as `toMarkdown` and hands any other block to it. `false` runs `toMarkdown`
+   * only, for tests and measurements. Default `true`.
+   */
+  fastPath?: boolean;
+  /** Counts to add what the fast writer wrote to, for measurements. */
+  fastPathCount?: FastPathCount;
+}
+
 /** mdast → markdown exactly as GitBook's exporter writes it. */
-export function stringifyMdast(tree: Root): string {
+export function stringifyMdast(tree: Root, options: StringifyOptions = {}): string {
+  if (options.fastPath === false) return fullToMarkdown(tree);
+  const written = fastToMarkdown(tree, fullToMarkdown);
+  const count = options.fastPathCount;
+  if (count !== undefined) {
+    count.trees++;
+    count.blocks += tree.children.length;
+    count.fastBlocks += written?.fast ?? 0;
+    if (written !== undefined && written.fast === written.blocks) count.fastTrees++;
+  }
+  return written?.markdown ?? fullToMarkdown(tree);
+}
+
+/** mdast → markdown with mdast-util-to-markdown alone. */
+export function fullToMarkdown(tree: Root): string {
   return toMarkdown(tree, exporterOptions);
 }

@@ -7,7 +7,7 @@ import type { Leaf, Text } from '../model/text.js';
 import { renderFrontMatter } from './front-matter.js';
 import { appendFootnoteDefinitions } from './handlers/annotation.js';
 import { blockRenderers } from './handlers/index.js';
-import { stringifyMdast } from './mdast-io.js';
+import { stringifyMdast, type StringifyOptions } from './mdast-io.js';
 import { verbatim, type RenderContext } from './render-context.js';
 import { readPage } from './read-page.js';
 import { protectCarriageReturns, restoreCarriageReturns } from './text-carriage-return.js';
@@ -73,9 +73,12 @@ export interface PageToRender {
   document: JSONDocument;
 }
 
+/** How to write a page. */
+export type RenderOptions = StringifyOptions;
+
 /** Writes a page as GitBook's exporter does: front matter, `# title`, then the blocks. */
-export function renderPage(page: PageToRender): string {
-  return renderChecked(page);
+export function renderPage(page: PageToRender, options: RenderOptions = {}): string {
+  return renderChecked(page, undefined, options);
 }
 
 /**
@@ -83,12 +86,24 @@ export function renderPage(page: PageToRender): string {
  * `RenderContext.bare`) when the page then reads back as it does without them; otherwise (one of
  * them now makes emphasis with a neighbour, say) without any of them.
  */
-function renderChecked(page: PageToRender, sourcesUsed?: Set<object>): string {
+function renderChecked(
+  page: PageToRender,
+  sourcesUsed?: Set<object>,
+  options: RenderOptions = {},
+): string {
   const bare = { used: false };
-  const markdown = renderWith(page, renderContext({ bare, ...(sourcesUsed && { sourcesUsed }) }));
+  const markdown = renderWith(
+    page,
+    renderContext({ bare, ...(sourcesUsed && { sourcesUsed }) }),
+    options,
+  );
   if (!bare.used) return markdown;
   const strictUsed = sourcesUsed && new Set<object>();
-  const strict = renderWith(page, renderContext(strictUsed && { sourcesUsed: strictUsed }));
+  const strict = renderWith(
+    page,
+    renderContext(strictUsed && { sourcesUsed: strictUsed }),
+    options,
+  );
   if (sameReading(readPage(markdown), readPage(strict))) return markdown;
   if (sourcesUsed !== undefined && strictUsed !== undefined) {
     sourcesUsed.clear();
@@ -162,7 +177,11 @@ function forEachNode(
   }
 }
 
-function renderWith({ metadata, document }: PageToRender, context: RenderContext): string {
+function renderWith(
+  { metadata, document }: PageToRender,
+  context: RenderContext,
+  options: RenderOptions = {},
+): string {
   const children: RootContent[] = [];
   if (metadata.title !== undefined) {
     children.push({ type: 'heading', depth: 1, children: context.phrasing([titleText(metadata)]) });
@@ -175,7 +194,8 @@ function renderWith({ metadata, document }: PageToRender, context: RenderContext
   // blank lines at the start of a file read as nothing.
   const nothing =
     metadata.title === undefined && document.nodes.every((block) => isEmptyParagraph(block));
-  const body = children.length === 0 || nothing ? '' : restoreCarriageReturns(stringifyMdast(tree));
+  const body =
+    children.length === 0 || nothing ? '' : restoreCarriageReturns(stringifyMdast(tree, options));
   const frontMatter = renderFrontMatter(metadata);
   // Empty paragraphs before the first block, when front matter (not a title) comes before it.
   const empty = metadata.title === undefined ? (children[0]?.data?.emptyParagraphsBefore ?? 0) : 0;

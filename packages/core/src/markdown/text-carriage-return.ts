@@ -7,6 +7,9 @@
  */
 export const textCarriageReturn = '\ufdd0';
 
+/** The fields of mdast nodes that hold written text. */
+const valueKeys = ['value', 'alt', 'title', 'url', 'meta', 'lang'] as const;
+
 /**
  * Puts {@link textCarriageReturn} for the CRs in the values of an mdast tree about to be
  * written (code, HTML, titles… texts have theirs already), where the serializer would take them
@@ -14,7 +17,7 @@ export const textCarriageReturn = '\ufdd0';
  */
 export function protectCarriageReturns(node: object): void {
   const fields = node as Record<string, unknown>;
-  for (const key of ['value', 'alt', 'title', 'url', 'meta', 'lang']) {
+  for (const key of valueKeys) {
     const value = fields[key];
     if (typeof value === 'string' && value.includes('\r'))
       fields[key] = value.replaceAll('\r', textCarriageReturn);

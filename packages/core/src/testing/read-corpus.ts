@@ -38,3 +38,14 @@ export function readTreeDir(dir: string): TreeFile[] {
       };
     });
 }
+
+/** Every `.md` file of the corpora, as absolute paths, sorted. */
+export function corpusMarkdownFiles(dir: string = corporaDir): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return corpusMarkdownFiles(path);
+      return entry.name.endsWith('.md') ? [path] : [];
+    })
+    .sort();
+}

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { document, markdownText } from '../../testing/arbitraries.js';
+import { corporaDir, corpusMarkdownFiles } from '../../testing/read-corpus.js';
 import { pageMarkdown } from '../../testing/markdown-arbitraries.js';
 import { splitFrontMatter } from '../front-matter.js';
 import { fullFromMarkdown } from '../mdast-io.js';
@@ -115,21 +115,11 @@ describe('fastFromMarkdown', () => {
   }, 300_000);
 });
 
-const corpora = fileURLToPath(new URL('../../../fixtures/corpora/', import.meta.url));
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return markdownFiles(path);
-    return name.endsWith('.md') ? [path] : [];
-  });
-}
-
 describe('fastFromMarkdown on the corpora', () => {
-  const files = markdownFiles(corpora).sort();
+  const files = corpusMarkdownFiles();
   let answered = 0;
   for (const path of files) {
-    it(`agrees with the full parser on ${relative(corpora, path)}`, () => {
+    it(`agrees with the full parser on ${relative(corporaDir, path)}`, () => {
       if (agrees(readFileSync(path, 'utf8'))) answered++;
     });
   }
