@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '@docsync/server/testing';
 import { createSyncClient, pull, push, type SyncContext } from '@docsync/sync';
 import { createGitRepo, type GitRepo } from '@docsync/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_PARSING } from '../support/corpus-parsing.ts';
 
 const shared = fileURLToPath(new URL('../../../shared/corpora/', import.meta.url));
 
@@ -67,7 +68,7 @@ function formatted(files: ReadonlyMap<string, Uint8Array>): Map<string, string> 
 let server: TestServer;
 const repos: GitRepo[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ parsing: CORPUS_PARSING });
 });
 afterAll(async () => {
   for (const repo of repos) await repo.remove();
