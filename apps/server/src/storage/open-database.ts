@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, type DatabaseIntrospector, type Dialect } from 'kysely';
 import pg from 'pg';
 import { ChangeTrackingDialect } from './change-tracking-dialect.js';
 import type { DialectName } from './dialect-of.js';
@@ -9,6 +9,7 @@ import { migrateToLatest } from './migrate.js';
 import { NodeSqliteDialect } from './node-sqlite-dialect.js';
 import { PostgresChangeListener } from './postgres-change-listener.js';
 import { installChangeTriggers } from './postgres-change-triggers.js';
+import { OwnSchemaIntrospector } from './own-schema-introspector.js';
 import type { Db, DatabaseSchema } from './schema.js';
 import { TableChanges } from './table-changes.js';
 
@@ -120,6 +121,13 @@ function openSqlite(path: string): Opened {
 
 const safeSchemaName = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** PostgreSQL, with the migrator's introspection kept to the service's own schema. */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 async function openPostgres(url: string, schema: string | undefined): Promise<Opened> {
   if (schema !== undefined && !safeSchemaName.test(schema)) {
     throw new Error(`schema name \`${schema}\` must match ${String(safeSchemaName)}`);
@@ -148,7 +156,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Op
     },
     changes,
   );
-  const db = tracked(new PostgresDialect({ pool }), changes);
+  const db = tracked(new OwnSchemaPostgresDialect({ pool }), changes);
   return {
     db,
     changes,
