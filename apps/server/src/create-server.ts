@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { BackgroundWork } from './background-work.js';
 import type { BlobStore } from './blobs/blob-store.js';
 import { createServerCaches, type ServerCaches } from './caches/server-caches.js';
 import { systemClock, type Clock } from './clock.js';
@@ -161,6 +162,9 @@ export function createServer(deps: ServerDeps): FastifyInstance {
     clock,
     ids,
     jobs: { wake: () => runner?.wake() },
+    later: new BackgroundWork((error, what) => {
+      logger.warn({ err: error }, `${what} failed`);
+    }),
   };
   if (deps.jobs !== false)
     runner = new JobRunner(
@@ -217,6 +221,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   useJsonBodyParser(app);
   useErrorHandler(app, bodyLimit);
   app.addHook('onRequest', async (request, reply) => {
+    ctx.later.noteRequest();
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 
@@ -245,6 +250,7 @@ export function createServer(deps: ServerDeps): FastifyInstance {
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     await runner?.stop();
+    await ctx.later.close();
     await ctx.markdown.close();
   });
   return app;

@@ -1,3 +1,4 @@
+import type { BackgroundWork } from './background-work.js';
 import type { BlobStore } from './blobs/blob-store.js';
 import type { ServerCaches } from './caches/server-caches.js';
 import type { Clock } from './clock.js';
@@ -26,4 +27,6 @@ export interface ServerContext {
   readonly ids: IdGenerator;
   /** The background job runner, to look for due jobs at once after queueing one. */
   readonly jobs: { wake(): void };
+  /** Work requests start and do not wait for (see {@link BackgroundWork}). */
+  readonly later: BackgroundWork;
 }

@@ -1,5 +1,5 @@
 import type { GitTree } from '@docsync/api';
-import type { RevisionPageDocument } from '@docsync/core';
+import { pageTreeFile, type RevisionLayout, type RevisionPageDocument } from '@docsync/core';
 import type { CachedStore } from '../caches/cached-store.js';
 import type { CountedCache } from '../caches/counted-cache.js';
 import { loadRevision } from '../content/load-revision.js';
@@ -8,6 +8,7 @@ import type { RevisionCaches } from '../content/revision-caches.js';
 import { revisionRows } from '../content/revision-rows.js';
 import type { LoadOptions, RevisionRows, StoredRevision } from '../content/stored-revision.js';
 import { listByDifference, rememberListing } from './listing-by-difference.js';
+import type { PageRenderCache } from './page-render-cache.js';
 import { renderGitTree } from './render-git-tree.js';
 import { documentPages, unchangedPages, withKnownPages } from './reuse-pages.js';
 import {
@@ -64,12 +65,16 @@ export async function gitTreeListing(store: GitTreeStore, target: GitTreeTarget)
  * that of a revision without a stored row (a new space's reserved first revision, which reads as
  * empty until content is written under that id) is kept.
  */
-export function gitTreeListed(store: GitTreeStore, target: GitTreeTarget): Promise<Listed> {
+export function gitTreeListed(
+  store: GitTreeStore,
+  target: GitTreeTarget,
+  options: ListOptions = {},
+): Promise<Listed> {
   const listings = store.caches.listings;
   const known = listings.get(target.revisionId);
   if (known !== undefined) return known;
   const ours = () => listings.peek(target.revisionId) === listing;
-  const listing = listRevision(store, target).then(
+  const listing = listRevision(store, target, options).then(
     (listed) => {
       if (listed !== undefined) {
         if (ours()) listings.set(target.revisionId, listing, listedBytes(listed));
@@ -118,6 +123,41 @@ function rememberPages(
   }
 }
 
+/** Options of {@link listRevision}. */
+export interface ListOptions {
+  /**
+   * Awaited between slices of rendering (see {@link renderInSlices}). Default: the next turn of
+   * the event loop; work in the background waits for the service to be idle.
+   */
+  pace?: () => Promise<void>;
+}
+
+/** Milliseconds of rendering between turns of the event loop, in {@link renderInSlices}. */
+const RENDER_SLICE_MS = 2;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Renders pages into the render cache a few milliseconds at a time, awaiting `pace` in between:
+ * a whole listing of 10,000 pages is about a second of rendering, which in one go would hold
+ * every other request of the service for that second.
+ */
+async function renderInSlices(
+  pages: readonly RevisionPageDocument[],
+  layout: RevisionLayout,
+  cache: PageRenderCache,
+  pace: () => Promise<void>,
+): Promise<void> {
+  let sliceStart = performance.now();
+  for (const page of pages) {
+    pageTreeFile(page, layout, cache);
+    if (performance.now() - sliceStart >= RENDER_SLICE_MS) {
+      await pace();
+      sliceStart = performance.now();
+    }
+  }
+}
+
 /**
  * Lists a revision. One laid out as the space's last listing was (only pages' content changed)
  * is that listing with the changed pages rendered again (`listByDifference`): a cost of the
@@ -130,6 +170,7 @@ function rememberPages(
 export async function listRevision(
   store: GitTreeStore,
   target: GitTreeTarget,
+  { pace = nextTurn }: ListOptions = {},
 ): Promise<Listed | undefined> {
   const rows = await revisionRows(store, target.revisionId);
   if (rows === undefined) return undefined;
@@ -146,8 +187,12 @@ export async function listRevision(
     content: { ...loaded.content, pages: withKnownPages(loaded.content.pages, unchanged) },
   };
   const layout = revisionLayout(store.caches, revision);
+  const pages = documentPages(revision.content.pages);
+  await renderInSlices(pages, layout, state.cache, pace);
+  // Every page is in the render cache now (unless another listing replaced it meanwhile, which
+  // this render redoes): writing the whole tree reuses them, in one synchronous pass.
   const { files, texts } = renderGitTree(revision, state.cache, layout);
-  rememberPages(state, rows, documentPages(revision.content.pages));
+  rememberPages(state, rows, pages);
   const tree = { revision: target.revisionId, files };
   // An empty revision may be a space's reserved first one, which gets content under its id later.
   if (rows.pages.size > 0)

@@ -29,6 +29,7 @@ import {
   syncPointResource,
 } from '../content/sync-points.js';
 import { BadRequestError } from '../errors.js';
+import { gitTreeListed } from '../git-tree/git-tree-listing.js';
 import { operation, type Operation } from '../http/operation.js';
 import { requireSpace } from '../spaces/space-access.js';
 import type { Db } from '../storage/schema.js';
@@ -122,7 +123,7 @@ export const gitSyncOperations: readonly Operation[] = [
         changeRequest === undefined || mainRevision === undefined
           ? undefined
           : (trx: Db) => rebaseChangeRequest(trx, changeRequest.id, mainRevision);
-      await importTree(ctx, {
+      const imported = await importTree(ctx, {
         target,
         organizationId: space.organization_id,
         tree: 'tree' in body ? body.tree : { base: body.base, changes: body.changes },
@@ -131,6 +132,16 @@ export const gitSyncOperations: readonly Operation[] = [
         force: body.force,
         alsoWrite: moveBase,
       });
+      // A pull follows a push: its listing (and that of any later revision laid out alike, see
+      // `listByDifference`) is made while the client is not waiting for it.
+      if (imported.created)
+        ctx.later.start(`listing:${params.spaceId}`, 'listing the imported revision', () =>
+          gitTreeListed(
+            ctx,
+            { spaceId: params.spaceId, revisionId: imported.revisionId },
+            { pace: () => ctx.later.idle() },
+          ),
+        );
       return undefined;
     },
   ),
