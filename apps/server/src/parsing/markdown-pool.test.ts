@@ -46,6 +46,21 @@ describe('MarkdownPool.parseMany', () => {
     expect(await pool.parseMany([fine(0)])).toEqual([parsePage(fine(0).markdown)]);
   }, 60_000);
 
+  it('counts a page’s time from when a worker starts it, not while it waits for one', async () => {
+    // One worker: the fine page waits the whole budget behind the slow one, then parses.
+    const one = new MarkdownPool({ timeMs: 1_500, threads: 1 });
+    try {
+      const slow = one
+        .parse(`# Stars\n\n${slowMarkdown(50_000)}\n`, 'slow')
+        .catch((error: unknown) => error);
+      const fine = one.parse('# Fine\n', 'fine');
+      expect(await slow).toBeInstanceOf(BadRequestError);
+      expect(await fine).toEqual(parsePage('# Fine\n'));
+    } finally {
+      await one.close();
+    }
+  }, 30_000);
+
   it('refuses a page past the length budget before parsing any, naming it', async () => {
     const small = new MarkdownPool({ maxLength: 100 });
     try {

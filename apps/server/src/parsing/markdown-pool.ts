@@ -10,7 +10,10 @@ import type { ParseBatchTask } from './parse-worker.js';
 export interface ParseBudgets {
   /** Longest text parsed, in characters (UTF-16 code units). Default 1 MiB. */
   maxLength?: number;
-  /** Time from asking to the parse, queueing included, in milliseconds. Default 10 s. */
+  /**
+   * Time one page's parse may take, in milliseconds, from when a worker starts it: waiting for a
+   * worker (behind an import's other pages, or on a loaded machine) does not count. Default 10 s.
+   */
   timeMs?: number;
   /** Heap of one worker, in MiB. Default 512. */
   heapMb?: number;
@@ -25,6 +28,9 @@ export const DEFAULT_PARSE_BUDGETS: Required<ParseBudgets> = {
   heapMb: 512,
   threads: Math.max(2, Math.min(4, availableParallelism())),
 };
+
+/** What a batch's progress says before its worker starts it (see `ParseBatchTask`). */
+const NOT_STARTED = -1;
 
 /** Pages per batch of {@link MarkdownPool.parseMany}, and their characters at most (but one page). */
 const BATCH_PAGES = 64;
@@ -47,7 +53,7 @@ const workerFile = new URL(
  */
 export class MarkdownPool {
   readonly budgets: Required<ParseBudgets>;
-  readonly #pool: Piscina<{ markdown: string } | ParseBatchTask, ParsedPage | ParsedPage[]>;
+  readonly #pool: Piscina<ParseBatchTask, ParsedPage[]>;
 
   constructor(budgets: ParseBudgets = {}) {
     this.budgets = { ...DEFAULT_PARSE_BUDGETS, ...budgets };
@@ -64,20 +70,14 @@ export class MarkdownPool {
   /** Parses `markdown` (400 past a budget); `field` names it in messages. */
   async parse(markdown: string, field: string): Promise<ParsedPage> {
     this.#check(markdown, field);
-    try {
-      return (await this.#pool.run(
-        { markdown },
-        { signal: AbortSignal.timeout(this.budgets.timeMs) },
-      )) as ParsedPage;
-    } catch (error) {
-      throw this.#refusal(error, field);
-    }
+    const [parsed] = await this.#runBatch([{ markdown, field }]);
+    if (parsed === undefined) throw new Error('the parse worker answered no page');
+    return parsed;
   }
 
   /**
    * Parses many pages (an import's), as {@link parse} would one by one and with the same budgets
-   * (each page its own time, the first of a batch counting from when the batch was asked for),
-   * but sent to the workers in batches, a few per thread in flight, so that workers do not wait
+   * (each page its own time, from when the worker starts it), but sent to the workers in batches, a few per thread in flight, so that workers do not wait
    * on the event loop between pages. 400 names the first page found past a budget.
    */
   async parseMany(pages: readonly { markdown: string; field: string }[]): Promise<ParsedPage[]> {
@@ -104,18 +104,22 @@ export class MarkdownPool {
     return parsed.flat();
   }
 
-  /** One batch of {@link parseMany}, each page held to the time budget from its start. */
+  /** One batch of pages, each held to the time budget from when the worker starts it. */
   async #runBatch(pages: readonly { markdown: string; field: string }[]): Promise<ParsedPage[]> {
     const { timeMs } = this.budgets;
     const askedAt = Date.now();
     const progress = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    // No page started yet: the batch waits for a worker, which the budget does not count.
+    Atomics.store(progress, 0, NOT_STARTED);
     const controller = new AbortController();
     const at = () => Atomics.load(progress, 0);
-    // The page being parsed and when it started: the first from the ask, queueing included.
+    // The page being parsed and when it started; looked at again a budget later while waiting.
     const check = () => {
-      const index = at();
-      const started = index === 0 ? 0 : Atomics.load(progress, 1);
-      const left = askedAt + started + timeMs - Date.now();
+      if (at() === NOT_STARTED) {
+        timer = setTimeout(check, timeMs);
+        return;
+      }
+      const left = askedAt + Atomics.load(progress, 1) + timeMs - Date.now();
       if (left > 0) timer = setTimeout(check, left);
       else controller.abort(new DOMException('parse budget spent', 'TimeoutError'));
     };
@@ -126,12 +130,15 @@ export class MarkdownPool {
         askedAt,
         progress,
       };
-      return (await this.#pool.run(task, {
+      return await this.#pool.run(task, {
         name: 'parseBatch',
         signal: controller.signal,
-      })) as ParsedPage[];
+      });
     } catch (error) {
-      throw this.#refusal(error, pages[at()]?.field ?? 'markdown');
+      // piscina ends the worker of an aborted task and replaces it only up to `minThreads` (0):
+      // the batches queued behind it would wait for the next parse to start a worker.
+      if (controller.signal.aborted) this.warm();
+      throw this.#refusal(error, pages[Math.max(0, at())]?.field ?? 'markdown');
     } finally {
       clearTimeout(timer);
     }
@@ -172,7 +179,12 @@ export class MarkdownPool {
    */
   warm(): void {
     for (let n = this.#pool.threads.length; n < this.budgets.threads; n++)
-      this.#pool.run({ markdown: '' }).catch(() => undefined);
+      this.#pool
+        .run(
+          { markdowns: [], askedAt: Date.now(), progress: new Int32Array(2) },
+          { name: 'parseBatch' },
+        )
+        .catch(() => undefined);
   }
 
   /** Ends the workers (a server's `onClose`). */

@@ -9,26 +9,23 @@ try {
   // Not permitted here: the worker runs at the process's priority.
 }
 
-/**
- * What a worker of the markdown pool runs: core's `parsePage`, nothing else. It imports no file
- * of the server (only packages), so the pool can load it from source in tests as from `dist`.
- */
-export function parse(task: { markdown: string }): ParsedPage {
-  return parsePage(task.markdown);
-}
-
 /** A batch of pages to parse, and where to say which one is being parsed (see `parseBatch`). */
 export interface ParseBatchTask {
   markdowns: string[];
   /** When the batch was asked for, in ms since the epoch. */
   askedAt: number;
-  /** Shared with the pool: [index of the page being parsed, when it started in ms after `askedAt`]. */
+  /**
+   * Shared with the pool: [index of the page being parsed (-1 before the first), when it started
+   * in ms after `askedAt`].
+   */
   progress: Int32Array;
 }
 
 /**
- * Parses pages one after the other, saying in `progress` which one it is at and since when, so
- * the pool holds each page to its own time budget and names the page that outlasts it.
+ * What a worker of the markdown pool runs: core's `parsePage` on pages one after the other,
+ * saying in `progress` which one it is at and since when, so the pool holds each page to its own
+ * time budget from its start and names the page that outlasts it. It imports no file of the
+ * server (only packages), so the pool can load it from source in tests as from `dist`.
  */
 export function parseBatch(task: ParseBatchTask): ParsedPage[] {
   return task.markdowns.map((markdown, index) => {
