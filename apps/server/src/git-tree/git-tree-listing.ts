@@ -59,11 +59,18 @@ export async function gitTreeListing(store: GitTreeStore, target: GitTreeTarget)
   return (await gitTreeListed(store, target)).tree;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Listings made at a pace of their own (in the background), with what hurries them. */
+const idlePaced = new WeakMap<Promise<Listed>, { hurry: () => void }>();
+
 /**
  * The files Git Sync writes for a revision, from memory when listed before. Requests for the
  * same revision while it is being listed share the one listing. Neither a failed listing nor
  * that of a revision without a stored row (a new space's reserved first revision, which reads as
- * empty until content is written under that id) is kept.
+ * empty until content is written under that id) is kept. A listing started with a `pace` (the
+ * background's, which waits for the service to be idle) keeps it until a caller without one asks
+ * for the same revision; from then on it goes at the default pace.
  */
 export function gitTreeListed(
   store: GitTreeStore,
@@ -72,9 +79,30 @@ export function gitTreeListed(
 ): Promise<Listed> {
   const listings = store.caches.listings;
   const known = listings.get(target.revisionId);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    // A caller that waits for a listing made at an idle pace hurries it: on a service that is
+    // never idle for long, it would otherwise wait for a pause in the traffic.
+    if (options.pace === undefined) idlePaced.get(known)?.hurry();
+    return known;
+  }
   const ours = () => listings.peek(target.revisionId) === listing;
-  const listing = listRevision(store, target, options).then(
+  const { pace } = options;
+  let hurry: () => void = () => undefined;
+  const hurried = new Promise<void>((resolve) => {
+    hurry = resolve;
+  });
+  // Hurried, a wait of the pace in progress ends too; then every slice goes at the default pace.
+  let fast = false;
+  void hurried.then(() => {
+    fast = true;
+  });
+  const listing = listRevision(
+    store,
+    target,
+    pace === undefined
+      ? {}
+      : { pace: () => (fast ? nextTurn() : Promise.race([pace(), hurried.then(nextTurn)])) },
+  ).then(
     (listed) => {
       if (listed !== undefined) {
         if (ours()) listings.set(target.revisionId, listing, listedBytes(listed));
@@ -88,6 +116,7 @@ export function gitTreeListed(
       throw error;
     },
   );
+  if (pace !== undefined) idlePaced.set(listing, { hurry });
   listings.set(target.revisionId, listing, 1);
   return listing;
 }
@@ -134,8 +163,6 @@ export interface ListOptions {
 
 /** Milliseconds of rendering between turns of the event loop, in {@link renderInSlices}. */
 const RENDER_SLICE_MS = 2;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Renders pages into the render cache a few milliseconds at a time, awaiting `pace` in between:

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerCaches } from '../caches/server-caches.js';
 import { commitOid, sendTree, textBlob, type TreeBlob } from '../testing/send-tree.js';
 import { startTestServer, testDialects, type TestServer } from '../testing/start-test-server.js';
-import { listRevision } from './git-tree-listing.js';
+import { gitTreeListed, listRevision } from './git-tree-listing.js';
 
 const PAGES = 400;
 
@@ -86,6 +86,31 @@ for (const { dialect, skip } of testDialects) {
       expect(next).toEqual(await fromScratch(space.id, second));
       const changed = next?.files.filter((file, index) => file.oid !== listed?.files[index]?.oid);
       expect(changed?.map((file) => file.path)).toEqual(['page-7.md']);
+    });
+
+    it('hurries a listing made at an idle pace once a caller waits for it', async () => {
+      const created = await server.http.request('POST', `/v1/orgs/${server.organizationId}/spaces`);
+      const space = created.body as Space;
+      expect(
+        (await sendTree(server.http, space.id, book(), { oid: commitOid(4), message: 'm' })).status,
+      ).toBe(204);
+      const revision = await revisionOf(space.id);
+      const store = { db: server.db, caches: createServerCaches() };
+      const target = { spaceId: space.id, revisionId: revision };
+      // A service never idle: the paced listing would never end on its own.
+      let paces = 0;
+      const paced = gitTreeListed(store, target, {
+        pace: () => {
+          paces += 1;
+          return new Promise<void>(() => undefined);
+        },
+      });
+      await until(() => paces > 0);
+      // A pull's request for the same revision shares that listing, and hurries it.
+      const asked = gitTreeListed(store, target);
+      expect(asked).toBe(paced);
+      expect((await asked).tree).toEqual(await fromScratch(space.id, revision));
+      expect(paces).toBe(1);
     });
 
     it('renders a large revision in slices, awaiting the pace in between, to the same listing', async () => {
