@@ -469,11 +469,16 @@ class Model {
       expect(git(dir, 'rev-parse', '--abbrev-ref', 'HEAD').trim(), 'nothing changed').toBe('main');
       expect(existsSync(join(dir, '.git', 'MERGE_HEAD')), 'no merge left on main').toBe(false);
       git(dir, 'checkout', '-q', 'feature');
+      const held = this.featureEditFiles();
+      const conflictsBefore = this.conflicts.length;
       try {
         pushed = await this.sync('  push feature (checked out)', run, false);
       } finally {
         git(dir, 'checkout', '-q', 'main');
       }
+      const settled = this.conflicts.slice(conflictsBefore);
+      if (settled.some((conflict) => conflict.strategy === 'theirs'))
+        this.dropFeatureEditsLostTo(settled, held);
     }
     if (pushed.changeRequest !== undefined) {
       this.featureChangeRequest = { id: pushed.changeRequest.id, edits: [...this.feature] };
@@ -482,6 +487,54 @@ class Model {
       );
       await this.expectChangeRequestHoldsBranch(pushed.changeRequest.id, 'feature');
     }
+  }
+
+  /** The file of `feature` that holds each feature edit's paragraph, by token. */
+  featureEditFiles(): Map<string, string> {
+    const files = new Map<string, string>();
+    for (const edit of this.feature) {
+      let found = '';
+      try {
+        found = git(
+          this.repo.path,
+          'grep',
+          '-l',
+          `^${edit.page}\\.${String(edit.paragraph)}:${edit.token}$`,
+          'feature',
+        );
+      } catch {
+        // No file holds it (a merge of the space's changes already replaced it).
+      }
+      const path = found.split('\n')[0]?.replace(/^feature:/, '');
+      if (path) files.set(edit.token, path);
+    }
+    return files;
+  }
+
+  /**
+   * After a push of `feature` whose conflicts a person settled with the space's side: feature
+   * edits in a conflicting file that the branch no longer holds were given up by that choice,
+   * and leave the feature (logged). An edit gone from a file that did not conflict stays, and
+   * the final check reports it lost. (Seed 3122, 300 operations: an edit of `page-4.md` on the
+   * feature, given up to the space's moved copy of the page, was counted as lost when the
+   * change request merged.)
+   */
+  dropFeatureEditsLostTo(
+    settled: readonly { paths: string[]; strategy: 'ours' | 'theirs' }[],
+    held: ReadonlyMap<string, string>,
+  ): void {
+    const conflicting = new Set(
+      settled.filter((conflict) => conflict.strategy === 'theirs').flatMap((c) => c.paths),
+    );
+    const now = this.branchTokens('feature');
+    this.feature = this.feature.filter((edit) => {
+      const key = `${edit.page}.${String(edit.paragraph)}`;
+      const path = held.get(edit.token);
+      if ((now.get(key) ?? []).includes(edit.token) || path === undefined) return true;
+      if (!conflicting.has(path)) return true;
+      this.log.push(`  feature edit ${edit.token} (${key}, ${path}) given up to the space's side`);
+      return false;
+    });
   }
 
   /** The paragraph tokens of the pages a branch's SUMMARY.md lists, from its commit. */
