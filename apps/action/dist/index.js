@@ -21222,13 +21222,19 @@ function applyDelta(base2, delta) {
   return target;
 }
 
+// ../../packages/git/dist/deflate-bodies.js
+import { Worker } from "node:worker_threads";
+
 // ../../packages/git/dist/pack-file.js
 import { createHash } from "node:crypto";
 import { constants as constants3, crc32, deflateSync } from "node:zlib";
 function deflateObject(body) {
-  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(body.byteLength + 262))));
-  const chunkSize = Math.min(MAX_CHUNK, Math.max(constants3.Z_MIN_CHUNK, body.byteLength + 64));
-  return deflateSync(body, { level: constants3.Z_BEST_SPEED, windowBits, chunkSize });
+  return deflateSync(body, deflateOptions(body.byteLength));
+}
+function deflateOptions(size) {
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(size + 262))));
+  const chunkSize = Math.min(MAX_CHUNK, Math.max(constants3.Z_MIN_CHUNK, size + 64));
+  return { level: constants3.Z_BEST_SPEED, windowBits, chunkSize };
 }
 var MAX_CHUNK = 64 * 1024;
 var typeNumbers = { commit: 1, tree: 2, blob: 3, tag: 4 };
@@ -21244,7 +21250,7 @@ function entryHeader(type, size) {
   bytes.push(byte);
   return Buffer.from(bytes);
 }
-function encodePack(objects) {
+function encodePack(objects, deflated) {
   const header = Buffer.alloc(12);
   header.write("PACK", 0, "latin1");
   header.writeUInt32BE(2, 4);
@@ -21253,16 +21259,14 @@ function encodePack(objects) {
   const hash = createHash("sha1").update(header);
   const entries = [];
   let offset = header.byteLength;
-  for (const object of objects) {
-    const entry = Buffer.concat([
-      entryHeader(object.type, object.body.byteLength),
-      deflateObject(object.body)
-    ]);
-    chunks.push(entry);
-    hash.update(entry);
-    entries.push({ oid: Buffer.from(object.oid, "hex"), offset, crc: crc32(entry) });
-    offset += entry.byteLength;
-  }
+  objects.forEach((object, position) => {
+    const head = entryHeader(object.type, object.body.byteLength);
+    const body = deflated?.[position] ?? deflateObject(object.body);
+    chunks.push(head, body);
+    hash.update(head).update(body);
+    entries.push({ oid: Buffer.from(object.oid, "hex"), offset, crc: crc32(body, crc32(head)) });
+    offset += head.byteLength + body.byteLength;
+  });
   const checksum = hash.digest();
   chunks.push(checksum);
   return {
@@ -21304,6 +21308,124 @@ function encodeIndex(entries, packChecksum) {
   });
   packChecksum.copy(body, largeOffsets + largeCount * 8);
   return Buffer.concat([body, createHash("sha1").update(body).digest()]);
+}
+
+// ../../packages/git/dist/deflate-bodies.js
+var PARALLEL_BYTES = 4 << 20;
+var OWN_SHARE = 0.55;
+var WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { deflateSync } = require('node:zlib');
+parentPort.on('message', ({ id, data, ends, level, windowBits, chunkSizes }) => {
+  const out = [];
+  let total = 0;
+  let start = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const deflated = deflateSync(data.subarray(start, ends[i]), {
+      level, windowBits: windowBits[i], chunkSize: chunkSizes[i],
+    });
+    out.push(deflated);
+    total += deflated.byteLength;
+    start = ends[i];
+  }
+  const joined = new Uint8Array(total);
+  const outEnds = new Uint32Array(out.length);
+  let at = 0;
+  out.forEach((deflated, i) => { joined.set(deflated, at); at += deflated.byteLength; outEnds[i] = at; });
+  parentPort.postMessage({ id, joined, ends: outEnds }, [joined.buffer, outEnds.buffer]);
+});
+`;
+var DeflateWorker = class {
+  #worker;
+  #waiting = /* @__PURE__ */ new Map();
+  #next = 0;
+  #failed;
+  /** `source`: the worker's script (tests give one that fails). */
+  constructor(source = WORKER_SOURCE) {
+    this.#worker = new Worker(source, { eval: true });
+    this.#worker.unref();
+    this.#worker.on("message", (message) => {
+      const waiting = this.#waiting.get(message.id);
+      this.#waiting.delete(message.id);
+      const out = [];
+      let start = 0;
+      for (const end of message.ends) {
+        out.push(message.joined.subarray(start, end));
+        start = end;
+      }
+      waiting?.resolve(out);
+    });
+    this.#worker.on("error", (error2) => {
+      this.#fail(error2);
+    });
+    this.#worker.on("exit", (code) => {
+      this.#fail(new Error(`the deflate worker exited with code ${String(code)}`));
+    });
+  }
+  #fail(error2) {
+    this.#failed ??= error2;
+    for (const waiting of this.#waiting.values())
+      waiting.reject(this.#failed);
+    this.#waiting.clear();
+  }
+  /** The bodies deflated, in order. */
+  deflate(bodies) {
+    if (this.#failed !== void 0)
+      return Promise.reject(this.#failed);
+    const size = bodies.reduce((sum, body) => sum + body.byteLength, 0);
+    const data = new Uint8Array(size);
+    const ends = new Uint32Array(bodies.length);
+    const windowBits = new Uint8Array(bodies.length);
+    const chunkSizes = new Uint32Array(bodies.length);
+    let at = 0;
+    let level = 0;
+    bodies.forEach((body, index2) => {
+      data.set(body, at);
+      at += body.byteLength;
+      ends[index2] = at;
+      const options = deflateOptions(body.byteLength);
+      windowBits[index2] = options.windowBits;
+      chunkSizes[index2] = options.chunkSize;
+      level = options.level;
+    });
+    const id = this.#next++;
+    return new Promise((resolve2, reject) => {
+      this.#waiting.set(id, { resolve: resolve2, reject });
+      this.#worker.postMessage({ id, data, ends, level, windowBits, chunkSizes }, [
+        data.buffer,
+        ends.buffer,
+        windowBits.buffer,
+        chunkSizes.buffer
+      ]);
+    });
+  }
+  /** Ends the worker; batches still waiting are rejected. */
+  async close() {
+    this.#fail(new Error("the deflate worker was closed"));
+    await this.#worker.terminate();
+  }
+};
+async function deflateInWorker(bodies, source) {
+  const worker = new DeflateWorker(source);
+  try {
+    return await worker.deflate(bodies);
+  } finally {
+    await worker.close();
+  }
+}
+async function deflateBodies(bodies, inWorker = deflateInWorker) {
+  const size = bodies.reduce((sum, body) => sum + body.byteLength, 0);
+  if (size < PARALLEL_BYTES || bodies.length < 2)
+    return bodies.map(deflateObject);
+  let split = 0;
+  for (let own = 0; split < bodies.length - 1 && own < size * OWN_SHARE; split += 1)
+    own += bodies[split]?.byteLength ?? 0;
+  const theirs = bodies.slice(split);
+  const working = inWorker(theirs);
+  working.catch(() => void 0);
+  const mine = bodies.slice(0, split).map(deflateObject);
+  const rest = await working.catch(() => theirs.map(deflateObject));
+  return [...mine, ...rest];
 }
 
 // ../../packages/git/dist/pack-index.js
@@ -21721,16 +21843,20 @@ var ObjectStore = class {
       batch.push(object);
       bytes += object.body.byteLength;
       if (bytes >= PACK_BYTES) {
-        await this.#writePack(batch);
+        await this.writePack(batch);
         batch = [];
         bytes = 0;
       }
     }
     if (batch.length > 0)
-      await this.#writePack(batch);
+      await this.writePack(batch);
   }
-  async #writePack(objects) {
-    const { name, pack, index: index2 } = encodePack(objects);
+  /**
+   * Writes `objects` (distinct ids, none in the repository) as one pack; `deflated` are their
+   * bodies deflated already (see `BlobPacker`), else they are deflated here.
+   */
+  async writePack(objects, deflated) {
+    const { name, pack, index: index2 } = encodePack(objects, deflated ?? await deflateBodies(objects.map((object) => object.body)));
     const packDir = `${this.gitdir}/objects/pack`;
     await this.#fs.mkdir(packDir, { recursive: true });
     const packPath = `${packDir}/pack-${name}.pack`;
@@ -22251,6 +22377,94 @@ function gitBlobId(content) {
   const bytes = typeof content === "string" ? encoder2.encode(content) : content;
   return createHash3("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
+
+// ../../packages/git/dist/blob-packer.js
+var BATCH_BYTES = 1 << 20;
+var BlobPacker = class {
+  #store;
+  #packBytes;
+  #worker;
+  /** The current pack's objects, and their bodies deflated, batch by batch. */
+  #objects = [];
+  #batches = [];
+  #bytes = 0;
+  /** Bodies of the current pack not sent for deflating yet. */
+  #pending = [];
+  #pendingBytes = 0;
+  #seen = /* @__PURE__ */ new Set();
+  #writing = [];
+  #workerSource;
+  /** Deflate batches sent to the worker (for tests). */
+  sent = 0;
+  /**
+   * `packBytes`: bytes of bodies per pack; `workerSource`: the deflate worker's script (tests use
+   * a smaller pack and a worker that fails).
+   */
+  constructor(repo, options = {}) {
+    const args = isoArgs(repo);
+    this.#store = objectStoreFor(args.fs, args.gitdir, args.cache);
+    this.#packBytes = options.packBytes ?? PACK_BYTES;
+    this.#workerSource = options.workerSource;
+  }
+  /**
+   * Adds a blob said to be `oid`. Bytes that hash to another id are left out: whatever writes
+   * the file later checks it and says so.
+   */
+  add(oid, bytes) {
+    if (this.#seen.has(oid) || gitBlobId(bytes) !== oid)
+      return;
+    this.#seen.add(oid);
+    this.#objects.push({ oid, type: "blob", body: bytes });
+    this.#pending.push(bytes);
+    this.#pendingBytes += bytes.byteLength;
+    this.#bytes += bytes.byteLength;
+    if (this.#pendingBytes >= BATCH_BYTES)
+      this.#send();
+    if (this.#bytes >= this.#packBytes)
+      this.#flush();
+  }
+  /** Sends the pending bodies to be deflated (here, when they are all there is). */
+  #send() {
+    const bodies = this.#pending;
+    if (bodies.length === 0)
+      return;
+    if (this.#worker === void 0 && this.#pendingBytes < BATCH_BYTES)
+      this.#batches.push(Promise.resolve(bodies.map(deflateObject)));
+    else {
+      this.#worker ??= new DeflateWorker(this.#workerSource);
+      this.sent += 1;
+      this.#batches.push(this.#worker.deflate(bodies).catch(() => bodies.map((body) => deflateObject(body))));
+    }
+    this.#pending = [];
+    this.#pendingBytes = 0;
+  }
+  #flush() {
+    this.#send();
+    if (this.#objects.length === 0)
+      return;
+    const [objects, batches] = [this.#objects, this.#batches];
+    const written = Promise.all(batches).then((deflated) => this.#store.writePack(objects, deflated.flat()));
+    written.catch(() => void 0);
+    this.#writing.push(written);
+    this.#objects = [];
+    this.#batches = [];
+    this.#bytes = 0;
+  }
+  /** Writes what is left, waits for every pack to be in place, and ends the worker. */
+  async finish() {
+    try {
+      this.#flush();
+      await Promise.all(this.#writing);
+    } finally {
+      await this.close();
+    }
+  }
+  /** Ends the worker (when the caller gives up: what was not written is not). */
+  async close() {
+    await this.#worker?.close();
+    this.#worker = void 0;
+  }
+};
 
 // ../../packages/git/dist/write-blobs.js
 var encoder3 = new TextEncoder();
@@ -33095,12 +33309,15 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
   for (let start = 0; start < missing.length; start += FILES_PER_BATCH)
     batches.push(missing.slice(start, start + FILES_PER_BATCH));
   let done = 0;
+  const packer = repo !== void 0 && missing.length >= PACK_THRESHOLD ? new BlobPacker(repo) : void 0;
   const readBatch = async (paths) => {
     const read = await client.api.request("getGitTreeFiles", {
       params: { spaceId },
       body: { paths, revision: revision2 }
     });
     for (const file of read.files) {
+      const bytes = file.text !== void 0 ? encoder6.encode(file.text) : Uint8Array.from(Buffer.from(file.base64 ?? "", "base64"));
+      packer?.add(file.oid, bytes);
       if (file.text !== void 0 && isSyncText(file.path))
         fetched.set(file.path, {
           path: file.path,
@@ -33108,10 +33325,8 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
           size: file.size,
           text: file.text
         });
-      else {
-        const bytes = file.text !== void 0 ? encoder6.encode(file.text) : Uint8Array.from(Buffer.from(file.base64 ?? "", "base64"));
+      else
         fetched.set(file.path, withBytes(file.path, file.oid, bytes));
-      }
     }
     done += read.files.length;
     onProgress?.({ phase: "fetch", done, total: missing.length });
@@ -33120,7 +33335,12 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
     if (read.deferred !== void 0 && read.deferred.length > 0)
       await readBatch(read.deferred);
   };
-  await new PQueue({ concurrency: BATCHES }).addAll(batches.map((batch) => () => readBatch(batch.map((file) => file.path))));
+  try {
+    await new PQueue({ concurrency: BATCHES }).addAll(batches.map((batch) => () => readBatch(batch.map((file) => file.path))));
+    await packer?.finish();
+  } finally {
+    await packer?.close();
+  }
   return listed.map((file, index2) => local[index2] ?? fetched.get(file.path));
 }
 

@@ -40,6 +40,8 @@ export {
   type DiffCommitTreesOptions,
   type TreeFileChange,
 } from './diff-commit-trees.js';
+export { BlobPacker } from './blob-packer.js';
+export { PACK_THRESHOLD } from './object-store.js';
 export { missingObjects, readBlobBytes, type ReadBlobBytesOptions } from './read-blob-bytes.js';
 export { type WriteFileInput, type ReadMissingBlob } from './write-blobs.js';
 export { writeTree, type WriteTreeOptions } from './write-tree.js';

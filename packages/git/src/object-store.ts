@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { constants, inflateSync } from 'node:zlib';
 import type { FsClient } from 'isomorphic-git';
 import { applyDelta } from './apply-delta.js';
+import { deflateBodies } from './deflate-bodies.js';
 import { deflateObject, encodePack, type PackObject } from './pack-file.js';
 import { entryLength, findPackOffset, parsePackIndex, type PackIndex } from './pack-index.js';
 import { PackWindows } from './pack-windows.js';
@@ -35,7 +36,7 @@ const readSizes = [256, 4096, 65536];
  */
 export const PACK_THRESHOLD = 100;
 /** Bytes of object bodies per pack, so a pack is built in bounded memory. */
-const PACK_BYTES = 32 << 20;
+export const PACK_BYTES = 32 << 20;
 /**
  * Up to this many ids not in a pack are looked for loose with a stat each (at once); more, with
  * one listing of each object folder they fall in.
@@ -246,16 +247,23 @@ export class ObjectStore {
       batch.push(object);
       bytes += object.body.byteLength;
       if (bytes >= PACK_BYTES) {
-        await this.#writePack(batch);
+        await this.writePack(batch);
         batch = [];
         bytes = 0;
       }
     }
-    if (batch.length > 0) await this.#writePack(batch);
+    if (batch.length > 0) await this.writePack(batch);
   }
 
-  async #writePack(objects: readonly PackObject[]): Promise<void> {
-    const { name, pack, index } = encodePack(objects);
+  /**
+   * Writes `objects` (distinct ids, none in the repository) as one pack; `deflated` are their
+   * bodies deflated already (see `BlobPacker`), else they are deflated here.
+   */
+  async writePack(objects: readonly PackObject[], deflated?: readonly Uint8Array[]): Promise<void> {
+    const { name, pack, index } = encodePack(
+      objects,
+      deflated ?? (await deflateBodies(objects.map((object) => object.body))),
+    );
     const packDir = `${this.gitdir}/objects/pack`;
     await this.#fs.mkdir(packDir, { recursive: true });
     const packPath = `${packDir}/pack-${name}.pack`;

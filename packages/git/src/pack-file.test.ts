@@ -5,6 +5,7 @@ import git from 'isomorphic-git';
 import { createGitRepo, type GitRepo } from '@docsync/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { objectId, PACK_THRESHOLD } from './object-store.js';
+import { PARALLEL_BYTES } from './deflate-bodies.js';
 import { encodePack, type PackObject } from './pack-file.js';
 import { readCommitTree } from './read-commit-tree.js';
 import { gitCli } from './testing/git-cli.js';
@@ -105,6 +106,33 @@ describe('packs of new objects', () => {
     expect(looseCount(repo) - loose).toBe(10 + 4);
     gitCli(repo.dir, 'fsck', '--full', '--strict', '--no-dangling');
     expect(gitCli(repo.dir, 'cat-file', '-p', `${again.oid}:docs/new.md`)).toBe('# New');
+  });
+
+  it('packs many megabytes (deflated by this thread and a worker) as git reads them', async () => {
+    const repo = await repository();
+    const parent = await repo.resolve('main');
+    // 700 pages of about 7 kB: past PARALLEL_BYTES, so a worker deflates the last part.
+    const files = Array.from({ length: 700 }, (_, index) => ({
+      path: `part-${String(index % 5)}/page-${String(index)}.md`,
+      text: `# Page ${String(index)}\n\n${`Words of page ${String(index)}, some repeated. `.repeat(200)}\n`,
+    }));
+    expect(files.reduce((sum, file) => sum + file.text.length, 0)).toBeGreaterThan(PARALLEL_BYTES);
+    const { oid } = await writeTreeCommit({
+      fs,
+      dir: repo.dir,
+      parents: [parent],
+      basePath: 'docs',
+      files,
+      message: 'Many pages\n',
+      author: ada,
+    });
+    expect((await readdir(packDir(repo))).filter((file) => file.endsWith('.idx'))).toHaveLength(1);
+    gitCli(repo.dir, 'fsck', '--full', '--strict', '--no-dangling');
+    // (git's output as gitCli returns it: without its trailing white space.)
+    for (const index of [0, 350, 699])
+      expect(gitCli(repo.dir, 'cat-file', '-p', `${oid}:docs/${files[index]?.path ?? ''}`)).toBe(
+        files[index]?.text.trimEnd(),
+      );
   });
 
   it('writes fewer new objects than the threshold loose, as git unpacks a small fetch', async () => {

@@ -36,12 +36,21 @@ export interface EncodedPack {
  * 1.0–3.0 s → 0.5–0.8 s, with a server's heap in the same process).
  */
 export function deflateObject(body: Uint8Array): Buffer {
+  return deflateSync(body, deflateOptions(body.byteLength));
+}
+
+/** The zlib options {@link deflateObject} uses for a body of `size` bytes. */
+export function deflateOptions(size: number): {
+  level: number;
+  windowBits: number;
+  chunkSize: number;
+} {
   // zlib's smallest window is 2^9; a match looks up to 262 bytes ahead of the window.
-  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(body.byteLength + 262))));
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(size + 262))));
   // Room for a body that does not compress (a few bytes per block, the header and checksum);
   // a larger body's output comes in several chunks, joined.
-  const chunkSize = Math.min(MAX_CHUNK, Math.max(constants.Z_MIN_CHUNK, body.byteLength + 64));
-  return deflateSync(body, { level: constants.Z_BEST_SPEED, windowBits, chunkSize });
+  const chunkSize = Math.min(MAX_CHUNK, Math.max(constants.Z_MIN_CHUNK, size + 64));
+  return { level: constants.Z_BEST_SPEED, windowBits, chunkSize };
 }
 
 /** The largest output chunk of {@link deflateObject}. */
@@ -63,26 +72,30 @@ function entryHeader(type: PackObject['type'], size: number): Buffer {
   return Buffer.from(bytes);
 }
 
-/** Encodes `objects` (distinct ids) as a pack and its version 2 index. */
-export function encodePack(objects: readonly PackObject[]): EncodedPack {
+/**
+ * Encodes `objects` (distinct ids) as a pack and its version 2 index; `deflated` are their bodies
+ * as {@link deflateObject} deflates them, when deflated already (see `deflateBodies`).
+ */
+export function encodePack(
+  objects: readonly PackObject[],
+  deflated?: readonly Uint8Array[],
+): EncodedPack {
   const header = Buffer.alloc(12);
   header.write('PACK', 0, 'latin1');
   header.writeUInt32BE(2, 4);
   header.writeUInt32BE(objects.length, 8);
-  const chunks: Buffer[] = [header];
+  const chunks: Uint8Array[] = [header];
   const hash = createHash('sha1').update(header);
   const entries: { oid: Buffer; offset: number; crc: number }[] = [];
   let offset = header.byteLength;
-  for (const object of objects) {
-    const entry = Buffer.concat([
-      entryHeader(object.type, object.body.byteLength),
-      deflateObject(object.body),
-    ]);
-    chunks.push(entry);
-    hash.update(entry);
-    entries.push({ oid: Buffer.from(object.oid, 'hex'), offset, crc: crc32(entry) });
-    offset += entry.byteLength;
-  }
+  objects.forEach((object, position) => {
+    const head = entryHeader(object.type, object.body.byteLength);
+    const body = deflated?.[position] ?? deflateObject(object.body);
+    chunks.push(head, body);
+    hash.update(head).update(body);
+    entries.push({ oid: Buffer.from(object.oid, 'hex'), offset, crc: crc32(body, crc32(head)) });
+    offset += head.byteLength + body.byteLength;
+  });
   const checksum = hash.digest();
   chunks.push(checksum);
   return {

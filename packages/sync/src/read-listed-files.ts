@@ -1,7 +1,9 @@
 import PQueue from 'p-queue';
 import type { GitTreeFile } from '@docsync/api';
 import {
+  BlobPacker,
   ObjectNotFoundError,
+  PACK_THRESHOLD,
   isSyncText,
   missingObjects,
   readBlobBytes,
@@ -75,12 +77,21 @@ export async function readListedFiles(
   for (let start = 0; start < missing.length; start += FILES_PER_BATCH)
     batches.push(missing.slice(start, start + FILES_PER_BATCH));
   let done = 0;
+  // Many blobs to fetch (a first pull): written into the repository as they arrive (see
+  // BlobPacker), so writing the tree later finds them there.
+  const packer =
+    repo !== undefined && missing.length >= PACK_THRESHOLD ? new BlobPacker(repo) : undefined;
   const readBatch = async (paths: string[]): Promise<void> => {
     const read = await client.api.request('getGitTreeFiles', {
       params: { spaceId },
       body: { paths, revision },
     });
     for (const file of read.files) {
+      const bytes =
+        file.text !== undefined
+          ? encoder.encode(file.text)
+          : Uint8Array.from(Buffer.from(file.base64 ?? '', 'base64'));
+      packer?.add(file.oid, bytes);
       // Text for a text path is kept as it came (the service checked it against the blob id).
       if (file.text !== undefined && isSyncText(file.path))
         fetched.set(file.path, {
@@ -89,13 +100,7 @@ export async function readListedFiles(
           size: file.size,
           text: file.text,
         });
-      else {
-        const bytes =
-          file.text !== undefined
-            ? encoder.encode(file.text)
-            : Uint8Array.from(Buffer.from(file.base64 ?? '', 'base64'));
-        fetched.set(file.path, withBytes(file.path, file.oid, bytes));
-      }
+      else fetched.set(file.path, withBytes(file.path, file.oid, bytes));
     }
     done += read.files.length;
     onProgress?.({ phase: 'fetch', done, total: missing.length });
@@ -107,8 +112,13 @@ export async function readListedFiles(
     // An answer that reached its size limit names what it left for another request.
     if (read.deferred !== undefined && read.deferred.length > 0) await readBatch(read.deferred);
   };
-  await new PQueue({ concurrency: BATCHES }).addAll(
-    batches.map((batch) => () => readBatch(batch.map((file) => file.path))),
-  );
+  try {
+    await new PQueue({ concurrency: BATCHES }).addAll(
+      batches.map((batch) => () => readBatch(batch.map((file) => file.path))),
+    );
+    await packer?.finish();
+  } finally {
+    await packer?.close();
+  }
   return listed.map((file, index) => local[index] ?? (fetched.get(file.path) as SyncFile));
 }
