@@ -17,7 +17,9 @@ const slowMarkdown = (count: number) => `${'*'.repeat(count)}x${'*'.repeat(count
 describe('a pathological page stalls no other request', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ parsing: { timeMs: BUDGET_MS } });
+    // A wall-time limit of the budget itself (the default is 6×): the test is about answering
+    // within a bound beside other test files, whatever share of a core the workers get.
+    server = await startTestServer({ parsing: { timeMs: BUDGET_MS, wallFactor: 1 } });
     // Warm: the first requests of a process compile their code paths, and the parse workers
     // start (a page's budget counts from when a worker starts it, not the worker's own start).
     for (let n = 0; n < 20; n++) await server.http.get('/v1/orgs');
@@ -79,7 +81,12 @@ describe('a pathological page stalls no other request', () => {
     const imported = await importing;
     const took = performance.now() - started;
     expect(imported.status, imported.text).toBe(400);
-    expect(imported.text).toContain(`took longer than ${String(BUDGET_MS)} ms`);
+    // Past the budget of processor time, or (a busy machine) of wall time.
+    expect(imported.text).toMatch(
+      new RegExp(
+        `took (more than ${String(BUDGET_MS)} ms of processor time|longer than ${String(BUDGET_MS)} ms)`,
+      ),
+    );
     expect(took).toBeLessThan(BUDGET_MS + 2_000);
     console.info(
       `* x 50,000 import: 400 after ${took.toFixed(0)} ms; ${expectAnswering(latencies)}`,
@@ -113,7 +120,7 @@ describe('a pathological page stalls no other request', () => {
     const latencies = await latenciesWhile(batch);
     const sent = await batch;
     expect(sent.status, sent.text).toBe(400);
-    expect(sent.text).toContain('body/changes/0/document/markdown took longer than');
+    expect(sent.text).toMatch(/body\/changes\/0\/document\/markdown took (more|longer) than/);
     console.info(`* x 50,000 batch: 400; ${expectAnswering(latencies)}`);
   }, 30_000);
 
@@ -127,7 +134,7 @@ describe('a pathological page stalls no other request', () => {
     const latencies = await latenciesWhile(posting);
     const posted = await posting;
     expect(posted.status, posted.text).toBe(400);
-    expect(posted.text).toContain('body/body/markdown took longer than');
+    expect(posted.text).toMatch(/body\/body\/markdown took (more|longer) than/);
     console.info(`* x 9,000 comment: 400; ${expectAnswering(latencies)}`);
   }, 30_000);
 

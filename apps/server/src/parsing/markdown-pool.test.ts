@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parsePage } from '@docsync/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestError } from '../errors.js';
@@ -47,7 +50,7 @@ describe('MarkdownPool.parseMany', () => {
     const refused = await pool.parseMany(pages).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BadRequestError);
     expect((refused as Error).message).toBe(
-      'body/tree: `slow.md` took longer than 8000 ms to convert; simplify or split it',
+      'body/tree: `slow.md` took more than 8000 ms of processor time to convert; simplify or split it',
     );
     // The pool has a fresh worker: the next batch parses.
     expect(await pool.parseMany([fine(0)])).toEqual([parsePage(fine(0).markdown)]);
@@ -81,4 +84,64 @@ describe('MarkdownPool.parseMany', () => {
       await small.close();
     }
   });
+
+  /**
+   * Runs `work` while the machine is loaded: a busy process per core and one more, at the
+   * test's priority, so the pool's workers (at nice 10) get a small share of a core.
+   */
+  async function loaded<T>(work: () => Promise<T>): Promise<T> {
+    const busy = Array.from({ length: availableParallelism() + 1 }, () =>
+      spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+    );
+    try {
+      return await work();
+    } finally {
+      for (const child of busy) child.kill('SIGKILL');
+    }
+  }
+
+  // The worker's processor time is read from /proc (Linux); elsewhere wall time counts.
+  it.skipIf(!existsSync('/proc/thread-self'))(
+    'counts a page’s processor time, not the time its worker waits for a core on a busy machine',
+    async () => {
+      const page = `# Words\n\n${'word '.repeat(10_000)}\n`;
+      const pool = new MarkdownPool({ timeMs: 1_000, wallFactor: 60, threads: 1 });
+      try {
+        await pool.parse('# Warm\n', 'warm');
+        const started = performance.now();
+        const parsed = await loaded(() => pool.parse(page, 'words'));
+        const wall = performance.now() - started;
+        expect(parsed).toEqual(parsePage(page));
+        // What the test is about: past the budget in wall time (a budget of wall time refused it).
+        expect(wall).toBeGreaterThan(1_000);
+      } finally {
+        await pool.close();
+      }
+    },
+    90_000,
+  );
+
+  it.skipIf(!existsSync('/proc/thread-self'))(
+    'refuses a page that a busy machine has not converted within the wall-time limit',
+    async () => {
+      const pool = new MarkdownPool({ timeMs: 2_000, wallFactor: 1.5, threads: 1 });
+      try {
+        await pool.parse('# Warm\n', 'warm');
+        const started = performance.now();
+        const refused = await loaded(() =>
+          pool.parse(`# Stars\n\n${slowMarkdown(50_000)}\n`, 'stars').catch((e: unknown) => e),
+        );
+        expect(refused).toBeInstanceOf(BadRequestError);
+        expect((refused as Error).message).toBe(
+          'stars took longer than 3000 ms to convert on a busy service; simplify or split it, or try again later',
+        );
+        expect(performance.now() - started).toBeLessThan(3_000 + 2_000);
+        // The pool has a fresh worker: the next page parses.
+        expect(await pool.parse('# Fine\n', 'fine')).toEqual(parsePage('# Fine\n'));
+      } finally {
+        await pool.close();
+      }
+    },
+    60_000,
+  );
 });

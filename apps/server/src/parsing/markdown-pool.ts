@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ParsedPage } from '@docsync/core';
 import pMap from 'p-map';
@@ -11,10 +12,19 @@ export interface ParseBudgets {
   /** Longest text parsed, in characters (UTF-16 code units). Default 1 MiB. */
   maxLength?: number;
   /**
-   * Time one page's parse may take, in milliseconds, from when a worker starts it: waiting for a
-   * worker (behind an import's other pages, or on a loaded machine) does not count. Default 10 s.
+   * Processor time one page's parse may take, in milliseconds, from when a worker starts it:
+   * waiting for a worker (behind an import's other pages) does not count, nor does time the
+   * worker waits for a core on a loaded machine. Where the worker's processor time cannot be
+   * read (no `/proc`), wall time from the page's start counts instead. Default 10 s.
    */
   timeMs?: number;
+  /**
+   * Wall time one page's parse may take, as a multiple of `timeMs`, however little processor
+   * time it had: on a machine too loaded to give the parse a core, the page is refused then
+   * rather than left waiting (a page the parser spends its budget on, on a busy machine, is
+   * refused only then too). Default 6.
+   */
+  wallFactor?: number;
   /** Heap of one worker, in MiB. Default 512. */
   heapMb?: number;
   /** Worker threads. Default: as many as cores, at least 2 (one slow page leaves one), at most 4. */
@@ -25,12 +35,34 @@ export interface ParseBudgets {
 export const DEFAULT_PARSE_BUDGETS: Required<ParseBudgets> = {
   maxLength: 1024 * 1024,
   timeMs: 10_000,
+  wallFactor: 6,
   heapMb: 512,
   threads: Math.max(2, Math.min(4, availableParallelism())),
 };
 
 /** What a batch's progress says before its worker starts it (see `ParseBatchTask`). */
 const NOT_STARTED = -1;
+/** Slots of a batch's progress (see `ParseBatchTask`). */
+const PROGRESS_SLOTS = 4;
+/** Clock ticks per second of `/proc/<pid>/task/<tid>/stat` (Linux's USER_HZ, 100 everywhere). */
+const USER_HZ = 100;
+
+/**
+ * Processor time (user and system) a thread of this process has had, in ms, from its
+ * `/proc/self/task/<tid>/stat`; undefined when it cannot be read (not Linux, the thread ended).
+ */
+function threadCpuMs(threadId: number): number | undefined {
+  if (threadId <= 0) return undefined;
+  try {
+    const stat = readFileSync(`/proc/self/task/${String(threadId)}/stat`, 'utf8');
+    // After the command name in parentheses: state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Pages per batch of {@link MarkdownPool.parseMany}, and their characters at most (but one page). */
 const BATCH_PAGES = 64;
@@ -104,24 +136,41 @@ export class MarkdownPool {
     return parsed.flat();
   }
 
-  /** One batch of pages, each held to the time budget from when the worker starts it. */
+  /**
+   * One batch of pages, each held to the time budget from when the worker starts it: looked at
+   * when its wall time reaches the budget, then again as long as its processor time has not.
+   */
   async #runBatch(pages: readonly { markdown: string; field: string }[]): Promise<ParsedPage[]> {
-    const { timeMs } = this.budgets;
+    const { timeMs, wallFactor } = this.budgets;
     const askedAt = Date.now();
-    const progress = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+    const progress = new Int32Array(
+      new SharedArrayBuffer(PROGRESS_SLOTS * Int32Array.BYTES_PER_ELEMENT),
+    );
     // No page started yet: the batch waits for a worker, which the budget does not count.
     Atomics.store(progress, 0, NOT_STARTED);
     const controller = new AbortController();
     const at = () => Atomics.load(progress, 0);
-    // The page being parsed and when it started; looked at again a budget later while waiting.
+    // Set when the wall-time limit ended the parse (a check's closure: read after the await).
+    const ended = { starved: false };
+    // The page being parsed, when it started and the processor time its worker had then.
     const check = () => {
       if (at() === NOT_STARTED) {
         timer = setTimeout(check, timeMs);
         return;
       }
-      const left = askedAt + Atomics.load(progress, 1) + timeMs - Date.now();
-      if (left > 0) timer = setTimeout(check, left);
-      else controller.abort(new DOMException('parse budget spent', 'TimeoutError'));
+      const startCpu = Atomics.load(progress, 3);
+      const wall = Date.now() - (askedAt + Atomics.load(progress, 1));
+      if (wall < timeMs) {
+        timer = setTimeout(check, timeMs - wall);
+        return;
+      }
+      const cpu = threadCpuMs(Atomics.load(progress, 2));
+      const spent = cpu === undefined ? wall : cpu - startCpu;
+      if (spent >= timeMs) controller.abort(new DOMException('parse budget spent', 'TimeoutError'));
+      else if (wall >= timeMs * wallFactor) {
+        ended.starved = true;
+        controller.abort(new DOMException('parse starved', 'TimeoutError'));
+      } else timer = setTimeout(check, Math.min(timeMs - spent, timeMs * wallFactor - wall) + 10);
     };
     let timer = setTimeout(check, timeMs);
     try {
@@ -138,7 +187,13 @@ export class MarkdownPool {
       // piscina ends the worker of an aborted task and replaces it only up to `minThreads` (0):
       // the batches queued behind it would wait for the next parse to start a worker.
       if (controller.signal.aborted) this.warm();
-      throw this.#refusal(error, pages[Math.max(0, at())]?.field ?? 'markdown');
+      const field = pages[Math.max(0, at())]?.field ?? 'markdown';
+      if (ended.starved)
+        throw new BadRequestError(
+          `${field} took longer than ${String(timeMs * wallFactor)} ms to convert on a busy service; simplify or split it, or try again later`,
+          { cause: error },
+        );
+      throw this.#refusal(error, field);
     } finally {
       clearTimeout(timer);
     }
@@ -159,7 +214,7 @@ export class MarkdownPool {
     const { timeMs, heapMb } = this.budgets;
     if (isNamed(error, 'AbortError') || isNamed(error, 'TimeoutError'))
       return new BadRequestError(
-        `${field} took longer than ${String(timeMs)} ms to convert; simplify or split it`,
+        `${field} took more than ${String(timeMs)} ms of processor time to convert; simplify or split it`,
         { cause: error },
       );
     if (isCode(error, 'ERR_WORKER_OUT_OF_MEMORY'))
@@ -181,7 +236,7 @@ export class MarkdownPool {
     for (let n = this.#pool.threads.length; n < this.budgets.threads; n++)
       this.#pool
         .run(
-          { markdowns: [], askedAt: Date.now(), progress: new Int32Array(2) },
+          { markdowns: [], askedAt: Date.now(), progress: new Int32Array(PROGRESS_SLOTS) },
           { name: 'parseBatch' },
         )
         .catch(() => undefined);
