@@ -22380,6 +22380,7 @@ function gitBlobId(content) {
 
 // ../../packages/git/dist/blob-packer.js
 var BATCH_BYTES = 1 << 20;
+var BLOB_PACKER_MIN_BYTES = 4 << 20;
 var BlobPacker = class {
   #store;
   #packBytes;
@@ -33309,7 +33310,8 @@ async function readListedFiles(client, spaceId, revision2, listed, options = {})
   for (let start = 0; start < missing.length; start += FILES_PER_BATCH)
     batches.push(missing.slice(start, start + FILES_PER_BATCH));
   let done = 0;
-  const packer = repo !== void 0 && missing.length >= PACK_THRESHOLD ? new BlobPacker(repo) : void 0;
+  const missingBytes = missing.reduce((sum, file) => sum + file.size, 0);
+  const packer = repo !== void 0 && missingBytes >= BLOB_PACKER_MIN_BYTES ? new BlobPacker(repo) : void 0;
   const readBatch = async (paths) => {
     const read = await client.api.request("getGitTreeFiles", {
       params: { spaceId },

@@ -8,6 +8,14 @@ import { isoArgs, type RepoOptions } from './repo-options.js';
 const BATCH_BYTES = 1 << 20;
 
 /**
+ * Blobs of fewer bytes than this in all are better written at the end, as any write is: the
+ * worker's start and the hand-overs cost more than deflating them beside the transfer saves (a
+ * first pull of 1,000 pages, 2.4 MB: median 620 ms with a packer, 548 ms without, 8 pulls each;
+ * 10,000 pages, 23.5 MB: 3,068 ms with, 3,153 ms without, 6 each).
+ */
+export const BLOB_PACKER_MIN_BYTES = 4 << 20;
+
+/**
  * Writes blobs into a repository as they arrive, as `git fetch` keeps a pack: blobs are deflated
  * in a worker thread a megabyte at a time while more arrive, and the pack (one per
  * {@link PACK_BYTES} of bodies) is written when it is full or at {@link finish}. A first pull

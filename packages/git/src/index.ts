@@ -40,8 +40,7 @@ export {
   type DiffCommitTreesOptions,
   type TreeFileChange,
 } from './diff-commit-trees.js';
-export { BlobPacker } from './blob-packer.js';
-export { PACK_THRESHOLD } from './object-store.js';
+export { BlobPacker, BLOB_PACKER_MIN_BYTES } from './blob-packer.js';
 export { missingObjects, readBlobBytes, type ReadBlobBytesOptions } from './read-blob-bytes.js';
 export { type WriteFileInput, type ReadMissingBlob } from './write-blobs.js';
 export { writeTree, type WriteTreeOptions } from './write-tree.js';

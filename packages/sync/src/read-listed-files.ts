@@ -1,9 +1,9 @@
 import PQueue from 'p-queue';
 import type { GitTreeFile } from '@docsync/api';
 import {
+  BLOB_PACKER_MIN_BYTES,
   BlobPacker,
   ObjectNotFoundError,
-  PACK_THRESHOLD,
   isSyncText,
   missingObjects,
   readBlobBytes,
@@ -77,10 +77,11 @@ export async function readListedFiles(
   for (let start = 0; start < missing.length; start += FILES_PER_BATCH)
     batches.push(missing.slice(start, start + FILES_PER_BATCH));
   let done = 0;
-  // Many blobs to fetch (a first pull): written into the repository as they arrive (see
+  // Megabytes of blobs to fetch (a first pull): written into the repository as they arrive (see
   // BlobPacker), so writing the tree later finds them there.
+  const missingBytes = missing.reduce((sum, file) => sum + file.size, 0);
   const packer =
-    repo !== undefined && missing.length >= PACK_THRESHOLD ? new BlobPacker(repo) : undefined;
+    repo !== undefined && missingBytes >= BLOB_PACKER_MIN_BYTES ? new BlobPacker(repo) : undefined;
   const readBatch = async (paths: string[]): Promise<void> => {
     const read = await client.api.request('getGitTreeFiles', {
       params: { spaceId },
