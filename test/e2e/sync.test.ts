@@ -327,6 +327,39 @@ describe('push', () => {
     );
   });
 
+  it('lists the first 20 files of each list a push prints, and every file with --verbose', async () => {
+    const spaceId = await newSpace('many files');
+    const names = Array.from({ length: 30 }, (_, n) => `page-${String(n).padStart(2, '0')}`);
+    const repo = await repoWith({
+      [`${DOCS}/README.md`]: '# Home\n',
+      [`${DOCS}/SUMMARY.md`]: `# Table of contents\n\n* [Home](README.md)\n${names.map((name) => `* [${name}](${name}.md)\n`).join('')}`,
+      ...Object.fromEntries(names.map((name) => [`${DOCS}/${name}.md`, `# ${name}\n`])),
+    });
+    await writeSyncConfig({
+      fs: fs.promises,
+      dir: repo.dir,
+      config: contextFor(repo, spaceId).config,
+    });
+    const env = { DOCSYNC_TOKEN: server.token };
+    const listed = (stdout: string) =>
+      stdout.split('\n').filter((line) => line.startsWith('  space  '));
+    const short = await runDocsync(['push', '--merge', '--dry-run'], repo.dir, '', env);
+    expect(short.code, short.stderr).toBe(0);
+    // README.md, SUMMARY.md and 30 pages: 20 of them, then how many more and of what kind.
+    expect(listed(short.stdout)).toHaveLength(21);
+    expect(listed(short.stdout).at(-1)).toBe(
+      '  space  … and 12 more (12 added; --verbose lists every file)',
+    );
+    const every = await runDocsync(
+      ['push', '--merge', '--dry-run', '--verbose'],
+      repo.dir,
+      '',
+      env,
+    );
+    expect(listed(every.stdout)).toHaveLength(32);
+    expect(listed(every.stdout)).toContain('  space  A page-29.md');
+  });
+
   it('keeps the page id when a page is renamed', async () => {
     const spaceId = await newSpace('rename');
     const repo = await repoWith(corpusFiles('git-sync-normalization'));

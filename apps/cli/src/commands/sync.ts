@@ -14,6 +14,7 @@ interface TokenOptions {
 
 interface RunOptions extends TokenOptions {
   dryRun?: true;
+  verbose?: true;
   allowMassDelete?: true;
   json?: true;
   merge?: true;
@@ -61,9 +62,33 @@ async function openContext(sync: Sync, io: CliIo, options: TokenOptions) {
   return { fs: nodeFs, dir: io.cwd, config, client };
 }
 
-function changeLines(prefix: string, changes: readonly { path: string; kind: string }[]): string[] {
+/**
+ * Files of one list a push or pull prints without `--verbose`: a first push of nso-docs listed
+ * about 380, which buried what the command had to say. `--json` and `--verbose` give them all.
+ */
+const LISTED_FILES = 20;
+
+function changeLines(
+  prefix: string,
+  changes: readonly { path: string; kind: string }[],
+  verbose = false,
+): string[] {
   const mark = { added: 'A', modified: 'M', deleted: 'D' } as Record<string, string>;
-  return changes.map((change) => `${prefix}${mark[change.kind] ?? '?'} ${change.path}`);
+  const shown =
+    verbose || changes.length <= LISTED_FILES + 1 ? changes : changes.slice(0, LISTED_FILES);
+  const lines = shown.map((change) => `${prefix}${mark[change.kind] ?? '?'} ${change.path}`);
+  if (shown.length < changes.length)
+    lines.push(
+      `${prefix}… and ${String(changes.length - shown.length)} more (${describeKinds(changes.slice(shown.length))}; --verbose lists every file)`,
+    );
+  return lines;
+}
+
+/** "300 added, 2 deleted": how many of each kind of change. */
+function describeKinds(changes: readonly { kind: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const change of changes) counts.set(change.kind, (counts.get(change.kind) ?? 0) + 1);
+  return [...counts].map(([kind, count]) => `${String(count)} ${kind}`).join(', ');
 }
 
 /** `--branch`, else the checked-out branch, else docsync.json's (HEAD detached). */
@@ -125,13 +150,14 @@ async function runSync(io: CliIo, which: 'push' | 'pull', options: RunOptions): 
             ? 'the space has changes the branch lacks: run `docsync pull`'
             : 'the branch has changes the space lacks: run `docsync push`',
         );
-      lines.push(...changeLines('  space  ', result.remoteChanges));
-      lines.push(...changeLines('  branch ', result.localChanges));
+      const verbose = options.verbose === true;
+      lines.push(...changeLines('  space  ', result.remoteChanges, verbose));
+      lines.push(...changeLines('  branch ', result.localChanges, verbose));
       const gitOnly = result.keptInGitOnly ?? [];
       if (gitOnly.length > 0)
         lines.push(
           `kept in git only, ${String(gitOnly.length)} ${gitOnly.length === 1 ? 'file' : 'files'} the space does not hold (it holds the pages SUMMARY.md lists and the docs root's .gitbook/assets/ and .gitbook/includes/):`,
-          ...changeLines('  git    ', gitOnly),
+          ...changeLines('  git    ', gitOnly, verbose),
         );
       if (result.changeRequest !== undefined) lines.push(changeRequestLine(result.changeRequest));
       if (result.archivedChangeRequest !== undefined)
@@ -211,9 +237,10 @@ async function runPlan(io: CliIo, which: 'status' | 'diff', options: RunOptions)
           ]
         : [
             'push would change in the space:',
-            ...changeLines('  ', plan.action === 'in-sync' ? [] : plan.localChanges),
+            // A plan (`diff`) lists every file, as `git status` does.
+            ...changeLines('  ', plan.action === 'in-sync' ? [] : plan.localChanges, true),
             'pull would change on the branch:',
-            ...changeLines('  ', plan.action === 'in-sync' ? [] : plan.remoteChanges),
+            ...changeLines('  ', plan.action === 'in-sync' ? [] : plan.remoteChanges, true),
           ];
     io.stdout(`${lines.join('\n')}\n`);
   } catch (error) {
@@ -311,6 +338,10 @@ export function registerSync(program: Command, io: CliIo): void {
       )
       .option('--dry-run', 'print the plan and change nothing')
       .option('--json', 'print the result as JSON')
+      .option(
+        '--verbose',
+        `list every file changed (else the first ${String(LISTED_FILES)} of each list)`,
+      )
       .option('--token-file <path>', 'read the API token from this file');
     if (which === 'push')
       command
