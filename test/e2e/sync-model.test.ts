@@ -579,7 +579,16 @@ class Model {
         );
   }
 
-  /** Merges `feature`'s change request in the service: its edits reach the main content. */
+  /**
+   * Merges `feature`'s change request in the service: its edits reach the main content, and
+   * reach `main` as the space's changes do (a conflict a pull settles with `main`'s side can
+   * drop them: their side is the service's). They leave the feature's list: what becomes of
+   * them from here is the space's story, and a later push of the branch must not count them
+   * again. (Seed 3137, 300 operations: a feature edit of a page `main` had deleted came back
+   * with the first change request, the deletion won the pull's conflict as `main`'s side, and
+   * the edit, still listed as the feature's, was counted again when the branch's second change
+   * request merged.)
+   */
   async mergeFeatureChangeRequest(): Promise<void> {
     if (this.featureChangeRequest === undefined) return;
     const merged = await server.http.request(
@@ -590,7 +599,10 @@ class Model {
     const result = (merged.body as { result?: string }).result;
     this.log.push(`${String(this.op)} merge feature's change request: ${String(result)}`);
     if (result !== 'merge') return;
-    for (const edit of this.featureChangeRequest.edits) this.edits.push({ ...edit, op: this.op });
+    const landed = new Set(this.featureChangeRequest.edits.map((edit) => edit.token));
+    for (const edit of this.featureChangeRequest.edits)
+      this.edits.push({ ...edit, side: 'service', op: this.op });
+    this.feature = this.feature.filter((edit) => !landed.has(edit.token));
     this.featureChangeRequest = undefined;
   }
 
@@ -845,12 +857,15 @@ class Model {
     if ((this.deletedPages.get(edit.page) ?? -1) >= edit.op) return true;
     if (this.brokenPages.some((broken) => broken.key === edit.page && broken.op >= edit.op))
       return true;
+    // A later edit of the paragraph; at the same operation (a branch's edits landing together,
+    // by a merge or a change request), one listed after it, as it was made after it.
+    const position = this.edits.indexOf(edit);
     const later = this.edits.some(
-      (other) =>
+      (other, index) =>
         other !== edit &&
         !other.unmerged &&
         `${other.page}.${String(other.paragraph)}` === key &&
-        other.op > edit.op,
+        (other.op > edit.op || (other.op === edit.op && index > position)),
     );
     if (later) return true;
     // A merge of `feature` that took its side of conflicting lines: the person's choice.
