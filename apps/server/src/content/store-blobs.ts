@@ -30,6 +30,14 @@ export async function storeBlobs(
       );
     return bytes;
   });
+  const stored = decoded.map((bytes, index) => ({
+    oid: (uploaded[index] as UploadedBlob).oid,
+    bytes,
+  }));
+  if (blobs.putMany !== undefined) {
+    await blobs.putMany(stored);
+    return stored;
+  }
   // A few at once: each put is a stat, a folder, a write and a rename, and one after another a
   // first push's thousands of blobs waited on the file system's thread pool four times each.
   return pMap(decoded, async (bytes) => ({ oid: await blobs.put(bytes), bytes }), {
