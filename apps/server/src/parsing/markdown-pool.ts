@@ -15,7 +15,8 @@ export interface ParseBudgets {
    * Processor time one page's parse may take, in milliseconds, from when a worker starts it:
    * waiting for a worker (behind an import's other pages) does not count, nor does time the
    * worker waits for a core on a loaded machine. Where the worker's processor time cannot be
-   * read (no `/proc`), wall time from the page's start counts instead. Default 10 s.
+   * read (no `/proc`, or a Node without `process.threadCpuUsage`, such as 22.16), wall time from
+   * the page's start counts instead. Default 10 s.
    */
   timeMs?: number;
   /**
@@ -165,7 +166,7 @@ export class MarkdownPool {
         return;
       }
       const cpu = threadCpuMs(Atomics.load(progress, 2));
-      const spent = cpu === undefined ? wall : cpu - startCpu;
+      const spent = cpu === undefined || startCpu < 0 ? wall : cpu - startCpu;
       if (spent >= timeMs) controller.abort(new DOMException('parse budget spent', 'TimeoutError'));
       else if (wall >= timeMs * wallFactor) {
         ended.starved = true;

@@ -22,9 +22,16 @@ const threadId = (() => {
   }
 })();
 
-/** Processor time this thread has had, in ms. */
+/**
+ * Processor time this thread has had, in ms; -1 where Node has no `process.threadCpuUsage`
+ * (added in 23.9: the oldest Node the service runs on, 22.16, lacks it), and the pool
+ * then counts wall time.
+ */
+const threadCpuUsage = (process as { threadCpuUsage?: () => { user: number; system: number } })
+  .threadCpuUsage;
 function threadCpuMs(): number {
-  const usage = process.threadCpuUsage();
+  if (typeof threadCpuUsage !== 'function') return -1;
+  const usage = threadCpuUsage.call(process);
   return Math.floor((usage.user + usage.system) / 1000);
 }
 
